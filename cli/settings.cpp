@@ -1,0 +1,93 @@
+#include "settings.hpp"
+
+#include <boost/program_options.hpp>
+#include <sstream>
+
+#include "dance/reduction.hpp"
+
+namespace po = boost::program_options;
+
+namespace dance::cli {
+namespace {
+
+constexpr const char* usage =
+    "Usage:\n"
+    "  dance solve REDUCTION [FILE|-] [options]   find solutions (stdin by default)\n"
+    "  dance count REDUCTION [FILE|-] [options]   count all solutions\n"
+    "  dance emit REDUCTION [FILE|-]              print the exact cover problem in Knuth's format\n"
+    "  dance list                                 list the reductions\n"
+    "\n"
+    "Exit status: 0 a solution was found (or the command succeeded), 1 proven no\n"
+    "solution, 2 usage or input error, 3 a limit or an interrupt (Ctrl-C) stopped\n"
+    "the search before an answer.\n";
+
+po::options_description option_table(Settings& s) {
+  po::options_description table("Options");
+  table.add_options()
+      ("help,h", "show this help")
+      ("solutions,n", po::value(&s.solutions)->default_value(1), "solutions to print, 0 = all")
+      ("count", po::bool_switch(&s.count), "count the solutions instead of printing them (like `count`)")
+      ("time-limit,t", po::value(&s.time_limit)->default_value(0), "stop after SECONDS of search, 0 = none")
+      ("node-limit", po::value(&s.node_limit)->default_value(0), "stop after N search nodes, 0 = none")
+      ("seed", po::value(&s.seed)->default_value(0),
+       "randomise item and option order reproducibly; 0 = input order")
+      ("stats", po::bool_switch(&s.stats), "print search statistics to stderr")
+      ("verify", po::bool_switch(&s.verify), "check every answer with the reduction's independent verifier")
+      ("quiet,q", po::bool_switch(&s.quiet), "print no solutions; only the exit status tells");
+  return table;
+}
+
+}  // namespace
+
+Parsed parse(const std::vector<std::string>& args) {
+  Settings s;
+  const po::options_description table = option_table(s);
+  po::options_description hidden;
+  std::vector<std::string> positional;
+  hidden.add_options()("positional", po::value(&positional));
+  po::options_description all;
+  all.add(table).add(hidden);
+  po::positional_options_description pos;
+  pos.add("positional", -1);
+
+  std::ostringstream help;
+  help << usage << '\n' << table;
+  Parsed parsed;
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(args).options(all).positional(pos).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    parsed.message = std::string("dance: ") + e.what() + "\nTry 'dance --help'.\n";
+    parsed.status = 2;
+    return parsed;
+  }
+  if (vm.count("help") || positional.empty()) {
+    parsed.message = help.str();
+    parsed.status = positional.empty() && !vm.count("help") ? 2 : 0;
+    return parsed;
+  }
+  const auto fail = [&parsed](const std::string& what) {
+    parsed.message = "dance: " + what + "\nTry 'dance --help'.\n";
+    parsed.status = 2;
+    return parsed;
+  };
+  s.command = positional[0];
+  if (s.command == "list") {
+    if (positional.size() > 1) return fail("list takes no arguments");
+  } else if (s.command == "solve" || s.command == "count" || s.command == "emit") {
+    if (positional.size() < 2) return fail(s.command + " needs a REDUCTION (see 'dance list')");
+    if (positional.size() > 3) return fail("too many arguments: " + positional[3]);
+    s.reduction = positional[1];
+    if (!find_reduction(s.reduction)) return fail("unknown reduction '" + s.reduction + "' (see 'dance list')");
+    if (positional.size() == 3) s.input = positional[2];
+  } else {
+    return fail("unknown command '" + s.command + "'");
+  }
+  if (s.command == "count") s.count = true;
+  if (s.time_limit < 0) return fail("--time-limit must not be negative");
+  parsed.settings = s;
+  return parsed;
+}
+
+}  // namespace dance::cli

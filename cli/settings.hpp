@@ -1,0 +1,34 @@
+// Every command-line option of `dance`, parsed from one table.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace dance::cli {
+
+struct Settings {
+  std::string command;    // solve, count, emit, list
+  std::string reduction;  // e.g. xcc
+  std::string input = "-";
+  std::uint64_t solutions = 1;  // -n: how many to print, 0 = all
+  bool count = false;
+  double time_limit = 0;
+  std::uint64_t node_limit = 0;
+  std::uint64_t seed = 0;
+  bool stats = false;
+  bool verify = false;
+  bool quiet = false;
+};
+
+// What parse() found: settings to run, or text to print and an exit status.
+struct Parsed {
+  std::optional<Settings> settings;
+  std::string message;  // help text (exit 0) or a usage error (exit 2)
+  int status = 0;
+};
+
+Parsed parse(const std::vector<std::string>& args);
+
+}  // namespace dance::cli

@@ -1,0 +1,33 @@
+// Errors the engine reports. Nothing in dlx aborts the process on bad input:
+// malformed problems and malformed text throw one of these.
+#pragma once
+
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+
+namespace dlx {
+
+// A problem that cannot be built: unknown item, item twice in an option, ...
+class BuildError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Malformed input text: names the 1-based line and column, the offending
+// token and what was expected there.
+class ParseError : public std::runtime_error {
+ public:
+  ParseError(std::size_t line, std::size_t column, const std::string& what)
+      : std::runtime_error("line " + std::to_string(line) + ", column " + std::to_string(column) +
+                           ": " + what),
+        line_(line), column_(column) {}
+  [[nodiscard]] std::size_t line() const { return line_; }
+  [[nodiscard]] std::size_t column() const { return column_; }
+
+ private:
+  std::size_t line_;
+  std::size_t column_;
+};
+
+}  // namespace dlx

@@ -1,0 +1,89 @@
+// The exact cover problem as data: items, options, colours, multiplicities.
+// A Problem is immutable once built; the Solver links it into its own arrays.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "dlx/error.hpp"
+
+namespace dlx {
+
+using ItemId = std::uint32_t;    // index into Problem::items()
+using OptionId = std::uint32_t;  // index into Problem's options, in insertion order
+using ColourId = std::uint32_t;  // 0 = no colour; names in Problem::colour_name()
+
+inline constexpr ColourId no_colour = 0;
+
+struct Item {
+  std::string name;
+  bool primary = true;
+  std::uint32_t lo = 1;  // a primary item is covered at least lo times...
+  std::uint32_t hi = 1;  // ...and at most hi times; secondary items ignore both
+};
+
+// One entry of an option: the item it covers and, for a secondary item, its colour.
+struct Entry {
+  ItemId item;
+  ColourId colour = no_colour;
+  friend bool operator==(const Entry&, const Entry&) = default;
+};
+
+class Problem {
+ public:
+  [[nodiscard]] const std::vector<Item>& items() const { return items_; }
+  [[nodiscard]] std::size_t primary_count() const { return primary_count_; }
+  [[nodiscard]] std::size_t option_count() const { return option_start_.size() - 1; }
+  [[nodiscard]] std::size_t entry_count() const { return entries_.size(); }
+  [[nodiscard]] std::span<const Entry> option(OptionId o) const {
+    return {entries_.data() + option_start_[o], entries_.data() + option_start_[o + 1]};
+  }
+  [[nodiscard]] std::string_view colour_name(ColourId c) const { return colour_names_[c]; }
+  [[nodiscard]] std::size_t colour_count() const { return colour_names_.size() - 1; }
+  // Whether Algorithm C (colours) or M (multiplicities) is needed; X is the fast default.
+  [[nodiscard]] bool uses_colours() const { return colour_names_.size() > 1; }
+  [[nodiscard]] bool uses_multiplicities() const;
+  // The item with this name, or -1.
+  [[nodiscard]] std::int64_t find_item(std::string_view name) const;
+  [[nodiscard]] std::int64_t find_colour(std::string_view name) const;
+
+ private:
+  friend class ProblemBuilder;
+  std::vector<Item> items_;  // primary items first
+  std::size_t primary_count_ = 0;
+  std::vector<Entry> entries_;
+  std::vector<std::uint32_t> option_start_{0};
+  std::vector<std::string> colour_names_{""};
+  std::unordered_map<std::string, ItemId> item_index_;
+  std::unordered_map<std::string, ColourId> colour_index_;
+};
+
+// Builds a Problem and validates as it goes: every mistake throws BuildError
+// (unknown item, item twice in one option, colour on a primary item, lo > hi,
+// duplicate item name, primary item added after a secondary one).
+class ProblemBuilder {
+ public:
+  ItemId add_primary(std::string name, std::uint32_t lo = 1, std::uint32_t hi = 1);
+  ItemId add_secondary(std::string name);
+  ColourId colour(std::string_view name);  // interns a colour name
+  // Adds an option; returns its id. Options with no primary item are kept
+  // (the search can never choose them); readers may drop them with a warning.
+  OptionId add_option(std::span<const Entry> entries);
+  // Convenience for tests and reductions: item names, "name:colour" for a colour.
+  OptionId add_option(std::initializer_list<std::string_view> tokens);
+  [[nodiscard]] ItemId item(std::string_view name) const;  // throws BuildError if unknown
+  [[nodiscard]] const Problem& peek() const { return problem_; }
+  Problem build();
+
+ private:
+  ItemId add_item(Item item);
+  Problem problem_;
+  std::vector<std::uint64_t> seen_;  // per item: stamp of the last add_option that used it
+  std::uint64_t stamp_ = 0;
+};
+
+}  // namespace dlx

@@ -1,0 +1,122 @@
+// The dancing-links search (TAOCP 7.2.2.1, Algorithms X, C and M).
+//
+// Contract:
+// - A Solver links a Problem into Knuth's array layout once (items array,
+//   nodes array, 32-bit links) and never allocates during the search.
+// - It picks the loop the problem needs: plain X when there are no colours
+//   and no multiplicities, C for colours, M for multiplicities (with colours).
+// - Branching is on an item with the fewest remaining choices (minimum
+//   remaining values); seed 0 keeps the input order (node counts comparable
+//   with Knuth's programs), any other seed permutes the item and option order
+//   reproducibly, so the same seed gives the same run.
+// - The search is iterative and resumable: next() stops at each solution, and
+//   a stop by a limit can be resumed by calling next()/count() again (after
+//   raising the limit). The counters in statistics() accumulate over calls.
+// - assume(option) forces an option before the search and retract() undoes
+//   all assumptions, so one Solver serves many puzzles. Solutions include
+//   the assumed options.
+// - A Hook is told of every option chosen and un-chosen (assumed ones too)
+//   and may reject a partial solution.
+// - Bad input never aborts: misuse throws std::logic_error, nothing else.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "dlx/problem.hpp"
+#include "dlx/statistics.hpp"
+
+namespace dlx {
+
+// Why a call to next()/count()/visit() returned.
+enum class Outcome {
+  solution,        // next(): a solution is in solution(); call again for more
+  exhausted,       // the whole search space has been explored
+  solution_limit,  // count(limit) reached its limit, or the visitor said stop
+  node_limit,      // Limits::nodes reached
+  time_limit,      // Limits::seconds reached
+  interrupted,     // Limits::interrupt was set
+};
+[[nodiscard]] const char* to_string(Outcome outcome);
+
+// All limits are on the whole search (the cumulative statistics); 0 = none.
+struct Limits {
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  const std::atomic<bool>* interrupt = nullptr;  // set it (from a signal handler) to stop
+};
+
+// A reduction's global constraint that exact cover cannot state compactly.
+class Hook {
+ public:
+  virtual ~Hook() = default;
+  // The option was added to the partial solution (its items are committed).
+  // Return false to reject the partial solution; unchoose() follows at once.
+  virtual bool choose(OptionId option) = 0;
+  // The option was taken out again, in the reverse order of choose().
+  virtual void unchoose(OptionId option) = 0;
+  // A fresh copy in the state of no options chosen, for another worker.
+  [[nodiscard]] virtual std::unique_ptr<Hook> clone() const = 0;
+};
+
+class Solver {
+ public:
+  // Copies the problem; the shared form lets many solvers (threads) share one.
+  explicit Solver(const Problem& problem, std::uint64_t seed = 0);
+  explicit Solver(std::shared_ptr<const Problem> problem, std::uint64_t seed = 0);
+  ~Solver();
+  Solver(const Solver&) = delete;
+  Solver& operator=(const Solver&) = delete;
+  Solver(Solver&&) noexcept;
+  Solver& operator=(Solver&&) noexcept;
+
+  [[nodiscard]] const Problem& problem() const;
+
+  // Forces an option. Returns false and changes nothing when the option is
+  // no longer possible (it clashes with an earlier assumption) or the hook
+  // rejects it. Only between searches: after reset() or before the first.
+  bool assume(OptionId option);
+  // Undoes every assumption (abandoning any search in progress).
+  void retract();
+  [[nodiscard]] std::span<const OptionId> assumptions() const;
+
+  // Abandons the search in progress; the next call starts afresh from the
+  // assumptions. Statistics are kept.
+  void reset();
+
+  // Finds the next solution. Outcome::solution means solution() holds it.
+  Outcome next();
+  // The options of the last solution found by next(): assumptions first,
+  // then the chosen options in the order they were chosen.
+  [[nodiscard]] std::span<const OptionId> solution() const;
+
+  // Counts solutions until the search ends or `limit` more have been found
+  // (0 = no limit). The number found is statistics().solutions (cumulative)
+  // or the difference across the call.
+  Outcome count(std::uint64_t limit = 0);
+
+  // Calls visit for each solution until it returns false (solution_limit).
+  Outcome visit(const std::function<bool(std::span<const OptionId>)>& visit);
+
+  void set_limits(const Limits& limits);
+  [[nodiscard]] const Limits& limits() const;
+  // The hook stays owned by the caller and must outlive the search.
+  // Only between searches with no assumptions.
+  void set_hook(Hook* hook);
+
+  [[nodiscard]] const Statistics& statistics() const;
+
+  // Which of Knuth's algorithms this problem runs: 'X', 'C' or 'M'.
+  [[nodiscard]] char algorithm() const;
+
+  struct State;  // the linked arrays and the search stack (solver.cpp)
+
+ private:
+  std::unique_ptr<State> state_;
+};
+
+}  // namespace dlx

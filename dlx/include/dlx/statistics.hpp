@@ -1,0 +1,25 @@
+// Search counters, comparable with Knuth's DLX programs: a node is one entry
+// into a search level; an update is one link change (an item or a node
+// removed from its list).
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+
+namespace dlx {
+
+struct Statistics {
+  std::uint64_t nodes = 0;
+  std::uint64_t updates = 0;
+  std::uint64_t solutions = 0;
+  std::uint32_t max_depth = 0;  // deepest search level reached
+  double seconds = 0;           // wall time spent searching
+
+  // Adds another worker's counters (max for max_depth).
+  Statistics& operator+=(const Statistics& other);
+};
+
+// "nodes N, updates U, solutions S, max depth D, seconds T" on one line.
+std::ostream& operator<<(std::ostream& out, const Statistics& stats);
+
+}  // namespace dlx

@@ -1,0 +1,102 @@
+#include "dlx/problem.hpp"
+
+#include <algorithm>
+
+namespace dlx {
+
+bool Problem::uses_multiplicities() const {
+  return std::any_of(items_.begin(), items_.begin() + static_cast<std::ptrdiff_t>(primary_count_),
+                     [](const Item& i) { return i.lo != 1 || i.hi != 1; });
+}
+
+std::int64_t Problem::find_item(std::string_view name) const {
+  const auto it = item_index_.find(std::string(name));
+  return it == item_index_.end() ? std::int64_t{-1} : std::int64_t{it->second};
+}
+
+std::int64_t Problem::find_colour(std::string_view name) const {
+  const auto it = colour_index_.find(std::string(name));
+  return it == colour_index_.end() ? std::int64_t{-1} : std::int64_t{it->second};
+}
+
+ItemId ProblemBuilder::add_item(Item item) {
+  if (item.name.empty()) throw BuildError("an item needs a name");
+  if (problem_.item_index_.count(item.name)) throw BuildError("item '" + item.name + "' is listed twice");
+  if (problem_.option_count() > 0) throw BuildError("items must all be added before the first option");
+  const auto id = static_cast<ItemId>(problem_.items_.size());
+  problem_.item_index_.emplace(item.name, id);
+  problem_.items_.push_back(std::move(item));
+  seen_.push_back(0);
+  return id;
+}
+
+ItemId ProblemBuilder::add_primary(std::string name, std::uint32_t lo, std::uint32_t hi) {
+  if (problem_.items_.size() != problem_.primary_count_)
+    throw BuildError("primary item '" + name + "' comes after a secondary item");
+  if (lo > hi)
+    throw BuildError("item '" + name + "' has lower bound " + std::to_string(lo) +
+                     " above its upper bound " + std::to_string(hi));
+  if (hi == 0) throw BuildError("item '" + name + "' has upper bound 0");
+  const ItemId id = add_item(Item{std::move(name), true, lo, hi});
+  ++problem_.primary_count_;
+  return id;
+}
+
+ItemId ProblemBuilder::add_secondary(std::string name) {
+  return add_item(Item{std::move(name), false, 0, 1});
+}
+
+ColourId ProblemBuilder::colour(std::string_view name) {
+  if (name.empty()) throw BuildError("a colour needs a name");
+  const auto [it, added] =
+      problem_.colour_index_.try_emplace(std::string(name), static_cast<ColourId>(problem_.colour_names_.size()));
+  if (added) problem_.colour_names_.emplace_back(name);
+  return it->second;
+}
+
+ItemId ProblemBuilder::item(std::string_view name) const {
+  const auto id = problem_.find_item(name);
+  if (id < 0) throw BuildError("unknown item '" + std::string(name) + "'");
+  return static_cast<ItemId>(id);
+}
+
+OptionId ProblemBuilder::add_option(std::span<const Entry> entries) {
+  const auto id = static_cast<OptionId>(problem_.option_count());
+  if (entries.empty()) throw BuildError("an option needs at least one item");
+  ++stamp_;
+  for (const Entry& e : entries) {
+    if (e.item >= problem_.items_.size())
+      throw BuildError("unknown item number " + std::to_string(e.item));
+    const Item& item = problem_.items_[e.item];
+    if (seen_[e.item] == stamp_) throw BuildError("item '" + item.name + "' occurs twice in one option");
+    seen_[e.item] = stamp_;
+    if (e.colour != no_colour && item.primary)
+      throw BuildError("primary item '" + item.name + "' cannot have a colour");
+    if (e.colour >= problem_.colour_names_.size())
+      throw BuildError("unknown colour number " + std::to_string(e.colour));
+  }
+  problem_.entries_.insert(problem_.entries_.end(), entries.begin(), entries.end());
+  problem_.option_start_.push_back(static_cast<std::uint32_t>(problem_.entries_.size()));
+  return id;
+}
+
+OptionId ProblemBuilder::add_option(std::initializer_list<std::string_view> tokens) {
+  std::vector<Entry> entries;
+  for (std::string_view token : tokens) {
+    const auto colon = token.find(':');
+    if (colon == std::string_view::npos) {
+      entries.push_back({item(token), no_colour});
+    } else {
+      entries.push_back({item(token.substr(0, colon)), colour(token.substr(colon + 1))});
+    }
+  }
+  return add_option(entries);
+}
+
+Problem ProblemBuilder::build() {
+  Problem done = std::move(problem_);
+  *this = ProblemBuilder{};
+  return done;
+}
+
+}  // namespace dlx

@@ -1,0 +1,20 @@
+#include <array>
+
+#include "dance/reduction.hpp"
+#include "xcc/xcc.hpp"
+
+namespace dance {
+
+std::span<const Reduction* const> reductions() {
+  static const xcc::XccReduction xcc;
+  static const std::array<const Reduction*, 1> all{&xcc};
+  return all;
+}
+
+const Reduction* find_reduction(std::string_view name) {
+  for (const Reduction* r : reductions())
+    if (r->name() == name) return r;
+  return nullptr;
+}
+
+}  // namespace dance

@@ -1,0 +1,64 @@
+#include "xcc/xcc.hpp"
+
+#include <ostream>
+
+namespace dance::xcc {
+
+std::optional<std::string> check_cover(const dlx::Problem& problem, std::span<const dlx::OptionId> options) {
+  const auto& items = problem.items();
+  std::vector<std::uint32_t> uses(items.size(), 0);
+  std::vector<dlx::ColourId> colour(items.size(), dlx::no_colour);
+  std::vector<bool> chosen(problem.option_count(), false);
+  for (const dlx::OptionId o : options) {
+    if (o >= problem.option_count()) return "option " + std::to_string(o) + " does not exist";
+    if (chosen[o]) return "option " + std::to_string(o) + " is chosen twice";
+    chosen[o] = true;
+    for (const dlx::Entry& e : problem.option(o)) {
+      const dlx::Item& item = items[e.item];
+      ++uses[e.item];
+      if (item.primary) continue;
+      if (uses[e.item] > 1 && (e.colour == dlx::no_colour || colour[e.item] != e.colour))
+        return "secondary item " + item.name + " is used twice without one common colour";
+      colour[e.item] = e.colour;
+    }
+  }
+  for (std::size_t i = 0; i < problem.primary_count(); ++i) {
+    if (uses[i] < items[i].lo || uses[i] > items[i].hi)
+      return "primary item " + items[i].name + " is covered " + std::to_string(uses[i]) + " times, not " +
+             std::to_string(items[i].lo) + ".." + std::to_string(items[i].hi);
+  }
+  return std::nullopt;
+}
+
+std::unique_ptr<Instance> XccReduction::parse(std::istream& in) const {
+  auto read = dlx::read_knuth(in);
+  auto instance = std::make_unique<XccInstance>();
+  instance->problem = std::make_shared<const dlx::Problem>(std::move(read.problem));
+  instance->warnings = std::move(read.warnings);
+  return instance;
+}
+
+Encoding XccReduction::encode(const Instance& instance) const {
+  return Encoding{static_cast<const XccInstance&>(instance).problem, {}, nullptr};
+}
+
+std::unique_ptr<Answer> XccReduction::decode(const Instance&, std::span<const dlx::OptionId> solution) const {
+  auto answer = std::make_unique<XccAnswer>();
+  answer->options.assign(solution.begin(), solution.end());
+  return answer;
+}
+
+std::optional<std::string> XccReduction::verify(const Instance& instance, const Answer& answer) const {
+  return check_cover(*static_cast<const XccInstance&>(instance).problem,
+                     static_cast<const XccAnswer&>(answer).options);
+}
+
+void XccReduction::print(std::ostream& out, const Instance& instance, const Answer& answer) const {
+  const dlx::Problem& problem = *static_cast<const XccInstance&>(instance).problem;
+  for (const dlx::OptionId o : static_cast<const XccAnswer&>(answer).options) {
+    dlx::write_option(out, problem, o);
+    out << '\n';
+  }
+}
+
+}  // namespace dance::xcc

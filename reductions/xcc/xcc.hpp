@@ -1,0 +1,36 @@
+// `xcc`: Knuth's exact cover text format passed straight to the engine.
+#pragma once
+
+#include "dance/reduction.hpp"
+#include "dlx/knuth_format.hpp"
+
+namespace dance::xcc {
+
+struct XccInstance : Instance {
+  std::shared_ptr<const dlx::Problem> problem;
+};
+
+struct XccAnswer : Answer {
+  std::vector<dlx::OptionId> options;
+};
+
+// Whether `options` is an exact cover of `problem`: each primary item used
+// within its bounds, each secondary item at most once or always in one colour.
+// Counts directly from the option lists; shares nothing with the engine.
+std::optional<std::string> check_cover(const dlx::Problem& problem, std::span<const dlx::OptionId> options);
+
+class XccReduction final : public Reduction {
+ public:
+  [[nodiscard]] std::string_view name() const override { return "xcc"; }
+  [[nodiscard]] std::string_view summary() const override {
+    return "exact cover with colours and multiplicities, in Knuth's DLX text format";
+  }
+  [[nodiscard]] std::unique_ptr<Instance> parse(std::istream& in) const override;
+  [[nodiscard]] Encoding encode(const Instance& instance) const override;
+  [[nodiscard]] std::unique_ptr<Answer> decode(const Instance& instance,
+                                               std::span<const dlx::OptionId> solution) const override;
+  [[nodiscard]] std::optional<std::string> verify(const Instance& instance, const Answer& answer) const override;
+  void print(std::ostream& out, const Instance& instance, const Answer& answer) const override;
+};
+
+}  // namespace dance::xcc
