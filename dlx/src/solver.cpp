@@ -3,6 +3,7 @@
 // in play, so that a plain exact cover problem runs the bare X loop.
 #include "dlx/solver.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <climits>
 #include <numeric>
@@ -13,14 +14,17 @@ namespace dlx {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+using Index = std::uint32_t;  // a node or an item; unsigned so that indexing needs no sign extension
 
-// Knuth's node: for an item's header node, `top` holds the list length; for
-// a spacer between options it is -(number of the option after it), <= 0.
-struct Node {
-  std::int32_t up;
-  std::int32_t down;
-  std::int32_t top;
-  std::int32_t colour;  // > 0 a colour; -1 already agreed with a purified item
+#define DLX_INLINE [[gnu::always_inline]] inline
+#define DLX_LAMBDA_INLINE __attribute__((always_inline))
+
+// Knuth's vertical links. Nodes 1..N are the items' list heads; each option
+// is preceded by a spacer node whose up is the first node of the option
+// before it and whose down is the last node of the option after it.
+struct Link {
+  Index up;
+  Index down;
 };
 
 enum class Resume { forward, backup, done };
@@ -69,20 +73,23 @@ struct Solver::State {
   std::shared_ptr<const Problem> problem;
   bool colours = false;
   bool multiplicities = false;
-  std::int32_t item_count = 0;      // N: headers are nodes 1..N
-  std::int32_t secondary_root = 0;  // N + 1: head of the secondary items' list
-  std::vector<Node> node;
-  std::vector<std::int32_t> prev, next;     // the items' horizontal lists, root 0
-  std::vector<std::int32_t> bound, slack;   // Algorithm M, per header
-  std::vector<std::int32_t> option_first;   // per option: its first node
+  Index item_count = 0;  // N: items are 1..N, primary ones first
+  Index primary_count = 0;
+  std::vector<Link> link;             // per node
+  std::vector<Index> top;             // per node: its item, 0 for a spacer
+  std::vector<std::int32_t> colour;   // per node: > 0 a colour, -1 agreed with a purified item
+  std::vector<std::int32_t> len;      // per item: options left in its list
+  std::vector<Index> prev, next;      // the active items: primary from root 0, secondary from N+1
+  std::vector<std::int32_t> bound, slack;  // Algorithm M, per item: uses left, and hi - lo
+  std::vector<Index> option_first;    // per option (and one past the last): its first node
 
   // The search stack, sized once: a level per option and per primary item.
-  std::vector<std::int32_t> choice;     // x_l: the node chosen at level l (a header: "no more")
-  std::vector<std::int32_t> item;       // i_l: the item branched on at level l
-  std::vector<std::int32_t> tweak_base; // Algorithm M: where level l's tweaks start
-  std::vector<std::int32_t> tweaked;    // Algorithm M: options excluded, in order
-  std::int32_t tweak_top = 0;
-  std::int32_t level = 0;
+  std::vector<Index> choice;      // x_l: the node chosen at level l (an item: "use it no more")
+  std::vector<Index> item;        // i_l: the item branched on at level l
+  std::vector<Index> tweak_base;  // Algorithm M: where level l's tweaks start
+  std::vector<Index> tweaked;     // Algorithm M: options excluded, in order
+  Index tweak_top = 0;
+  Index level = 0;
   Resume resume = Resume::forward;
 
   std::vector<OptionId> assumed;
@@ -91,191 +98,174 @@ struct Solver::State {
   Hook* hook = nullptr;
   Statistics stats;
 
-  [[nodiscard]] OptionId option_of(std::int32_t x) const {
-    while (node[x].top > 0) --x;
-    return static_cast<OptionId>(-node[x].top);
+  [[nodiscard]] OptionId option_of(Index x) const {
+    const auto after = std::upper_bound(option_first.begin(), option_first.end(), x);
+    return static_cast<OptionId>(after - option_first.begin() - 1);
   }
 };
 
 namespace {
 
+// The dancing itself: the arrays as raw pointers and the update counter, all
+// copied into a local of the search loop so that they live in registers.
 template <bool Colours, bool Multiplicities>
-class Search {
- public:
-  explicit Search(Solver::State& s)
-      : s_(s), nd_(s.node.data()), prev_(s.prev.data()), next_(s.next.data()),
-        bound_(s.bound.data()), slack_(s.slack.data()), updates_(s.stats.updates) {}
-  ~Search() { s_.stats.updates = updates_; }
-  Search(const Search&) = delete;
-  Search& operator=(const Search&) = delete;
+struct Dance {
+  Link* link;
+  const Index* top;
+  std::int32_t* colour;
+  std::int32_t* len;
+  Index* prev;
+  Index* next;
+  std::int32_t* bound;
+  const std::int32_t* slack;
+  Index primary_count;
+  std::uint64_t updates;
 
-  Outcome run(Mode mode, std::uint64_t limit);
-  void unwind();
-  bool assume(OptionId option);
-  void unassume(OptionId option);
+  explicit Dance(Solver::State& s)
+      : link(s.link.data()), top(s.top.data()), colour(s.colour.data()), len(s.len.data()),
+        prev(s.prev.data()), next(s.next.data()), bound(s.bound.data()), slack(s.slack.data()),
+        primary_count(s.primary_count), updates(s.stats.updates) {}
 
- private:
-  std::int32_t& len(std::int32_t i) { return nd_[i].top; }
-
-  void unlink_item(std::int32_t i) {
-    const std::int32_t l = prev_[i], r = next_[i];
-    next_[l] = r;
-    prev_[r] = l;
-    ++updates_;
+  DLX_INLINE void unlink_item(Index i) {
+    const Index l = prev[i], r = next[i];
+    next[l] = r;
+    prev[r] = l;
+    ++updates;
   }
-  void relink_item(std::int32_t i) {
-    next_[prev_[i]] = i;
-    prev_[next_[i]] = i;
+  DLX_INLINE void relink_item(Index i) {
+    next[prev[i]] = i;
+    prev[next[i]] = i;
   }
+  [[nodiscard]] DLX_INLINE bool active(Index i) const { return next[prev[i]] == i; }
+  [[nodiscard]] DLX_INLINE bool linked(Index q) const { return link[link[q].up].down == q; }
 
+  // One node leaves its item's list (unless that item is purified: Algorithm C
+  // leaves such lists alone, and unhide_node must skip the same nodes).
+  DLX_INLINE void hide_node(Index q, Index x) {
+    if constexpr (Colours) {
+      if (colour[q] < 0) return;
+    }
+    const Index u = link[q].up, d = link[q].down;
+    link[u].down = d;
+    link[d].up = u;
+    --len[x];
+    ++updates;
+  }
+  DLX_INLINE void unhide_node(Index q, Index x) {
+    if constexpr (Colours) {
+      if (colour[q] < 0) return;
+    }
+    const Index u = link[q].up, d = link[q].down;
+    link[u].down = q;
+    link[d].up = q;
+    ++len[x];
+  }
+  // Calls f on each node of p's option but p, left to right: first up to the
+  // spacer after the option (whose up is the option's first node), then on to p.
+  template <class F>
+  DLX_INLINE void for_others(Index p, F f) {
+    Index q = p + 1;
+    for (Index x; (x = top[q]) != 0; ++q) f(q, x);
+    for (q = link[q].up; q != p; ++q) f(q, top[q]);
+  }
+  // The same right to left, via the spacer before the option (its down is the last node).
+  template <class F>
+  DLX_INLINE void for_others_reversed(Index p, F f) {
+    Index q = p - 1;
+    for (Index x; (x = top[q]) != 0; --q) f(q, x);
+    for (q = link[q].down; q != p; --q) f(q, top[q]);
+  }
   // Removes the option of node p from every list but p's own.
-  void hide(std::int32_t p) {
-    for (std::int32_t q = p + 1; q != p;) {
-      const std::int32_t x = nd_[q].top;
-      if (x <= 0) {
-        q = nd_[q].up;
-        continue;
-      }
-      if constexpr (Colours) {
-        if (nd_[q].colour < 0) {  // its item is purified: that list is left alone
-          ++q;
-          continue;
-        }
-      }
-      const std::int32_t u = nd_[q].up, d = nd_[q].down;
-      nd_[u].down = d;
-      nd_[d].up = u;
-      --len(x);
-      ++updates_;
-      ++q;
-    }
+  DLX_INLINE void hide(Index p) {
+    for_others(p, [this](Index q, Index x) DLX_LAMBDA_INLINE { hide_node(q, x); });
   }
-  void unhide(std::int32_t p) {
-    for (std::int32_t q = p - 1; q != p;) {
-      const std::int32_t x = nd_[q].top;
-      if (x <= 0) {
-        q = nd_[q].down;
-        continue;
-      }
-      if constexpr (Colours) {
-        if (nd_[q].colour < 0) {
-          --q;
-          continue;
-        }
-      }
-      const std::int32_t u = nd_[q].up, d = nd_[q].down;
-      nd_[u].down = q;
-      nd_[d].up = q;
-      ++len(x);
-      --q;
-    }
+  DLX_INLINE void unhide(Index p) {
+    for_others_reversed(p, [this](Index q, Index x) DLX_LAMBDA_INLINE { unhide_node(q, x); });
   }
-  void cover(std::int32_t i) {
-    for (std::int32_t p = nd_[i].down; p != i; p = nd_[p].down) hide(p);
+  DLX_INLINE void cover(Index i) {
+    for (Index p = link[i].down; p != i; p = link[p].down) hide(p);
     unlink_item(i);
   }
-  void uncover(std::int32_t i) {
+  DLX_INLINE void uncover(Index i) {
     relink_item(i);
-    for (std::int32_t p = nd_[i].up; p != i; p = nd_[p].up) unhide(p);
+    for (Index p = link[i].up; p != i; p = link[p].up) unhide(p);
   }
   // Keeps only the options that give p's secondary item p's colour.
-  void purify(std::int32_t p) {
-    const std::int32_t c = nd_[p].colour, i = nd_[p].top;
-    for (std::int32_t q = nd_[i].down; q != i; q = nd_[q].down) {
-      if (nd_[q].colour != c) hide(q);
-      else if (q != p) nd_[q].colour = -1;
+  DLX_INLINE void purify(Index p) {
+    const std::int32_t c = colour[p];
+    const Index i = top[p];
+    for (Index q = link[i].down; q != i; q = link[q].down) {
+      if (colour[q] != c) hide(q);
+      else if (q != p) colour[q] = -1;
     }
   }
-  void unpurify(std::int32_t p) {
-    const std::int32_t c = nd_[p].colour, i = nd_[p].top;
-    for (std::int32_t q = nd_[i].up; q != i; q = nd_[q].up) {
-      if (nd_[q].colour < 0) nd_[q].colour = c;
+  DLX_INLINE void unpurify(Index p) {
+    const std::int32_t c = colour[p];
+    const Index i = top[p];
+    for (Index q = link[i].up; q != i; q = link[q].up) {
+      if (colour[q] < 0) colour[q] = c;
       else if (q != p) unhide(q);
     }
   }
   // Takes the item of node p into account for a chosen option.
-  void commit(std::int32_t p) {
-    const std::int32_t j = nd_[p].top;
+  DLX_INLINE void commit(Index p) {
+    const Index j = top[p];
     if constexpr (Multiplicities) {
-      if (j <= primary_last()) {
-        if (--bound_[j] == 0) cover(j);
+      if (j <= primary_count) {
+        if (--bound[j] == 0) cover(j);
         return;
       }
     }
     if constexpr (Colours) {
-      const std::int32_t c = nd_[p].colour;
+      const std::int32_t c = colour[p];
       if (c > 0) purify(p);
       else if (c == 0) cover(j);
     } else {
       cover(j);
     }
   }
-  void uncommit(std::int32_t p) {
-    const std::int32_t j = nd_[p].top;
+  DLX_INLINE void uncommit(Index p) {
+    const Index j = top[p];
     if constexpr (Multiplicities) {
-      if (j <= primary_last()) {
-        if (bound_[j]++ == 0) uncover(j);
+      if (j <= primary_count) {
+        if (bound[j]++ == 0) uncover(j);
         return;
       }
     }
     if constexpr (Colours) {
-      const std::int32_t c = nd_[p].colour;
+      const std::int32_t c = colour[p];
       if (c > 0) unpurify(p);
       else if (c == 0) uncover(j);
     } else {
       uncover(j);
     }
   }
-  void commit_others(std::int32_t x) {
-    for (std::int32_t p = x + 1; p != x;) {
-      if (nd_[p].top <= 0) {
-        p = nd_[p].up;
-      } else {
-        commit(p);
-        ++p;
-      }
-    }
+  DLX_INLINE void commit_others(Index x) {
+    for_others(x, [this](Index q, Index) DLX_LAMBDA_INLINE { commit(q); });
   }
-  void uncommit_others(std::int32_t x) {
-    for (std::int32_t p = x - 1; p != x;) {
-      if (nd_[p].top <= 0) {
-        p = nd_[p].down;
-      } else {
-        uncommit(p);
-        --p;
-      }
-    }
+  DLX_INLINE void uncommit_others(Index x) {
+    for_others_reversed(x, [this](Index q, Index) DLX_LAMBDA_INLINE { uncommit(q); });
   }
   // Algorithm M's tweak: the option of x leaves every list, its own item's too.
-  void hide_option(std::int32_t x) {
+  DLX_INLINE void hide_option(Index x) {
     hide(x);
-    const std::int32_t u = nd_[x].up, d = nd_[x].down;
-    nd_[u].down = d;
-    nd_[d].up = u;
-    --len(nd_[x].top);
-    ++updates_;
+    hide_node(x, top[x]);
   }
-  void unhide_option(std::int32_t x) {
-    const std::int32_t u = nd_[x].up, d = nd_[x].down;
-    nd_[u].down = x;
-    nd_[d].up = x;
-    ++len(nd_[x].top);
+  DLX_INLINE void unhide_option(Index x) {
+    unhide_node(x, top[x]);
     unhide(x);
-  }
-
-  [[nodiscard]] std::int32_t primary_last() const {
-    return static_cast<std::int32_t>(s_.problem->primary_count());
   }
 
   // Minimum remaining values: the active item with the fewest ways left to
   // branch, first in list order on ties; 0 when some item has none.
-  std::int32_t choose() {
-    std::int32_t best = 0, fewest = INT32_MAX;
-    for (std::int32_t k = next_[0]; k != 0; k = next_[k]) {
-      std::int32_t ways = len(k);
+  DLX_INLINE Index choose() const {
+    Index best = 0;
+    std::int32_t fewest = INT32_MAX;
+    for (Index k = next[0]; k != 0; k = next[k]) {
+      std::int32_t ways = len[k];
       if constexpr (Multiplicities) {
         // Options that can start this level's choice, plus "use it no more" if allowed.
-        ways = ways + 1 - std::max(bound_[k] - slack_[k], 0);
+        ways = ways + 1 - std::max(bound[k] - slack[k], 0);
       }
       if (ways < fewest) {
         if (ways <= 0) return 0;
@@ -285,26 +275,40 @@ class Search {
     }
     return best;
   }
+};
+
+template <bool Colours, bool Multiplicities>
+class Search {
+ public:
+  explicit Search(Solver::State& s) : s_(s) {}
+
+  Outcome run(Mode mode, std::uint64_t limit);
+  void unwind();
+  bool assume(OptionId option);
+  void unassume(OptionId option);
+
+ private:
+  using D = Dance<Colours, Multiplicities>;
 
   // Undoes level l's choice of x_l (not the item it branched on).
-  void take_back(std::int32_t x) {
+  DLX_INLINE void take_back(D& d, Index x) {
     if constexpr (Multiplicities) {
       if (x <= s_.item_count) {  // the "use it no more" branch of item x
-        if (bound_[x] != 0) relink_item(x);
+        if (d.bound[x] != 0) d.relink_item(x);
         return;
       }
     }
     if (s_.hook) s_.hook->unchoose(s_.option_of(x));
-    uncommit_others(x);
+    d.uncommit_others(x);
   }
   // Undoes level l's branching on its item.
-  void restore_item(std::int32_t l) {
-    const std::int32_t i = s_.item[l];
+  DLX_INLINE void restore_item(D& d, Index l) {
+    const Index i = s_.item[l];
     if constexpr (Multiplicities) {
-      while (s_.tweak_top > s_.tweak_base[l]) unhide_option(s_.tweaked[--s_.tweak_top]);
-      if (bound_[i]++ == 0) uncover(i);
+      while (s_.tweak_top > s_.tweak_base[l]) d.unhide_option(s_.tweaked[--s_.tweak_top]);
+      if (d.bound[i]++ == 0) d.uncover(i);
     } else {
-      uncover(i);
+      d.uncover(i);
     }
   }
 
@@ -319,30 +323,25 @@ class Search {
     return std::nullopt;
   }
 
-  void record_solution(std::int32_t depth) {
+  void record_solution(Index depth) {
     s_.solution.assign(s_.assumed.begin(), s_.assumed.end());
-    for (std::int32_t k = 0; k < depth; ++k)
+    for (Index k = 0; k < depth; ++k)
       if (s_.choice[k] > s_.item_count) s_.solution.push_back(s_.option_of(s_.choice[k]));
   }
 
   Solver::State& s_;
-  Node* const nd_;
-  std::int32_t* const prev_;
-  std::int32_t* const next_;
-  std::int32_t* const bound_;
-  std::int32_t* const slack_;
-  std::uint64_t updates_;
 };
 
 template <bool Colours, bool Multiplicities>
 Outcome Search<Colours, Multiplicities>::run(Mode mode, std::uint64_t limit) {
   Solver::State& s = s_;
-  std::int32_t* const choice = s.choice.data();
-  std::int32_t* const item = s.item.data();
+  D d(s);
+  Index* const choice = s.choice.data();
+  Index* const item = s.item.data();
   const auto start = Clock::now();
   std::uint64_t nodes = s.stats.nodes, found = 0;
   std::uint32_t max_depth = s.stats.max_depth;
-  std::int32_t l = s.level, i = 0, x = 0;
+  Index l = s.level, i = 0, x = 0;
   Outcome outcome = Outcome::exhausted;
   std::uint64_t next_check = nodes;  // check the limits before the first node
 
@@ -363,8 +362,8 @@ forward:
     if (s.limits.nodes && next_check > s.limits.nodes) next_check = s.limits.nodes;
   }
   ++nodes;
-  if (static_cast<std::uint32_t>(l) > max_depth) max_depth = static_cast<std::uint32_t>(l);
-  if (next_[0] == 0) {
+  if (l > max_depth) max_depth = l;
+  if (d.next[0] == 0) {
     ++s.stats.solutions;
     ++found;
     if (mode == Mode::next) {
@@ -380,24 +379,24 @@ forward:
     }
     goto backup;
   }
-  i = choose();
+  i = d.choose();
   if (i == 0) goto backup;
   item[l] = i;
   if constexpr (Multiplicities) {
     s.tweak_base[l] = s.tweak_top;
-    if (--bound_[i] == 0) cover(i);
+    if (--d.bound[i] == 0) d.cover(i);
   } else {
-    cover(i);
+    d.cover(i);
   }
-  choice[l] = nd_[i].down;
+  choice[l] = d.link[i].down;
 
 advance:
   x = choice[l];
   i = item[l];
   if (x == i) {
     if constexpr (Multiplicities) {
-      if (bound_[i] < slack_[i]) {  // enough uses already: try using it no more
-        if (bound_[i] != 0) unlink_item(i);
+      if (d.bound[i] < d.slack[i]) {  // enough uses already: try using it no more
+        if (d.bound[i] != 0) d.unlink_item(i);
         ++l;
         goto forward;
       }
@@ -405,16 +404,16 @@ advance:
     goto restore;
   }
   if constexpr (Multiplicities) {
-    if (bound_[i] > 0) {
-      if (len(i) <= bound_[i] - slack_[i]) goto restore;  // too few options left to reach lo
-      hide_option(x);
+    if (d.bound[i] > 0) {
+      if (d.len[i] <= d.bound[i] - d.slack[i]) goto restore;  // too few options left to reach lo
+      d.hide_option(x);
       s.tweaked[s.tweak_top++] = x;
     }
   }
-  commit_others(x);
+  d.commit_others(x);
   if (s.hook && !s.hook->choose(s.option_of(x))) {
-    take_back(x);
-    choice[l] = nd_[x].down;
+    take_back(d, x);
+    choice[l] = d.link[x].down;
     goto advance;
   }
   ++l;
@@ -428,20 +427,21 @@ backup:
   }
   --l;
   x = choice[l];
-  take_back(x);
+  take_back(d, x);
   if constexpr (Multiplicities) {
     if (x <= s.item_count) goto restore;
   }
-  choice[l] = nd_[x].down;
+  choice[l] = d.link[x].down;
   goto advance;
 
 restore:
-  restore_item(l);
+  restore_item(d, l);
   goto backup;
 
 leave:
   s.level = l;
   s.stats.nodes = nodes;
+  s.stats.updates = d.updates;
   s.stats.max_depth = max_depth;
   s.stats.seconds += std::chrono::duration<double>(Clock::now() - start).count();
   return outcome;
@@ -449,45 +449,49 @@ leave:
 
 template <bool Colours, bool Multiplicities>
 void Search<Colours, Multiplicities>::unwind() {
+  D d(s_);
   if (s_.resume != Resume::done) {
     while (s_.level > 0) {
-      const std::int32_t l = --s_.level;
-      take_back(s_.choice[l]);
-      restore_item(l);
+      const Index l = --s_.level;
+      take_back(d, s_.choice[l]);
+      restore_item(d, l);
     }
   }
   s_.level = 0;
   s_.resume = Resume::forward;
+  s_.stats.updates = d.updates;
 }
 
 template <bool Colours, bool Multiplicities>
 bool Search<Colours, Multiplicities>::assume(OptionId option) {
-  const std::int32_t first = s_.option_first[option];
-  const std::int32_t last = s_.option_first[option + 1] - 2;  // before the next spacer
-  for (std::int32_t q = first; q <= last; ++q) {
-    const std::int32_t t = nd_[q].top;
-    if (nd_[nd_[q].up].down != q) return false;  // hidden by an earlier choice
-    if (next_[prev_[t]] != t) return false;       // its item is used up
-  }
-  hide_option(first);
-  for (std::int32_t q = first; q <= last; ++q) commit(q);
+  D d(s_);
+  const Index first = s_.option_first[option];
+  const Index last = s_.option_first[option + 1] - 2;  // before the next spacer
+  for (Index q = first; q <= last; ++q)
+    if (!d.linked(q) || !d.active(d.top[q])) return false;  // hidden, or its item used up
+  d.hide_option(first);
+  for (Index q = first; q <= last; ++q) d.commit(q);
+  bool accepted = true;
   if (s_.hook && !s_.hook->choose(option)) {
     s_.hook->unchoose(option);
-    for (std::int32_t q = last; q >= first; --q) uncommit(q);
-    unhide_option(first);
-    return false;
+    for (Index q = last + 1; q-- > first;) d.uncommit(q);
+    d.unhide_option(first);
+    accepted = false;
   }
-  s_.assumed.push_back(option);
-  return true;
+  if (accepted) s_.assumed.push_back(option);
+  s_.stats.updates = d.updates;
+  return accepted;
 }
 
 template <bool Colours, bool Multiplicities>
 void Search<Colours, Multiplicities>::unassume(OptionId option) {
-  const std::int32_t first = s_.option_first[option];
-  const std::int32_t last = s_.option_first[option + 1] - 2;
+  D d(s_);
+  const Index first = s_.option_first[option];
+  const Index last = s_.option_first[option + 1] - 2;
   if (s_.hook) s_.hook->unchoose(option);
-  for (std::int32_t q = last; q >= first; --q) uncommit(q);
-  unhide_option(first);
+  for (Index q = last + 1; q-- > first;) d.uncommit(q);
+  d.unhide_option(first);
+  s_.stats.updates = d.updates;
 }
 
 // Runs f on the Search specialised for this problem.
@@ -522,65 +526,67 @@ Solver::Solver(std::shared_ptr<const Problem> problem, std::uint64_t seed)
   State& s = *state_;
   s.problem = std::move(problem);
   const Problem& p = *s.problem;
-  const auto n = static_cast<std::int32_t>(p.items().size());
-  const auto n1 = static_cast<std::int32_t>(p.primary_count());
-  const auto options = static_cast<std::int32_t>(p.option_count());
-  if (p.items().size() + p.entry_count() + p.option_count() + 2 > static_cast<std::size_t>(INT32_MAX))
-    throw BuildError("problem too large for 32-bit links");
+  const std::size_t node_count = p.items().size() + 2 + p.entry_count() + p.option_count();
+  if (node_count >= static_cast<std::size_t>(INT32_MAX)) throw BuildError("problem too large for 32-bit links");
+  const auto n = static_cast<Index>(p.items().size());
+  const auto n1 = static_cast<Index>(p.primary_count());
+  const auto options = static_cast<Index>(p.option_count());
   s.colours = p.uses_colours();
   s.multiplicities = p.uses_multiplicities();
   s.item_count = n;
-  s.secondary_root = n + 1;
+  s.primary_count = n1;
 
-  // Nodes: 0 unused, headers 1..N, then a spacer before each option and one at the end.
-  s.node.assign(static_cast<std::size_t>(n) + 2 + p.entry_count() + p.option_count(), Node{0, 0, 0, 0});
-  for (std::int32_t i = 1; i <= n; ++i) s.node[i] = Node{i, i, 0, 0};
+  // Nodes: 0 unused, heads 1..N, then a spacer before each option and one at the end.
+  s.link.assign(node_count, Link{0, 0});
+  s.top.assign(node_count, 0);
+  s.colour.assign(node_count, 0);
+  s.len.assign(static_cast<std::size_t>(n) + 2, 0);
+  for (Index i = 1; i <= n; ++i) {
+    s.link[i] = Link{i, i};
+    s.top[i] = i;
+  }
   s.option_first.resize(static_cast<std::size_t>(options) + 1);
-  std::int32_t q = n + 1;  // the spacer before option 0
-  std::int32_t previous_first = 0;
-  for (std::int32_t o = 0; o < options; ++o) {
-    const auto entries = p.option(static_cast<OptionId>(o));
-    s.node[q].top = -o;
-    s.node[q].up = previous_first;
-    s.node[q].down = q + static_cast<std::int32_t>(entries.size());
+  Index q = n + 1;  // the spacer before option 0
+  Index previous_first = 0;
+  for (Index o = 0; o < options; ++o) {
+    const auto entries = p.option(o);
+    s.link[q] = Link{previous_first, q + static_cast<Index>(entries.size())};
     s.option_first[o] = previous_first = q + 1;
     for (const Entry& e : entries) {
       ++q;
-      s.node[q].top = static_cast<std::int32_t>(e.item) + 1;
-      s.node[q].colour = static_cast<std::int32_t>(e.colour);
+      s.top[q] = e.item + 1;
+      s.colour[q] = static_cast<std::int32_t>(e.colour);
     }
     ++q;
   }
-  s.node[q].top = -options;
-  s.node[q].up = previous_first;
+  s.link[q].up = previous_first;
   s.option_first[options] = q + 1;
 
   // Vertical lists, options in input order or in a seeded permutation.
   Random random(seed);
-  std::vector<std::int32_t> order(static_cast<std::size_t>(options));
-  std::iota(order.begin(), order.end(), 0);
+  std::vector<Index> order(options);
+  std::iota(order.begin(), order.end(), Index{0});
   if (seed) random.shuffle(order);
-  for (const std::int32_t o : order) {
-    for (std::int32_t x = s.option_first[o]; s.node[x].top > 0; ++x) {
-      const std::int32_t h = s.node[x].top;
-      const std::int32_t last = s.node[h].up;
-      s.node[x].up = last;
-      s.node[x].down = h;
-      s.node[last].down = x;
-      s.node[h].up = x;
-      ++s.node[h].top;
+  for (const Index o : order) {
+    for (Index x = s.option_first[o]; s.top[x] != 0; ++x) {
+      const Index h = s.top[x];
+      const Index last = s.link[h].up;
+      s.link[x] = Link{last, h};
+      s.link[last].down = x;
+      s.link[h].up = x;
+      ++s.len[h];
     }
   }
 
   // Horizontal lists: primary items from root 0, secondary from root N+1.
   s.prev.assign(static_cast<std::size_t>(n) + 2, 0);
   s.next.assign(static_cast<std::size_t>(n) + 2, 0);
-  std::vector<std::int32_t> primaries(static_cast<std::size_t>(n1));
-  std::iota(primaries.begin(), primaries.end(), 1);
+  std::vector<Index> primaries(n1);
+  std::iota(primaries.begin(), primaries.end(), Index{1});
   if (seed) random.shuffle(primaries);
-  const auto link_ring = [&s](std::int32_t root, const std::vector<std::int32_t>& ring) {
-    std::int32_t last = root;
-    for (const std::int32_t i : ring) {
+  const auto link_ring = [&s](Index root, const std::vector<Index>& ring) {
+    Index last = root;
+    for (const Index i : ring) {
       s.next[last] = i;
       s.prev[i] = last;
       last = i;
@@ -589,19 +595,19 @@ Solver::Solver(std::shared_ptr<const Problem> problem, std::uint64_t seed)
     s.prev[root] = last;
   };
   link_ring(0, primaries);
-  std::vector<std::int32_t> secondaries(static_cast<std::size_t>(n - n1));
+  std::vector<Index> secondaries(n - n1);
   std::iota(secondaries.begin(), secondaries.end(), n1 + 1);
-  link_ring(s.secondary_root, secondaries);
+  link_ring(n + 1, secondaries);
 
   s.bound.assign(static_cast<std::size_t>(n) + 2, 1);
   s.slack.assign(static_cast<std::size_t>(n) + 2, 0);
-  for (std::int32_t i = 0; i < n1; ++i) {
-    const Item& item = p.items()[static_cast<std::size_t>(i)];
+  for (Index i = 0; i < n1; ++i) {
+    const Item& item = p.items()[i];
     s.bound[i + 1] = static_cast<std::int32_t>(item.hi);
     s.slack[i + 1] = static_cast<std::int32_t>(item.hi - item.lo);
   }
 
-  const std::size_t depth = static_cast<std::size_t>(options) + static_cast<std::size_t>(n1) + 1;
+  const std::size_t depth = static_cast<std::size_t>(options) + n1 + 1;
   s.choice.assign(depth, 0);
   s.item.assign(depth, 0);
   s.tweak_base.assign(depth, 0);
