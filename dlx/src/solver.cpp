@@ -120,6 +120,7 @@ struct Dance {
   const std::int32_t* slack;
   Index primary_count;
   std::uint64_t updates;
+  Index emptied = 0;  // an item whose list hide_node emptied, if any
 
   explicit Dance(Solver::State& s)
       : link(s.link.data()), top(s.top.data()), colour(s.colour.data()), len(s.len.data()),
@@ -148,7 +149,7 @@ struct Dance {
     const Index u = link[q].up, d = link[q].down;
     link[u].down = d;
     link[d].up = u;
-    --len[x];
+    if (--len[x] == 0) emptied = x;
     ++updates;
   }
   DLX_INLINE void unhide_node(Index q, Index x) {
@@ -245,6 +246,41 @@ struct Dance {
   }
   DLX_INLINE void uncommit_others(Index x) {
     for_others_reversed(x, [this](Index q, Index) DLX_LAMBDA_INLINE { uncommit(q); });
+  }
+  // commit_others that gives up as soon as an item outside x's option has no
+  // options left: the search would find that dead end one level down, after
+  // committing the rest. Returns false (with nothing committed) in that case.
+  DLX_INLINE bool commit_others_unless_dead(Index x) {
+    const Index start = top[x + 1] != 0 ? x + 1 : link[x + 1].up;
+    emptied = 0;
+    for (Index q = start; q != x;) {
+      commit(q);
+      if (emptied != 0) {
+        if (emptied <= primary_count && still_needed(emptied) && !in_option(x, emptied)) {
+          for (Index r = q;; ) {
+            uncommit(r);
+            if (r == start) break;
+            if (top[--r] == 0) r = link[r].down;
+          }
+          return false;
+        }
+        emptied = 0;
+      }
+      if (top[++q] == 0) q = link[q].up;
+    }
+    return true;
+  }
+  // Whether a primary item must still be covered (Algorithm M: lo not yet reached).
+  [[nodiscard]] DLX_INLINE bool still_needed(Index item) const {
+    if constexpr (Multiplicities) return bound[item] > slack[item];
+    return true;
+  }
+  [[nodiscard]] DLX_INLINE bool in_option(Index x, Index item) const {
+    Index q = x;
+    while (top[q] != 0) --q;  // the spacer before x's option
+    while (top[++q] != 0)
+      if (top[q] == item) return true;
+    return false;
   }
   // Algorithm M's tweak: the option of x leaves every list, its own item's too.
   DLX_INLINE void hide_option(Index x) {
@@ -410,7 +446,11 @@ advance:
       s.tweaked[s.tweak_top++] = x;
     }
   }
-  d.commit_others(x);
+  if (!d.commit_others_unless_dead(x)) {  // a child that is a dead end at once
+    ++nodes;
+    choice[l] = d.link[x].down;
+    goto advance;
+  }
   if (s.hook && !s.hook->choose(s.option_of(x))) {
     take_back(d, x);
     choice[l] = d.link[x].down;
