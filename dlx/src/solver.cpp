@@ -7,7 +7,6 @@
 #include <chrono>
 #include <climits>
 #include <numeric>
-#include <optional>
 #include <stdexcept>
 
 namespace dlx {
@@ -27,7 +26,7 @@ struct Link {
   Index down;
 };
 
-enum class Resume { forward, backup, done };
+enum class Resume { forward, advance, backup, done };
 enum class Mode { next, count };
 
 // SplitMix64: a tiny generator whose output is the same on every platform.
@@ -88,6 +87,8 @@ struct Solver::State {
   std::vector<Index> item;        // i_l: the item branched on at level l
   std::vector<Index> tweak_base;  // Algorithm M: where level l's tweaks start
   std::vector<Index> tweaked;     // Algorithm M: options excluded, in order
+  // Where next()/count() go on: a new level, retrying x_level (stopped just
+  // before committing it), after a solution, or nowhere.
   Index tweak_top = 0;
   Index level = 0;
   Resume resume = Resume::forward;
@@ -348,15 +349,26 @@ class Search {
     }
   }
 
-  std::optional<Outcome> check_limits(std::uint64_t nodes, Clock::time_point start) const {
+  // Whether a limit stops the search before the next node (then `outcome`
+  // says which); otherwise sets when to look again.
+  bool stop_here(std::uint64_t nodes, std::uint64_t& next_check, Clock::time_point start, Outcome& outcome) const {
     const Limits& lim = s_.limits;
-    if (lim.nodes && nodes >= lim.nodes) return Outcome::node_limit;
-    if (lim.interrupt && lim.interrupt->load(std::memory_order_relaxed)) return Outcome::interrupted;
-    if (lim.seconds > 0) {
-      const double spent = s_.stats.seconds + std::chrono::duration<double>(Clock::now() - start).count();
-      if (spent >= lim.seconds) return Outcome::time_limit;
+    if (lim.nodes && nodes >= lim.nodes) {
+      outcome = Outcome::node_limit;
+      return true;
     }
-    return std::nullopt;
+    if (lim.interrupt && lim.interrupt->load(std::memory_order_relaxed)) {
+      outcome = Outcome::interrupted;
+      return true;
+    }
+    if (lim.seconds > 0 &&
+        s_.stats.seconds + std::chrono::duration<double>(Clock::now() - start).count() >= lim.seconds) {
+      outcome = Outcome::time_limit;
+      return true;
+    }
+    next_check = nodes + check_interval;
+    if (lim.nodes && next_check > lim.nodes) next_check = lim.nodes;
+    return false;
   }
 
   void record_solution(Index depth) {
@@ -383,19 +395,17 @@ Outcome Search<Colours, Multiplicities>::run(Mode mode, std::uint64_t limit) {
 
   switch (s.resume) {
     case Resume::forward: goto forward;
+    case Resume::advance:
+      x = choice[l];
+      goto try_x;
     case Resume::backup: goto backup;
     case Resume::done: return Outcome::exhausted;
   }
 
 forward:
-  if (nodes >= next_check) {
-    if (const auto stop = check_limits(nodes, start)) {
-      s.resume = Resume::forward;
-      outcome = *stop;
-      goto leave;
-    }
-    next_check = nodes + check_interval;
-    if (s.limits.nodes && next_check > s.limits.nodes) next_check = s.limits.nodes;
+  if (nodes >= next_check && stop_here(nodes, next_check, start, outcome)) {
+    s.resume = Resume::forward;
+    goto leave;
   }
   ++nodes;
   if (l > max_depth) max_depth = l;
@@ -446,7 +456,12 @@ advance:
       s.tweaked[s.tweak_top++] = x;
     }
   }
+try_x:
   if (!d.commit_others_unless_dead(x)) {  // a child that is a dead end at once
+    if (nodes >= next_check && stop_here(nodes, next_check, start, outcome)) {
+      s.resume = Resume::advance;  // x is tried again on resuming
+      goto leave;
+    }
     ++nodes;
     choice[l] = d.link[x].down;
     goto advance;
@@ -490,6 +505,7 @@ leave:
 template <bool Colours, bool Multiplicities>
 void Search<Colours, Multiplicities>::unwind() {
   D d(s_);
+  if (s_.resume == Resume::advance) restore_item(d, s_.level);  // its x is not committed yet
   if (s_.resume != Resume::done) {
     while (s_.level > 0) {
       const Index l = --s_.level;

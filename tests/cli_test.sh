@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# CLI tests: run `dance` as a user would and check exit codes and output.
+# usage: cli_test.sh DANCE TEST_DATA_DIR SHARED_DATA_DIR
+set -u
+dance=$1 data=$2 shared=$3
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0 failed=0
+
+# matches PATTERN FILE: '' matches anything, '^$' only an empty file, else grep -E
+matches() {
+  case "$1" in
+    '') return 0 ;;
+    '^$') [ ! -s "$2" ] ;;
+    *) grep -qE -- "$1" "$2" ;;
+  esac
+}
+
+# expect STATUS STDOUT_PATTERN STDERR_PATTERN -- command... (stdin from $STDIN)
+expect() {
+  local status=$1 out_pattern=$2 err_pattern=$3
+  shift 4
+  "$@" >"$tmp/out" 2>"$tmp/err" <"${STDIN:-/dev/null}"
+  local got=$?
+  if [ "$got" -ne "$status" ] || ! matches "$out_pattern" "$tmp/out" || ! matches "$err_pattern" "$tmp/err"; then
+    echo "FAIL: $* (exit $got, wanted $status)"
+    echo "  stdout: $(head -c 400 "$tmp/out")"
+    echo "  stderr: $(head -c 400 "$tmp/err")"
+    failed=$((failed + 1))
+  else
+    passed=$((passed + 1))
+  fi
+}
+bad() { printf '%b' "$1" >"$tmp/bad.dlx"; echo "$tmp/bad.dlx"; }
+
+# found / none / bad input / limit
+expect 0 '^a d f$' '^$' -- "$dance" solve xcc "$data/knuth_toy.dlx"
+expect 0 '^1$' '' -- "$dance" count xcc "$data/knuth_toy.dlx"
+STDIN="$data/knuth_dlx1_example.dlx" expect 0 '^C E F$' '' -- "$dance" solve xcc
+STDIN="$data/knuth_dlx1_example.dlx" expect 0 '^B G$' '' -- "$dance" solve xcc -
+expect 1 '^$' 'no solution' -- "$dance" solve xcc "$(bad 'a b\na\n')"
+expect 1 '^0$' '' -- "$dance" count xcc "$(bad 'a b\na\n')"
+expect 3 '' 'node limit' -- "$dance" solve xcc "$shared/xcc/pentomino6x10.dlx" --node-limit 50
+expect 3 '^[0-9]+$' 'lower bound' -- "$dance" count xcc "$shared/xcc/pentomino6x10.dlx" --node-limit 5000
+expect 3 '' 'time limit' -- "$dance" count xcc "$shared/xcc/pentomino6x10.dlx" -t 0.05
+expect 2 '' 'cannot open' -- "$dance" solve xcc "$tmp/missing.dlx"
+
+# counts, all solutions, -n, --verify, --stats, --seed
+expect 0 '^92$' '' -- "$dance" count xcc "$shared/xcc/queens8.dlx"
+expect 0 '^92$' '' -- "$dance" solve xcc "$shared/xcc/queens8.dlx" --count --seed 3
+expect 0 '^2040$' '' -- "$dance" count xcc "$shared/xcc/rowcol2_5.dlx"
+expect 0 '^16$' '' -- "$dance" count xcc "$shared/xcc/debruijn4.dlx"
+expect 0 '' 'nodes 1049, updates [0-9]+, solutions 92' -- "$dance" count xcc "$shared/xcc/queens8.dlx" --stats
+expect 0 '^r' '' -- "$dance" solve xcc "$shared/xcc/queens8.dlx" -n 0 --verify
+"$dance" solve xcc "$shared/xcc/queens8.dlx" -n 0 | grep -c '^$' >"$tmp/blanks"
+expect 0 '^91$' '' -- cat "$tmp/blanks"
+"$dance" solve xcc "$shared/xcc/queens8.dlx" -n 3 | grep -c '^r' >"$tmp/lines"
+expect 0 '^24$' '' -- cat "$tmp/lines"
+expect 0 '' 'option has no primary item' -- "$dance" solve xcc "$data/knuth_colors_example.dlx"
+expect 0 '^$' '^$' -- "$dance" solve xcc "$data/knuth_toy.dlx" -q
+
+# malformed input: exit 2, message names line and column
+expect 2 '' 'line 2, column 3: .*unknown item' -- "$dance" solve xcc "$(bad 'a b\na c\n')"
+expect 2 '' 'line 2, column 5: .*occurs twice' -- "$dance" solve xcc "$(bad 'a b\na b a\n')"
+expect 2 '' 'line 2, column 1: .*cannot have a colour' -- "$dance" solve xcc "$(bad 'a | x\na:1 x\n')"
+expect 2 '' 'line 1, column 3: .*lo <= hi' -- "$dance" solve xcc "$(bad 'a 3:1|b\n')"
+expect 2 '' 'line 1, column 7: .*second' -- "$dance" solve xcc "$(bad 'a | x | y\n')"
+expect 2 '' 'line 3, column 3: .*expected a colour' -- "$dance" count xcc "$(bad 'a | x\n\na x:\n')"
+expect 2 '' 'line 1, column 1: .*expected a line of item names' -- "$dance" solve xcc "$(bad '')"
+
+# usage
+expect 0 'dance solve REDUCTION' '' -- "$dance" --help
+expect 0 '^xcc' '' -- "$dance" list
+expect 2 '' 'unknown reduction' -- "$dance" solve nosuch
+expect 2 '' 'unknown command' -- "$dance" frobnicate
+expect 2 '' 'needs a REDUCTION' -- "$dance" solve
+expect 2 '' 'Usage' -- "$dance"
+expect 2 '' 'invalid|unrecognised|unknown' -- "$dance" solve xcc --node-limit lots
+expect 0 '^a b c d e f g$' '' -- "$dance" emit xcc "$data/knuth_toy.dlx"
+
+# Ctrl-C: the search stops, exit 3, statistics still printed
+"$dance" count xcc "$shared/xcc/pentomino6x10.dlx" --stats >"$tmp/int.out" 2>"$tmp/int.err" &
+pid=$!
+sleep 0.5
+kill -INT "$pid"
+wait "$pid"
+status=$?
+if [ "$status" -eq 3 ] && grep -q interrupted "$tmp/int.err" && grep -q 'nodes [0-9]' "$tmp/int.err"; then
+  passed=$((passed + 1))
+else
+  echo "FAIL: Ctrl-C gave exit $status: $(cat "$tmp/int.err")"
+  failed=$((failed + 1))
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

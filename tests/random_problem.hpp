@@ -1,0 +1,25 @@
+// Small random exact cover problems and an enumeration of their solutions
+// that shares nothing with the engine: every subset of options is tried.
+#pragma once
+
+#include <cstdint>
+#include <random>
+#include <set>
+#include <vector>
+
+#include "dlx/problem.hpp"
+
+namespace dance::test {
+
+struct RandomShape {
+  bool secondary = true;
+  bool colours = true;
+  bool multiplicities = true;
+};
+
+dlx::Problem random_problem(std::mt19937_64& rng, const RandomShape& shape);
+
+// All solutions, each as a sorted list of option ids (at most 16 options).
+std::set<std::vector<dlx::OptionId>> brute_force(const dlx::Problem& problem);
+
+}  // namespace dance::test

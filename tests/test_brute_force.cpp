@@ -1,0 +1,75 @@
+#include <catch2/catch.hpp>
+
+#include "dlx/solver.hpp"
+#include "random_problem.hpp"
+#include "xcc/xcc.hpp"
+
+using namespace dlx;
+using dance::test::brute_force;
+using dance::test::random_problem;
+
+namespace {
+std::set<std::vector<OptionId>> all_solutions(Solver& solver) {
+  std::set<std::vector<OptionId>> found;
+  while (solver.next() == Outcome::solution) {
+    std::vector<OptionId> s(solver.solution().begin(), solver.solution().end());
+    std::sort(s.begin(), s.end());
+    REQUIRE(found.insert(s).second);  // never the same solution twice
+  }
+  return found;
+}
+}  // namespace
+
+TEST_CASE("random small problems: the engine finds exactly the brute-force solutions") {
+  std::mt19937_64 rng(20261122);
+  const dance::test::RandomShape shapes[] = {
+      {false, false, false},  // Algorithm X
+      {true, false, false},   // X with secondary items
+      {true, true, false},    // C
+      {false, false, true},   // M
+      {true, true, true},     // M with colours
+  };
+  int problems = 0, with_solutions = 0;
+  for (const auto& shape : shapes) {
+    for (int round = 0; round < 300; ++round) {
+      const Problem p = random_problem(rng, shape);
+      const auto expected = brute_force(p);
+      Solver solver(p);
+      const auto found = all_solutions(solver);
+      INFO("round " << round);
+      REQUIRE(found == expected);
+      Solver counter(p, 1 + static_cast<std::uint64_t>(round));
+      REQUIRE(counter.count() == Outcome::exhausted);
+      REQUIRE(counter.statistics().solutions == expected.size());
+      ++problems;
+      with_solutions += !expected.empty();
+    }
+  }
+  CHECK(problems == 1500);
+  CHECK(with_solutions > 300);  // the cases are not all trivially empty
+}
+
+TEST_CASE("random small problems: assuming an option counts the solutions that contain it") {
+  std::mt19937_64 rng(7);
+  for (int round = 0; round < 200; ++round) {
+    const Problem p = random_problem(rng, {});
+    const auto expected = brute_force(p);
+    Solver solver(p);
+    for (OptionId o = 0; o < p.option_count(); ++o) {
+      const auto containing = static_cast<std::uint64_t>(std::count_if(
+          expected.begin(), expected.end(),
+          [o](const auto& s) { return std::find(s.begin(), s.end(), o) != s.end(); }));
+      const auto before = solver.statistics().solutions;
+      if (solver.assume(o)) {
+        CHECK(solver.count() == Outcome::exhausted);
+        CHECK(solver.statistics().solutions - before == containing);
+        solver.retract();
+      } else {
+        CHECK(containing == 0);
+      }
+    }
+    const auto before = solver.statistics().solutions;
+    solver.count();
+    CHECK(solver.statistics().solutions - before == expected.size());
+  }
+}

@@ -1,0 +1,98 @@
+#include <catch2/catch.hpp>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "dlx/knuth_format.hpp"
+#include "dlx/solver.hpp"
+#include "xcc/xcc.hpp"
+
+using namespace dlx;
+
+namespace {
+Problem load(const std::string& path) {
+  std::ifstream in(path);
+  REQUIRE(in);
+  return read_knuth(in).problem;
+}
+
+struct Expected {
+  std::string file;
+  std::uint64_t solutions;
+  char algorithm;
+};
+
+std::vector<Expected> expected_counts() {
+  std::ifstream in(std::string(DANCE_DATA_DIR) + "/xcc/expected.tsv");
+  REQUIRE(in);
+  std::vector<Expected> all;
+  std::string line;
+  std::getline(in, line);  // header
+  while (std::getline(in, line)) {
+    std::istringstream fields(line);
+    Expected e;
+    fields >> e.file >> e.solutions >> e.algorithm;
+    if (e.file == "langford15_sym.dlx") continue;  // minutes of work: a benchmark, not a test
+    all.push_back(e);
+  }
+  REQUIRE(all.size() >= 20);
+  return all;
+}
+
+// Each solution printed as Knuth's programs do, options sorted for comparison.
+std::set<std::string> printed_solution(const Problem& p, std::span<const OptionId> solution) {
+  std::set<std::string> lines;
+  for (const OptionId o : solution) {
+    std::ostringstream out;
+    write_option(out, p, o);
+    lines.insert(out.str());
+  }
+  return lines;
+}
+}  // namespace
+
+TEST_CASE("every instance in shared/data/xcc has its known number of solutions") {
+  for (const Expected& e : expected_counts()) {
+    INFO(e.file);
+    const Problem p = load(std::string(DANCE_DATA_DIR) + "/xcc/" + e.file);
+    Solver solver(p);
+    CHECK(solver.algorithm() == e.algorithm);
+    CHECK(solver.count() == Outcome::exhausted);
+    CHECK(solver.statistics().solutions == e.solutions);
+  }
+}
+
+TEST_CASE("every solution of the smaller instances is a distinct, verified cover") {
+  for (const Expected& e : expected_counts()) {
+    if (e.solutions > 5000) continue;
+    INFO(e.file);
+    const Problem p = load(std::string(DANCE_DATA_DIR) + "/xcc/" + e.file);
+    Solver solver(p);
+    std::set<std::vector<OptionId>> seen;
+    while (solver.next() == Outcome::solution) {
+      const auto wrong = dance::xcc::check_cover(p, solver.solution());
+      REQUIRE_FALSE(wrong);
+      std::vector<OptionId> sorted(solver.solution().begin(), solver.solution().end());
+      std::sort(sorted.begin(), sorted.end());
+      CHECK(seen.insert(sorted).second);
+    }
+    CHECK(seen.size() == e.solutions);
+  }
+}
+
+TEST_CASE("Knuth's four small examples print their known solutions") {
+  const std::vector<std::pair<std::string, std::set<std::string>>> examples{
+      {"knuth_toy.dlx", {"a d f", "b g", "c e"}},
+      {"knuth_dlx1_example.dlx", {"A D", "B G", "C E F"}},
+      {"knuth_colors_example.dlx", {"A C X:1 Y:1", "B X:1"}},
+      {"knuth_multiplicities_example.dlx", {"A C X:1 Y:1", "B X:1", "C Y:1"}},
+  };
+  for (const auto& [file, options] : examples) {
+    INFO(file);
+    const Problem p = load(std::string(DANCE_TEST_DATA) + "/" + file);
+    Solver solver(p);
+    REQUIRE(solver.next() == Outcome::solution);
+    CHECK(printed_solution(p, solver.solution()) == options);
+    CHECK(solver.next() == Outcome::exhausted);
+  }
+}

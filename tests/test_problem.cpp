@@ -1,0 +1,52 @@
+#include <catch2/catch.hpp>
+
+#include "dlx/problem.hpp"
+#include "dlx/statistics.hpp"
+
+using namespace dlx;
+
+TEST_CASE("builder rejects malformed problems with a typed error") {
+  ProblemBuilder b;
+  b.add_primary("a");
+  b.add_primary("b", 0, 2);
+  b.add_secondary("x");
+  SECTION("unknown item") { CHECK_THROWS_AS(b.add_option({"a", "zz"}), BuildError); }
+  SECTION("item twice in one option") { CHECK_THROWS_AS(b.add_option({"a", "b", "a"}), BuildError); }
+  SECTION("colour on a primary item") { CHECK_THROWS_AS(b.add_option({"a:red"}), BuildError); }
+  SECTION("lo above hi") { CHECK_THROWS_AS(b.add_primary("c", 3, 2), BuildError); }
+  SECTION("duplicate name") { CHECK_THROWS_AS(b.add_secondary("a"), BuildError); }
+  SECTION("primary after secondary") { CHECK_THROWS_AS(b.add_primary("c"), BuildError); }
+  SECTION("an option id out of range") {
+    const Entry bad{7, no_colour};
+    CHECK_THROWS_AS(b.add_option(std::span<const Entry>(&bad, 1)), BuildError);
+  }
+  SECTION("a failed option leaves the builder usable") {
+    CHECK_THROWS_AS(b.add_option({"a", "a"}), BuildError);
+    CHECK(b.add_option({"a", "b"}) == 0);
+  }
+}
+
+TEST_CASE("a built problem reports what it uses") {
+  ProblemBuilder b;
+  b.add_primary("a");
+  b.add_secondary("x");
+  b.add_option({"a", "x:red"});
+  const Problem p = b.build();
+  CHECK(p.uses_colours());
+  CHECK_FALSE(p.uses_multiplicities());
+  CHECK(p.option_count() == 1);
+  CHECK(p.find_item("x") == 1);
+  CHECK(p.find_item("nope") == -1);
+  CHECK(p.colour_name(p.option(0)[1].colour) == "red");
+}
+
+TEST_CASE("statistics add up across workers") {
+  Statistics a{10, 100, 2, 5, 1.5};
+  const Statistics b{1, 2, 3, 7, 0.5};
+  a += b;
+  CHECK(a.nodes == 11);
+  CHECK(a.updates == 102);
+  CHECK(a.solutions == 5);
+  CHECK(a.max_depth == 7);
+  CHECK(a.seconds == Approx(2.0));
+}

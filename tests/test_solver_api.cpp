@@ -1,0 +1,231 @@
+#include <catch2/catch.hpp>
+#include <fstream>
+
+#include "dlx/knuth_format.hpp"
+#include "dlx/solver.hpp"
+#include "random_problem.hpp"
+#include "xcc/xcc.hpp"
+
+using namespace dlx;
+
+namespace {
+Problem load(const std::string& name) {
+  std::ifstream in(std::string(DANCE_DATA_DIR) + "/xcc/" + name);
+  REQUIRE(in);
+  return read_knuth(in).problem;
+}
+
+std::uint64_t count_all(Solver& solver) {
+  const auto before = solver.statistics().solutions;
+  REQUIRE(solver.count() == Outcome::exhausted);
+  return solver.statistics().solutions - before;
+}
+
+// The option of `p` whose items are exactly `names`, in order.
+OptionId option_named(const Problem& p, const std::vector<std::string>& names) {
+  for (OptionId o = 0; o < p.option_count(); ++o) {
+    const auto entries = p.option(o);
+    if (entries.size() != names.size()) continue;
+    bool same = true;
+    for (std::size_t k = 0; k < names.size(); ++k) same = same && p.items()[entries[k].item].name == names[k];
+    if (same) return o;
+  }
+  FAIL("no such option");
+  return 0;
+}
+}  // namespace
+
+TEST_CASE("counts are the same for every seed") {
+  const std::pair<const char*, std::uint64_t> cases[] = {
+      {"queens8.dlx", 92}, {"langford8.dlx", 300}, {"debruijn4.dlx", 16}, {"rowcol2_5.dlx", 2040}};
+  for (const auto& [file, count] : cases) {
+    const Problem p = load(file);
+    for (std::uint64_t seed : {0, 1, 2, 99, 123456789}) {
+      INFO(file << " seed " << seed);
+      Solver solver(p, seed);
+      CHECK(count_all(solver) == count);
+    }
+  }
+}
+
+TEST_CASE("the same seed gives the same run; another seed another first solution") {
+  const Problem p = load("queens8.dlx");
+  Solver a(p, 5), b(p, 5), c(p, 6);
+  REQUIRE(a.next() == Outcome::solution);
+  REQUIRE(b.next() == Outcome::solution);
+  REQUIRE(c.next() == Outcome::solution);
+  CHECK(std::vector<OptionId>(a.solution().begin(), a.solution().end()) ==
+        std::vector<OptionId>(b.solution().begin(), b.solution().end()));
+  CHECK(a.statistics().nodes == b.statistics().nodes);
+  CHECK(std::vector<OptionId>(a.solution().begin(), a.solution().end()) !=
+        std::vector<OptionId>(c.solution().begin(), c.solution().end()));
+}
+
+TEST_CASE("a search stopped every few nodes and resumed reaches the same count") {
+  for (const char* file : {"queens8.dlx", "debruijn4.dlx", "rowcol2_4.dlx"}) {
+    INFO(file);
+    const Problem p = load(file);
+    Solver whole(p);
+    const auto expected = count_all(whole);
+    Solver solver(p);
+    int stops = 0;
+    for (;;) {
+      solver.set_limits(Limits{solver.statistics().nodes + 7, 0, nullptr});
+      const Outcome outcome = solver.count();
+      if (outcome == Outcome::exhausted) break;
+      REQUIRE(outcome == Outcome::node_limit);
+      CHECK(solver.statistics().nodes == solver.limits().nodes);
+      ++stops;
+    }
+    CHECK(stops > 10);
+    CHECK(solver.statistics().solutions == expected);
+    CHECK(solver.statistics().nodes == whole.statistics().nodes);
+  }
+}
+
+TEST_CASE("reset() after a stop anywhere leaves the matrix as it was") {
+  for (const char* file : {"queens8.dlx", "debruijn4.dlx", "rowcol2_4.dlx"}) {
+    INFO(file);
+    const Problem p = load(file);
+    Solver whole(p);
+    const auto expected = count_all(whole);
+    Solver solver(p);
+    for (std::uint64_t stop_at = 1; stop_at < whole.statistics().nodes; stop_at += 5) {
+      solver.set_limits(Limits{solver.statistics().nodes + stop_at, 0, nullptr});
+      REQUIRE(solver.count() == Outcome::node_limit);
+      solver.reset();
+    }
+    solver.set_limits(Limits{});
+    CHECK(count_all(solver) == expected);
+  }
+}
+
+TEST_CASE("next() one at a time, interleaved with limits, gives every solution once") {
+  const Problem p = load("queens8.dlx");
+  Solver solver(p);
+  std::set<std::vector<OptionId>> found;
+  std::uint64_t budget = 0;
+  for (;;) {
+    budget += 13;
+    solver.set_limits(Limits{budget, 0, nullptr});
+    const Outcome outcome = solver.next();
+    if (outcome == Outcome::exhausted) break;
+    if (outcome == Outcome::node_limit) continue;
+    REQUIRE(outcome == Outcome::solution);
+    REQUIRE_FALSE(dance::xcc::check_cover(p, solver.solution()));
+    std::vector<OptionId> s(solver.solution().begin(), solver.solution().end());
+    std::sort(s.begin(), s.end());
+    CHECK(found.insert(s).second);
+  }
+  CHECK(found.size() == 92);
+}
+
+TEST_CASE("count(limit) stops after that many and can go on") {
+  const Problem p = load("queens8.dlx");
+  Solver solver(p);
+  CHECK(solver.count(2) == Outcome::solution_limit);
+  CHECK(solver.statistics().solutions == 2);
+  CHECK(solver.count(2) == Outcome::solution_limit);
+  CHECK(solver.statistics().solutions == 4);
+  CHECK(solver.count() == Outcome::exhausted);
+  CHECK(solver.statistics().solutions == 92);
+  CHECK(solver.count() == Outcome::exhausted);  // nothing more to find
+  CHECK(solver.statistics().solutions == 92);
+  solver.reset();
+  CHECK(count_all(solver) == 92);
+}
+
+TEST_CASE("assumptions force options, clash, and are undone") {
+  const Problem p = load("queens8.dlx");
+  Solver solver(p);
+  const OptionId corner = option_named(p, {"r0", "c0", "b7"});
+  const OptionId same_row = option_named(p, {"r0", "c1", "a1", "b8"});
+  const OptionId next_row = option_named(p, {"r1", "c4", "a5", "ba"});  // 0,4,7,5,2,6,1,3
+  REQUIRE(solver.assume(corner));
+  CHECK(count_all(solver) == 4);  // queens solutions with a queen in a corner square
+  CHECK_FALSE(solver.assume(same_row));
+  CHECK(solver.assumptions().size() == 1);
+  REQUIRE(solver.assume(next_row));
+  REQUIRE(solver.next() == Outcome::solution);
+  CHECK(solver.solution()[0] == corner);
+  CHECK(solver.solution()[1] == next_row);
+  CHECK_FALSE(dance::xcc::check_cover(p, solver.solution()));
+  solver.retract();
+  CHECK(solver.assumptions().empty());
+  CHECK(count_all(solver) == 92);
+  // one matrix, many puzzles: the same solver again after retracting
+  REQUIRE(solver.assume(corner));
+  CHECK(count_all(solver) == 4);
+  solver.retract();
+  CHECK(count_all(solver) == 92);
+}
+
+namespace {
+// Rejects every option whose id is in `banned`, and checks that it is told
+// of choices and un-choices in stack order.
+class BanHook final : public Hook {
+ public:
+  explicit BanHook(std::vector<bool> banned) : banned_(std::move(banned)) {}
+  bool choose(OptionId option) override {
+    stack_.push_back(option);
+    return !banned_[option];
+  }
+  void unchoose(OptionId option) override {
+    REQUIRE_FALSE(stack_.empty());
+    REQUIRE(stack_.back() == option);
+    stack_.pop_back();
+  }
+  [[nodiscard]] std::unique_ptr<Hook> clone() const override { return std::make_unique<BanHook>(banned_); }
+  [[nodiscard]] std::size_t depth() const { return stack_.size(); }
+
+ private:
+  std::vector<bool> banned_;
+  std::vector<OptionId> stack_;
+};
+}  // namespace
+
+TEST_CASE("a hook that rejects options leads to the right count") {
+  std::mt19937_64 rng(42);
+  int checked = 0;
+  for (int round = 0; round < 300; ++round) {
+    const Problem p = dance::test::random_problem(rng, {});
+    std::vector<bool> banned(p.option_count());
+    for (std::size_t o = 0; o < banned.size(); ++o) banned[o] = rng() % 3 == 0;
+    const auto all = dance::test::brute_force(p);
+    const auto allowed = static_cast<std::uint64_t>(std::count_if(all.begin(), all.end(), [&](const auto& s) {
+      return std::none_of(s.begin(), s.end(), [&](OptionId o) { return banned[o]; });
+    }));
+    BanHook hook(banned);
+    Solver solver(p);
+    solver.set_hook(&hook);
+    INFO("round " << round);
+    CHECK(count_all(solver) == allowed);
+    CHECK(hook.depth() == 0);
+    checked += allowed != all.size();
+  }
+  CHECK(checked > 20);  // the hook really changed some counts
+}
+
+TEST_CASE("an interrupt flag and a time limit stop the search") {
+  const Problem p = load("pentomino6x10.dlx");
+  std::atomic<bool> stop{true};
+  Solver solver(p);
+  solver.set_limits(Limits{0, 0, &stop});
+  CHECK(solver.count() == Outcome::interrupted);
+  stop = false;
+  solver.set_limits(Limits{0, 0.05, &stop});
+  CHECK(solver.count() == Outcome::time_limit);
+  CHECK(solver.statistics().seconds >= 0.05);
+  CHECK(solver.statistics().solutions < 9356);
+}
+
+TEST_CASE("visit() sees each solution and can stop early") {
+  const Problem p = load("queens8.dlx");
+  Solver solver(p);
+  int seen = 0;
+  CHECK(solver.visit([&](std::span<const OptionId> s) {
+    CHECK(s.size() == 8);
+    return ++seen < 10;
+  }) == Outcome::solution_limit);
+  CHECK(seen == 10);
+}
