@@ -248,28 +248,65 @@ struct Dance {
   DLX_INLINE void uncommit_others(Index x) {
     for_others_reversed(x, [this](Index q, Index) DLX_LAMBDA_INLINE { uncommit(q); });
   }
-  // commit_others that gives up as soon as an item outside x's option has no
-  // options left: the search would find that dead end one level down, after
-  // committing the rest. Returns false (with nothing committed) in that case.
+  // commit_others that gives up as soon as an item outside x's option that
+  // still needs covering has no options left: the search would find that dead
+  // end one level down, after committing the rest. Returns false, with
+  // nothing committed, in that case.
   DLX_INLINE bool commit_others_unless_dead(Index x) {
     const Index start = top[x + 1] != 0 ? x + 1 : link[x + 1].up;
     emptied = 0;
     for (Index q = start; q != x;) {
-      commit(q);
-      if (emptied != 0) {
-        if (emptied <= primary_count && still_needed(emptied) && !in_option(x, emptied)) {
-          for (Index r = q;; ) {
-            uncommit(r);
-            if (r == start) break;
-            if (top[--r] == 0) r = link[r].down;
-          }
-          return false;
+      if (!commit_unless_dead(q, x)) {
+        while (q != start) {
+          if (top[--q] == 0) q = link[q].down;
+          uncommit(q);
         }
-        emptied = 0;
+        return false;
       }
       if (top[++q] == 0) q = link[q].up;
     }
     return true;
+  }
+  // commit(p) for x's option, or false (and nothing done) at a dead end.
+  DLX_INLINE bool commit_unless_dead(Index p, Index x) {
+    const Index j = top[p];
+    if constexpr (Multiplicities) {
+      if (j <= primary_count) {
+        if (bound[j] == 1 && !cover_unless_dead(j, x)) return false;
+        --bound[j];
+        return true;
+      }
+    }
+    if constexpr (Colours) {
+      const std::int32_t c = colour[p];
+      if (c > 0) {
+        purify(p);
+        if (!dead_end(x)) return true;
+        unpurify(p);
+        return false;
+      }
+      if (c < 0) return true;
+    }
+    return cover_unless_dead(j, x);
+  }
+  // cover(j), stopped and undone as soon as an option hidden empties an item.
+  DLX_INLINE bool cover_unless_dead(Index j, Index x) {
+    for (Index p = link[j].down; p != j; p = link[p].down) {
+      hide(p);
+      if (dead_end(x)) {
+        for (; p != j; p = link[p].up) unhide(p);
+        return false;
+      }
+    }
+    unlink_item(j);
+    return true;
+  }
+  // Whether the item hide_node last emptied makes x's child a dead end.
+  DLX_INLINE bool dead_end(Index x) {
+    if (emptied == 0) return false;
+    const Index e = emptied;
+    emptied = 0;
+    return e <= primary_count && still_needed(e) && !in_option(x, e);
   }
   // Whether a primary item must still be covered (Algorithm M: lo not yet reached).
   [[nodiscard]] DLX_INLINE bool still_needed(Index item) const {
