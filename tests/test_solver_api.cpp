@@ -61,13 +61,29 @@ TEST_CASE("the same seed gives the same run; another seed another first solution
         std::vector<OptionId>(c.solution().begin(), c.solution().end()));
 }
 
-TEST_CASE("a search stopped every few nodes and resumed reaches the same count") {
+namespace {
+// An instance of each algorithm (X, C, M) with its full, uninterrupted run.
+struct Reference {
+  Problem problem;
+  std::uint64_t solutions;
+  std::uint64_t nodes;
+};
+std::vector<Reference> references() {
+  std::vector<Reference> all;
   for (const char* file : {"queens8.dlx", "debruijn4.dlx", "rowcol2_4.dlx"}) {
-    INFO(file);
-    const Problem p = load(file);
+    Problem p = load(file);
     Solver whole(p);
-    const auto expected = count_all(whole);
-    Solver solver(p);
+    const auto solutions = count_all(whole);
+    all.push_back({std::move(p), solutions, whole.statistics().nodes});
+  }
+  return all;
+}
+}  // namespace
+
+TEST_CASE("a search stopped every few nodes and resumed reaches the same count") {
+  for (const Reference& ref : references()) {
+    INFO(ref.problem.items()[0].name);
+    Solver solver(ref.problem);
     int stops = 0;
     for (;;) {
       solver.set_limits(Limits{solver.statistics().nodes + 7, 0, nullptr});
@@ -78,25 +94,22 @@ TEST_CASE("a search stopped every few nodes and resumed reaches the same count")
       ++stops;
     }
     CHECK(stops > 10);
-    CHECK(solver.statistics().solutions == expected);
-    CHECK(solver.statistics().nodes == whole.statistics().nodes);
+    CHECK(solver.statistics().solutions == ref.solutions);
+    CHECK(solver.statistics().nodes == ref.nodes);
   }
 }
 
 TEST_CASE("reset() after a stop anywhere leaves the matrix as it was") {
-  for (const char* file : {"queens8.dlx", "debruijn4.dlx", "rowcol2_4.dlx"}) {
-    INFO(file);
-    const Problem p = load(file);
-    Solver whole(p);
-    const auto expected = count_all(whole);
-    Solver solver(p);
-    for (std::uint64_t stop_at = 1; stop_at < whole.statistics().nodes; stop_at += 5) {
+  for (const Reference& ref : references()) {
+    INFO(ref.problem.items()[0].name);
+    Solver solver(ref.problem);
+    for (std::uint64_t stop_at = 1; stop_at < ref.nodes; stop_at += 5) {
       solver.set_limits(Limits{solver.statistics().nodes + stop_at, 0, nullptr});
       REQUIRE(solver.count() == Outcome::node_limit);
       solver.reset();
     }
     solver.set_limits(Limits{});
-    CHECK(count_all(solver) == expected);
+    CHECK(count_all(solver) == ref.solutions);
   }
 }
 
