@@ -87,10 +87,10 @@ struct Solver::State {
   std::vector<Index> item;        // i_l: the item branched on at level l
   std::vector<Index> tweak_base;  // Algorithm M: where level l's tweaks start
   std::vector<Index> tweaked;     // Algorithm M: options excluded, in order
-  // Where next()/count() go on: a new level, retrying x_level (stopped just
-  // before committing it), after a solution, or nowhere.
   Index tweak_top = 0;
   Index level = 0;
+  // Where next()/count() go on: a new level, retrying x_level (stopped just
+  // before committing it), after a solution, or nowhere.
   Resume resume = Resume::forward;
 
   std::vector<OptionId> assumed;
