@@ -14,11 +14,6 @@ std::int64_t Problem::find_item(std::string_view name) const {
   return it == item_index_.end() ? std::int64_t{-1} : std::int64_t{it->second};
 }
 
-std::int64_t Problem::find_colour(std::string_view name) const {
-  const auto it = colour_index_.find(std::string(name));
-  return it == colour_index_.end() ? std::int64_t{-1} : std::int64_t{it->second};
-}
-
 ItemId ProblemBuilder::add_item(Item item) {
   if (item.name.empty()) throw BuildError("an item needs a name");
   if (problem_.item_index_.count(item.name)) throw BuildError("item '" + item.name + "' is listed twice");

@@ -242,9 +242,6 @@ struct Dance {
       uncover(j);
     }
   }
-  DLX_INLINE void commit_others(Index x) {
-    for_others(x, [this](Index q, Index) DLX_LAMBDA_INLINE { commit(q); });
-  }
   DLX_INLINE void uncommit_others(Index x) {
     for_others_reversed(x, [this](Index q, Index) DLX_LAMBDA_INLINE { uncommit(q); });
   }

@@ -49,7 +49,6 @@ class Problem {
   [[nodiscard]] bool uses_multiplicities() const;
   // The item with this name, or -1.
   [[nodiscard]] std::int64_t find_item(std::string_view name) const;
-  [[nodiscard]] std::int64_t find_colour(std::string_view name) const;
 
  private:
   friend class ProblemBuilder;
