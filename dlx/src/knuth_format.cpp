@@ -1,5 +1,7 @@
 #include "dlx/knuth_format.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <istream>
 #include <ostream>
@@ -24,7 +26,9 @@ std::vector<Token> split(std::string_view line) {
   return tokens;
 }
 
-bool is_blank(std::string_view line) { return split(line).empty(); }
+bool is_blank(std::string_view line) {
+  return std::all_of(line.begin(), line.end(), [](char c) { return std::isspace(static_cast<unsigned char>(c)); });
+}
 
 std::string quoted(std::string_view s) {
   std::string q(1, '\'');
