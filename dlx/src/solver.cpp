@@ -53,6 +53,7 @@ class Random {
 };
 
 constexpr std::uint64_t check_interval = 1024;  // nodes between clock/interrupt checks
+constexpr std::uint32_t max_shared_run = 8;     // siblings looked at when ordering covers
 
 }  // namespace
 
@@ -87,6 +88,10 @@ struct Solver::State {
   std::vector<Index> item;        // i_l: the item branched on at level l
   std::vector<Index> tweak_base;  // Algorithm M: where level l's tweaks start
   std::vector<Index> tweaked;     // Algorithm M: options excluded, in order
+  std::vector<Index> covered;     // Algorithm X: the items covered for x_0, x_1, ..., in order
+  std::vector<Index> covered_base;  // Algorithm X: where level l's covered items start
+  Index covered_top = 0;
+  std::vector<std::uint32_t> shared_run;  // scratch for sorting a plan of covers
   Index tweak_top = 0;
   Index level = 0;
   // Where next()/count() go on: a new level, retrying x_level (stopped just
@@ -310,13 +315,16 @@ struct Dance {
     if constexpr (Multiplicities) return bound[item] > slack[item];
     return true;
   }
-  [[nodiscard]] DLX_INLINE bool in_option(Index x, Index item) const {
-    Index q = x;
-    while (top[q] != 0) --q;  // the spacer before x's option
-    while (top[++q] != 0)
+  [[nodiscard]] DLX_INLINE Index option_start(Index x) const {
+    while (top[x - 1] != 0) --x;
+    return x;
+  }
+  [[nodiscard]] DLX_INLINE bool contains(Index start, Index item) const {
+    for (Index q = start; top[q] != 0; ++q)
       if (top[q] == item) return true;
     return false;
   }
+  [[nodiscard]] DLX_INLINE bool in_option(Index x, Index item) const { return contains(option_start(x), item); }
   // Algorithm M's tweak: the option of x leaves every list, its own item's too.
   DLX_INLINE void hide_option(Index x) {
     hide(x);
@@ -361,7 +369,63 @@ class Search {
  private:
   using D = Dance<Colours, Multiplicities>;
 
-  // Undoes level l's choice of x_l (not the item it branched on).
+  // Algorithm X lets sibling options share covered items: the items of x_l
+  // stay covered on a stack, and moving on to the next option x uncovers only
+  // those above the longest run from the bottom that x's option also has.
+  static constexpr bool shares = !Colours && !Multiplicities;
+
+  // Trims level l's covered items to those x (a node, or the item: none) keeps.
+  DLX_INLINE void keep_shared(D& d, Index l, Index x) {
+    Index keep = s_.covered_base[l];
+    if (x > s_.item_count) {
+      const Index start = d.option_start(x);
+      while (keep < s_.covered_top && d.contains(start, s_.covered[keep])) ++keep;
+    }
+    while (s_.covered_top > keep) d.uncover(s_.covered[--s_.covered_top]);
+  }
+  // Covers the items of x's option not yet covered, those the next options
+  // share first (the longer they stay shared, the deeper) so that they can
+  // stay; false, with them uncovered again, as soon as an item outside x's
+  // option has no options left.
+  DLX_INLINE bool cover_rest_unless_dead(D& d, Index x) {
+    Index* const covered = s_.covered.data();
+    const Index kept = s_.covered_top;
+    Index planned = kept;
+    d.for_others(x, [&](Index, Index j) DLX_LAMBDA_INLINE {
+      if (d.active(j)) covered[planned++] = j;
+    });
+    // Insertion sort by how many of the following siblings share the item.
+    std::uint32_t* const shared = s_.shared_run.data();
+    for (Index k = kept; k < planned; ++k) {
+      const Index j = covered[k];
+      std::uint32_t run = 0;
+      for (Index y = d.link[x].down; y > s_.item_count && run < max_shared_run; y = d.link[y].down, ++run)
+        if (!d.in_option(y, j)) break;
+      Index m = k;
+      for (; m > kept && shared[m - 1] < run; --m) {
+        covered[m] = covered[m - 1];
+        shared[m] = shared[m - 1];
+      }
+      covered[m] = j;
+      shared[m] = run;
+    }
+    d.emptied = 0;
+    for (Index k = kept; k < planned; ++k) {
+      if (!d.cover_unless_dead(covered[k], x)) {
+        while (k > kept) d.uncover(covered[--k]);
+        return false;
+      }
+    }
+    s_.covered_top = planned;
+    return true;
+  }
+  // Commits x_l's option; false, with nothing committed, if its child would be a dead end.
+  DLX_INLINE bool commit_unless_dead(D& d, Index x) {
+    if constexpr (shares) return cover_rest_unless_dead(d, x);
+    return d.commit_others_unless_dead(x);
+  }
+  // Undoes level l's choice of x_l (not the item it branched on; Algorithm X
+  // leaves x_l's items covered for keep_shared).
   DLX_INLINE void take_back(D& d, Index x) {
     if constexpr (Multiplicities) {
       if (x <= s_.item_count) {  // the "use it no more" branch of item x
@@ -370,7 +434,7 @@ class Search {
       }
     }
     if (s_.hook) s_.hook->unchoose(s_.option_of(x));
-    d.uncommit_others(x);
+    if constexpr (!shares) d.uncommit_others(x);
   }
   // Undoes level l's branching on its item.
   DLX_INLINE void restore_item(D& d, Index l) {
@@ -379,6 +443,7 @@ class Search {
       while (s_.tweak_top > s_.tweak_base[l]) d.unhide_option(s_.tweaked[--s_.tweak_top]);
       if (d.bound[i]++ == 0) d.uncover(i);
     } else {
+      if constexpr (shares) keep_shared(d, l, i);
       d.uncover(i);
     }
   }
@@ -466,6 +531,7 @@ forward:
     s.tweak_base[l] = s.tweak_top;
     if (--d.bound[i] == 0) d.cover(i);
   } else {
+    if constexpr (shares) s.covered_base[l] = s.covered_top;
     d.cover(i);
   }
   choice[l] = d.link[i].down;
@@ -473,6 +539,7 @@ forward:
 advance:
   x = choice[l];
   i = item[l];
+  if constexpr (shares) keep_shared(d, l, x);
   if (x == i) {
     if constexpr (Multiplicities) {
       if (d.bound[i] < d.slack[i]) {  // enough uses already: try using it no more
@@ -491,7 +558,7 @@ advance:
     }
   }
 try_x:
-  if (!d.commit_others_unless_dead(x)) {  // a child that is a dead end at once
+  if (!commit_unless_dead(d, x)) {  // a child that is a dead end at once
     if (nodes >= next_check && stop_here(nodes, next_check, start, outcome)) {
       s.resume = Resume::advance;  // x is tried again on resuming
       goto leave;
@@ -702,6 +769,9 @@ Solver::Solver(std::shared_ptr<const Problem> problem, std::uint64_t seed)
   s.item.assign(depth, 0);
   s.tweak_base.assign(depth, 0);
   s.tweaked.assign(static_cast<std::size_t>(options) + 1, 0);
+  s.covered.assign(static_cast<std::size_t>(n) + 1, 0);
+  s.covered_base.assign(depth, 0);
+  s.shared_run.assign(static_cast<std::size_t>(n) + 1, 0);
 }
 
 Solver::~Solver() = default;
