@@ -385,8 +385,8 @@ class Search {
   }
   // Covers the items of x's option not yet covered, those the next options
   // share first (the longer they stay shared, the deeper) so that they can
-  // stay; false, with them uncovered again, as soon as an item outside x's
-  // option has no options left.
+  // stay; false as soon as an item outside x's option has no options left
+  // (the items covered so far stay on the stack; x is not committed).
   DLX_INLINE bool cover_rest_unless_dead(D& d, Index x) {
     Index* const covered = s_.covered.data();
     const Index kept = s_.covered_top;
@@ -412,7 +412,7 @@ class Search {
     d.emptied = 0;
     for (Index k = kept; k < planned; ++k) {
       if (!d.cover_unless_dead(covered[k], x)) {
-        while (k > kept) d.uncover(covered[--k]);
+        s_.covered_top = k;  // what is covered stays for keep_shared to trim
         return false;
       }
     }
