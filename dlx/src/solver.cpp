@@ -77,6 +77,7 @@ struct Solver::State {
   Index primary_count = 0;
   std::vector<Link> link;             // per node
   std::vector<Index> top;             // per node: its item, 0 for a spacer
+  std::vector<Index> first_of;        // per node: the first node of its option
   std::vector<std::int32_t> colour;   // per node: > 0 a colour, -1 agreed with a purified item
   std::vector<std::int32_t> len;      // per item: options left in its list
   std::vector<Index> prev, next;      // the active items: primary from root 0, secondary from N+1
@@ -118,6 +119,7 @@ template <bool Colours, bool Multiplicities>
 struct Dance {
   Link* link;
   const Index* top;
+  const Index* first_of;  // per node: the first node of its option
   std::int32_t* colour;
   std::int32_t* len;
   Index* prev;
@@ -129,7 +131,7 @@ struct Dance {
   Index emptied = 0;  // an item whose list hide_node emptied, if any
 
   explicit Dance(Solver::State& s)
-      : link(s.link.data()), top(s.top.data()), colour(s.colour.data()), len(s.len.data()),
+      : link(s.link.data()), top(s.top.data()), first_of(s.first_of.data()), colour(s.colour.data()), len(s.len.data()),
         prev(s.prev.data()), next(s.next.data()), bound(s.bound.data()), slack(s.slack.data()),
         primary_count(s.primary_count), updates(s.stats.updates) {}
 
@@ -315,10 +317,7 @@ struct Dance {
     if constexpr (Multiplicities) return bound[item] > slack[item];
     return true;
   }
-  [[nodiscard]] DLX_INLINE Index option_start(Index x) const {
-    while (top[x - 1] != 0) --x;
-    return x;
-  }
+  [[nodiscard]] DLX_INLINE Index option_start(Index x) const { return first_of[x]; }
   [[nodiscard]] DLX_INLINE bool contains(Index start, Index item) const {
     for (Index q = start; top[q] != 0; ++q)
       if (top[q] == item) return true;
@@ -696,6 +695,7 @@ Solver::Solver(std::shared_ptr<const Problem> problem, std::uint64_t seed)
   // Nodes: 0 unused, heads 1..N, then a spacer before each option and one at the end.
   s.link.assign(node_count, Link{0, 0});
   s.top.assign(node_count, 0);
+  s.first_of.assign(node_count, 0);
   s.colour.assign(node_count, 0);
   s.len.assign(static_cast<std::size_t>(n) + 2, 0);
   for (Index i = 1; i <= n; ++i) {
@@ -712,6 +712,7 @@ Solver::Solver(std::shared_ptr<const Problem> problem, std::uint64_t seed)
     for (const Entry& e : entries) {
       ++q;
       s.top[q] = e.item + 1;
+      s.first_of[q] = previous_first;
       s.colour[q] = static_cast<std::int32_t>(e.colour);
     }
     ++q;
