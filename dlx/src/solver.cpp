@@ -393,7 +393,8 @@ class Search {
     d.for_others(x, [&](Index, Index j) DLX_LAMBDA_INLINE {
       if (d.active(j)) covered[planned++] = j;
     });
-    // Insertion sort by how many of the following siblings share the item.
+    // Insertion sort by how many of the following siblings share the item,
+    // then shortest list first: a dead end found early costs less.
     std::uint32_t* const shared = s_.shared_run.data();
     for (Index k = kept; k < planned; ++k) {
       const Index j = covered[k];
@@ -401,7 +402,7 @@ class Search {
       for (Index y = d.link[x].down; y > s_.item_count && run < max_shared_run; y = d.link[y].down, ++run)
         if (!d.in_option(y, j)) break;
       Index m = k;
-      for (; m > kept && shared[m - 1] < run; --m) {
+      for (; m > kept && (shared[m - 1] < run || (shared[m - 1] == run && d.len[covered[m - 1]] > d.len[j])); --m) {
         covered[m] = covered[m - 1];
         shared[m] = shared[m - 1];
       }
