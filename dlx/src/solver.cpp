@@ -54,6 +54,7 @@ class Random {
 
 constexpr std::uint64_t check_interval = 1024;  // nodes between clock/interrupt checks
 constexpr std::uint32_t max_shared_run = 8;     // siblings looked at when ordering covers
+constexpr std::uint32_t max_sorted_plan = 32;   // longer options keep their item order
 
 }  // namespace
 
@@ -396,7 +397,8 @@ class Search {
     // Insertion sort by how many of the following siblings share the item,
     // then shortest list first: a dead end found early costs less.
     std::uint32_t* const shared = s_.shared_run.data();
-    for (Index k = kept; k < planned; ++k) {
+    const Index sorted_end = planned - kept <= max_sorted_plan ? planned : kept;  // quadratic: short plans only
+    for (Index k = kept; k < sorted_end; ++k) {
       const Index j = covered[k];
       std::uint32_t run = 0;
       for (Index y = d.link[x].down; y > s_.item_count && run < max_shared_run; y = d.link[y].down, ++run)
