@@ -96,3 +96,18 @@ TEST_CASE("Knuth's four small examples print their known solutions") {
     CHECK(solver.next() == Outcome::exhausted);
   }
 }
+
+TEST_CASE("long options (more items than the engine orders) are counted right") {
+  // 40 items: one option with all of them, each item alone, and the pairs
+  // (2k, 2k+1): 1 + 2^20 exact covers.
+  ProblemBuilder b;
+  for (int i = 0; i < 40; ++i) b.add_primary("i" + std::to_string(i));
+  std::vector<Entry> all;
+  for (ItemId i = 0; i < 40; ++i) all.push_back({i, no_colour});
+  b.add_option(all);
+  for (ItemId i = 0; i < 40; ++i) b.add_option(std::span<const Entry>(&all[i], 1));
+  for (ItemId i = 0; i < 40; i += 2) b.add_option(std::span<const Entry>(&all[i], 2));
+  Solver solver(b.build());
+  CHECK(solver.count() == Outcome::exhausted);
+  CHECK(solver.statistics().solutions == (1u << 20) + 1);
+}
