@@ -151,46 +151,49 @@ struct Dance {
 
   // One node leaves its item's list (unless that item is purified: Algorithm C
   // leaves such lists alone, and unhide_node must skip the same nodes).
-  DLX_INLINE void hide_node(Index q, Index x) {
+  // Nodes and items are 32-bit in memory but full-width in registers, which
+  // spares the hot loops a zero extension per index.
+  using Wide = std::size_t;
+  DLX_INLINE void hide_node(Wide q, Wide x) {
     if constexpr (Colours) {
       if (colour[q] < 0) return;
     }
-    const Index u = link[q].up, d = link[q].down;
-    link[u].down = d;
-    link[d].up = u;
-    if (--len[x] == 0) emptied = x;
+    const Wide u = link[q].up, d = link[q].down;
+    link[u].down = static_cast<Index>(d);
+    link[d].up = static_cast<Index>(u);
+    if (--len[x] == 0) emptied = static_cast<Index>(x);
     ++updates;
   }
-  DLX_INLINE void unhide_node(Index q, Index x) {
+  DLX_INLINE void unhide_node(Wide q, Wide x) {
     if constexpr (Colours) {
       if (colour[q] < 0) return;
     }
-    const Index u = link[q].up, d = link[q].down;
-    link[u].down = q;
-    link[d].up = q;
+    const Wide u = link[q].up, d = link[q].down;
+    link[u].down = static_cast<Index>(q);
+    link[d].up = static_cast<Index>(q);
     ++len[x];
   }
   // Calls f on each node of p's option but p, left to right: first up to the
   // spacer after the option (whose up is the option's first node), then on to p.
   template <class F>
-  DLX_INLINE void for_others(Index p, F f) {
-    Index q = p + 1;
-    for (Index x; (x = top[q]) != 0; ++q) f(q, x);
+  DLX_INLINE void for_others(Wide p, F f) {
+    Wide q = p + 1;
+    for (Wide x; (x = top[q]) != 0; ++q) f(q, x);
     for (q = link[q].up; q != p; ++q) f(q, top[q]);
   }
   // The same right to left, via the spacer before the option (its down is the last node).
   template <class F>
-  DLX_INLINE void for_others_reversed(Index p, F f) {
-    Index q = p - 1;
-    for (Index x; (x = top[q]) != 0; --q) f(q, x);
+  DLX_INLINE void for_others_reversed(Wide p, F f) {
+    Wide q = p - 1;
+    for (Wide x; (x = top[q]) != 0; --q) f(q, x);
     for (q = link[q].down; q != p; --q) f(q, top[q]);
   }
   // Removes the option of node p from every list but p's own.
-  DLX_INLINE void hide(Index p) {
-    for_others(p, [this](Index q, Index x) DLX_LAMBDA_INLINE { hide_node(q, x); });
+  DLX_INLINE void hide(Wide p) {
+    for_others(p, [this](Wide q, Wide x) DLX_LAMBDA_INLINE { hide_node(q, x); });
   }
-  DLX_INLINE void unhide(Index p) {
-    for_others_reversed(p, [this](Index q, Index x) DLX_LAMBDA_INLINE { unhide_node(q, x); });
+  DLX_INLINE void unhide(Wide p) {
+    for_others_reversed(p, [this](Wide q, Wide x) DLX_LAMBDA_INLINE { unhide_node(q, x); });
   }
   DLX_INLINE void cover(Index i) {
     for (Index p = link[i].down; p != i; p = link[p].down) hide(p);
@@ -251,7 +254,7 @@ struct Dance {
     }
   }
   DLX_INLINE void uncommit_others(Index x) {
-    for_others_reversed(x, [this](Index q, Index) DLX_LAMBDA_INLINE { uncommit(q); });
+    for_others_reversed(x, [this](Wide q, Wide) DLX_LAMBDA_INLINE { uncommit(static_cast<Index>(q)); });
   }
   // commit_others that gives up as soon as an item outside x's option that
   // still needs covering has no options left: the search would find that dead
@@ -391,8 +394,8 @@ class Search {
     Index* const covered = s_.covered.data();
     const Index kept = s_.covered_top;
     Index planned = kept;
-    d.for_others(x, [&](Index, Index j) DLX_LAMBDA_INLINE {
-      if (d.active(j)) covered[planned++] = j;
+    d.for_others(x, [&](typename D::Wide, typename D::Wide j) DLX_LAMBDA_INLINE {
+      if (d.active(static_cast<Index>(j))) covered[planned++] = static_cast<Index>(j);
     });
     // Insertion sort by how many of the following siblings share the item,
     // then shortest list first: a dead end found early costs less.
