@@ -14,6 +14,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 using Index = std::uint32_t;  // a node or an item; unsigned so that indexing needs no sign extension
+using Wide = std::size_t;     // the same in a register: spares the hot loops a zero extension per index
 
 #define DLX_INLINE [[gnu::always_inline]] inline
 #define DLX_LAMBDA_INLINE __attribute__((always_inline))
@@ -136,24 +137,21 @@ struct Dance {
         prev(s.prev.data()), next(s.next.data()), bound(s.bound.data()), slack(s.slack.data()),
         primary_count(s.primary_count), updates(s.stats.updates) {}
 
-  DLX_INLINE void unlink_item(Index i) {
-    const Index l = prev[i], r = next[i];
-    next[l] = r;
-    prev[r] = l;
+  DLX_INLINE void unlink_item(Wide i) {
+    const Wide l = prev[i], r = next[i];
+    next[l] = static_cast<Index>(r);
+    prev[r] = static_cast<Index>(l);
     ++updates;
   }
-  DLX_INLINE void relink_item(Index i) {
-    next[prev[i]] = i;
-    prev[next[i]] = i;
+  DLX_INLINE void relink_item(Wide i) {
+    next[prev[i]] = static_cast<Index>(i);
+    prev[next[i]] = static_cast<Index>(i);
   }
   [[nodiscard]] DLX_INLINE bool active(Index i) const { return next[prev[i]] == i; }
   [[nodiscard]] DLX_INLINE bool linked(Index q) const { return link[link[q].up].down == q; }
 
   // One node leaves its item's list (unless that item is purified: Algorithm C
   // leaves such lists alone, and unhide_node must skip the same nodes).
-  // Nodes and items are 32-bit in memory but full-width in registers, which
-  // spares the hot loops a zero extension per index.
-  using Wide = std::size_t;
   DLX_INLINE void hide_node(Wide q, Wide x) {
     if constexpr (Colours) {
       if (colour[q] < 0) return;
@@ -195,13 +193,13 @@ struct Dance {
   DLX_INLINE void unhide(Wide p) {
     for_others_reversed(p, [this](Wide q, Wide x) DLX_LAMBDA_INLINE { unhide_node(q, x); });
   }
-  DLX_INLINE void cover(Index i) {
-    for (Index p = link[i].down; p != i; p = link[p].down) hide(p);
+  DLX_INLINE void cover(Wide i) {
+    for (Wide p = link[i].down; p != i; p = link[p].down) hide(p);
     unlink_item(i);
   }
-  DLX_INLINE void uncover(Index i) {
+  DLX_INLINE void uncover(Wide i) {
     relink_item(i);
-    for (Index p = link[i].up; p != i; p = link[p].up) unhide(p);
+    for (Wide p = link[i].up; p != i; p = link[p].up) unhide(p);
   }
   // Keeps only the options that give p's secondary item p's colour.
   DLX_INLINE void purify(Index p) {
@@ -298,8 +296,8 @@ struct Dance {
     return cover_unless_dead(j, x);
   }
   // cover(j), stopped and undone as soon as an option hidden empties an item.
-  DLX_INLINE bool cover_unless_dead(Index j, Index x) {
-    for (Index p = link[j].down; p != j; p = link[p].down) {
+  DLX_INLINE bool cover_unless_dead(Wide j, Index x) {
+    for (Wide p = link[j].down; p != j; p = link[p].down) {
       hide(p);
       if (dead_end(x)) {
         for (; p != j; p = link[p].up) unhide(p);
@@ -394,7 +392,7 @@ class Search {
     Index* const covered = s_.covered.data();
     const Index kept = s_.covered_top;
     Index planned = kept;
-    d.for_others(x, [&](typename D::Wide, typename D::Wide j) DLX_LAMBDA_INLINE {
+    d.for_others(x, [&](Wide, Wide j) DLX_LAMBDA_INLINE {
       if (d.active(static_cast<Index>(j))) covered[planned++] = static_cast<Index>(j);
     });
     // Insertion sort by how many of the following siblings share the item,
