@@ -373,6 +373,8 @@ class Search {
   // Algorithm X lets sibling options share covered items: the items of x_l
   // stay covered on a stack, and moving on to the next option x uncovers only
   // those above the longest run from the bottom that x's option also has.
+  // (Not for C, whose purify depends on the node, nor M, whose tweaks must
+  // be undone between the covers of consecutive options.)
   static constexpr bool shares = !Colours && !Multiplicities;
 
   // Trims level l's covered items to those x (a node, or the item: none) keeps.
@@ -422,7 +424,7 @@ class Search {
     s_.covered_top = planned;
     return true;
   }
-  // Commits x_l's option; false, with nothing committed, if its child would be a dead end.
+  // Commits x_l's option; false, with x_l not committed, if its child would be a dead end.
   DLX_INLINE bool commit_unless_dead(D& d, Index x) {
     if constexpr (shares) return cover_rest_unless_dead(d, x);
     return d.commit_others_unless_dead(x);
