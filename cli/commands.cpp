@@ -2,6 +2,7 @@
 
 #include <fstream>
 #include <iostream>
+#include <stdexcept>
 
 #include "dance/reduction.hpp"
 #include "dlx/error.hpp"
@@ -15,37 +16,99 @@ int list(std::ostream& out) {
   return exit_status::found;
 }
 
-// The reason a search stopped early, as a user reads it.
-int report_stop(dlx::Outcome outcome, std::ostream& err) {
-  err << "dance: stopped by " << dlx::to_string(outcome) << " before the search was complete\n";
+// The status of a batch is its worst instance's: error, then stopped, then none.
+int worse(int a, int b) {
+  const auto rank = [](int status) {
+    switch (status) {
+      case exit_status::error: return 3;
+      case exit_status::stopped: return 2;
+      case exit_status::none: return 1;
+      default: return 0;
+    }
+  };
+  return rank(a) >= rank(b) ? a : b;
+}
+
+// One solver per problem (a sudoku size, say), reused by every instance of it.
+class Solvers {
+ public:
+  explicit Solvers(std::uint64_t seed) : seed_(seed) {}
+  dlx::Solver& for_problem(const std::shared_ptr<const dlx::Problem>& problem) {
+    for (auto& [p, solver] : solvers_)
+      if (p == problem) return *solver;
+    if (solvers_.size() == kept) {
+      retired_ += solvers_.front().second->statistics();
+      solvers_.erase(solvers_.begin());
+    }
+    solvers_.emplace_back(problem, std::make_unique<dlx::Solver>(problem, seed_));
+    return *solvers_.back().second;
+  }
+  [[nodiscard]] dlx::Statistics total() const {
+    dlx::Statistics sum = retired_;
+    for (const auto& entry : solvers_) sum += entry.second->statistics();
+    return sum;
+  }
+
+ private:
+  static constexpr std::size_t kept = 8;
+  std::uint64_t seed_;
+  std::vector<std::pair<std::shared_ptr<const dlx::Problem>, std::unique_ptr<dlx::Solver>>> solvers_;
+  dlx::Statistics retired_;
+};
+
+struct Context {
+  const Settings& s;
+  const Reduction& reduction;
+  const std::atomic<bool>& interrupt;
+  std::ostream& out;
+  std::ostream& err;
+  std::string source;
+};
+
+int stopped(const Context& c, const Instance& instance, dlx::Outcome outcome) {
+  c.err << "dance: " << c.source << ": line " << instance.line << ": stopped by " << dlx::to_string(outcome)
+        << " before the search was complete\n";
   return exit_status::stopped;
 }
 
-int search(const Settings& s, const Reduction& reduction, const Instance& instance, Encoding& encoding,
-           const std::atomic<bool>& interrupt, std::ostream& out, std::ostream& err) {
-  dlx::Solver solver(encoding.problem, s.seed);
-  solver.set_limits(dlx::Limits{s.node_limit, s.time_limit, &interrupt});
-  if (encoding.hook) solver.set_hook(encoding.hook.get());
-  for (const dlx::OptionId o : encoding.assumptions) {
-    if (!solver.assume(o)) {
-      if (!s.quiet) err << "dance: no solution: the given options clash\n";
-      return exit_status::none;
-    }
+int no_solution(const Context& c, const Instance& instance, const std::string& why) {
+  if (!c.s.quiet) {
+    c.err << "dance: " << c.source << ": line " << instance.line << ": no solution" << why << '\n';
+    c.reduction.print_none(c.out);
   }
-  const auto finish = [&](int status) {
-    if (s.stats) err << "algorithm " << solver.algorithm() << ": " << solver.statistics() << '\n';
-    return status;
-  };
+  return exit_status::none;
+}
 
-  if (s.count) {
+// Solves one instance; returns its exit status.
+int solve(const Context& c, const Instance& instance, Encoding& encoding, dlx::Solver& solver) {
+  const Settings& s = c.s;
+  solver.retract();
+  solver.set_hook(encoding.hook.get());
+  const dlx::Statistics& stats = solver.statistics();
+  solver.set_limits(dlx::Limits{s.node_limit ? stats.nodes + s.node_limit : 0,
+                                s.time_limit > 0 ? stats.seconds + s.time_limit : 0, &c.interrupt});
+  if (encoding.contradiction) return no_solution(c, instance, ": " + *encoding.contradiction);
+  for (const dlx::OptionId o : encoding.assumptions)
+    if (!solver.assume(o)) return no_solution(c, instance, ": the given options clash");
+  const std::uint64_t before = stats.solutions;
+
+  if (s.unique) {
+    const dlx::Outcome outcome = solver.count(2);
+    const std::uint64_t found = stats.solutions - before;
+    if (outcome != dlx::Outcome::exhausted && outcome != dlx::Outcome::solution_limit)
+      return stopped(c, instance, outcome);
+    if (!s.quiet) c.out << (found == 0 ? "none" : found == 1 ? "unique" : "multiple") << '\n';
+    return found == 0 ? exit_status::none : exit_status::found;
+  }
+  if (s.count || (s.solutions == 0 && c.reduction.aligned_output())) {
     const dlx::Outcome outcome = solver.count();
-    const auto n = solver.statistics().solutions;
-    out << n << '\n';
+    const std::uint64_t found = stats.solutions - before;
+    if (!s.quiet) c.out << found << '\n';
     if (outcome != dlx::Outcome::exhausted) {
-      err << "dance: the count is a lower bound\n";
-      return finish(report_stop(outcome, err));
+      c.err << "dance: the count is a lower bound\n";
+      return stopped(c, instance, outcome);
     }
-    return finish(n > 0 ? exit_status::found : exit_status::none);
+    return found > 0 ? exit_status::found : exit_status::none;
   }
 
   std::uint64_t printed = 0;
@@ -53,26 +116,24 @@ int search(const Settings& s, const Reduction& reduction, const Instance& instan
   while (s.solutions == 0 || printed < s.solutions) {
     outcome = solver.next();
     if (outcome != dlx::Outcome::solution) break;
-    const auto answer = reduction.decode(instance, solver.solution());
+    const auto answer = c.reduction.decode(instance, solver.solution());
     if (s.verify) {
-      if (const auto wrong = reduction.verify(instance, *answer)) {
-        err << "dance: internal error: answer " << printed + 1 << " fails verification: " << *wrong << '\n';
-        return finish(exit_status::error);
+      if (const auto wrong = c.reduction.verify(instance, *answer)) {
+        c.err << "dance: internal error: line " << instance.line << ": answer " << printed + 1
+              << " fails verification: " << *wrong << '\n';
+        return exit_status::error;
       }
     }
     if (!s.quiet) {
-      if (printed > 0) out << '\n';
-      reduction.print(out, instance, *answer);
-      out.flush();
+      if (printed > 0 && !c.reduction.aligned_output()) c.out << '\n';
+      c.reduction.print(c.out, instance, *answer);
     }
     ++printed;
   }
-  if (printed > 0) return finish(exit_status::found);
-  if (outcome == dlx::Outcome::exhausted) {
-    if (!s.quiet) err << "dance: no solution\n";
-    return finish(exit_status::none);
-  }
-  return finish(report_stop(outcome, err));
+  if (printed > 0) return exit_status::found;
+  if (outcome == dlx::Outcome::exhausted) return no_solution(c, instance, "");
+  if (!s.quiet) c.reduction.print_none(c.out);
+  return stopped(c, instance, outcome);
 }
 
 }  // namespace
@@ -89,22 +150,54 @@ int run(const Settings& s, const std::atomic<bool>& interrupt, std::ostream& out
     }
   }
   std::istream& in = s.input == "-" ? std::cin : file;
-  const std::string source = s.input == "-" ? "<stdin>" : s.input;
+  const Context c{s, reduction, interrupt, out, err, s.input == "-" ? "<stdin>" : s.input};
+  std::unique_ptr<InstanceReader> reader;
   try {
-    const auto instance = reduction.parse(in);
-    for (const std::string& w : instance->warnings) err << "dance: " << source << ": warning: " << w << '\n';
-    Encoding encoding = reduction.encode(*instance);
-    if (s.command == "emit") {
-      dlx::write_knuth(out, *encoding.problem);
-      return exit_status::found;
-    }
-    return search(s, reduction, *instance, encoding, interrupt, out, err);
-  } catch (const dlx::ParseError& e) {
-    err << "dance: " << source << ": " << e.what() << '\n';
-  } catch (const dlx::BuildError& e) {
-    err << "dance: " << source << ": " << e.what() << '\n';
+    reader = reduction.reader(in, s.model);
+  } catch (const std::invalid_argument& e) {
+    err << "dance: " << e.what() << "\nTry 'dance --help'.\n";
+    return exit_status::error;
   }
-  return exit_status::error;
+
+  Solvers solvers(s.seed);
+  int status = exit_status::found;
+  bool any = false;
+  while (!interrupt.load()) {
+    std::unique_ptr<Instance> instance;
+    try {
+      instance = reader->next();
+      if (!instance) break;
+      any = true;
+      for (const std::string& w : instance->warnings) err << "dance: " << c.source << ": warning: " << w << '\n';
+      Encoding encoding = reduction.encode(*instance);
+      if (s.command == "emit") {
+        dlx::write_knuth(out, *encoding.problem);
+        continue;
+      }
+      status = worse(status, solve(c, *instance, encoding, solvers.for_problem(encoding.problem)));
+    } catch (const dlx::ParseError& e) {
+      any = true;
+      err << "dance: " << c.source << ": " << e.what() << '\n';
+      reduction.print_error(out);
+      status = worse(status, exit_status::error);
+    } catch (const dlx::BuildError& e) {
+      any = true;
+      err << "dance: " << c.source << ": " << e.what() << '\n';
+      reduction.print_error(out);
+      status = worse(status, exit_status::error);
+    }
+  }
+  if (interrupt.load()) {
+    err << "dance: interrupted\n";
+    status = worse(status, exit_status::stopped);
+  }
+  if (!any && status == exit_status::found) {
+    err << "dance: " << c.source << ": no " << reduction.name() << " instance in the input\n";
+    status = exit_status::error;
+  }
+  if (s.stats) err << "dance: " << solvers.total() << '\n';
+  out.flush();
+  return status;
 }
 
 }  // namespace dance::cli

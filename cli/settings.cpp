@@ -12,14 +12,16 @@ namespace {
 
 constexpr const char* usage =
     "Usage:\n"
-    "  dance solve REDUCTION [FILE|-] [options]   find solutions (stdin by default)\n"
+    "  dance solve REDUCTION [FILE|-] [options]   find solutions (stdin by default; a file may hold\n"
+    "                                             a batch, e.g. one sudoku per line)\n"
     "  dance count REDUCTION [FILE|-] [options]   count all solutions\n"
     "  dance emit REDUCTION [FILE|-]              print the exact cover problem in Knuth's format\n"
     "  dance list                                 list the reductions\n"
     "\n"
     "Exit status: 0 a solution was found (or the command succeeded), 1 proven no\n"
     "solution, 2 usage or input error, 3 a limit or an interrupt (Ctrl-C) stopped\n"
-    "the search before an answer.\n";
+    "the search before an answer. For a batch, the worst of its instances: 2, then 3,\n"
+    "then 1.\n";
 
 po::options_description option_table(Settings& s) {
   po::options_description table("Options");
@@ -27,13 +29,18 @@ po::options_description option_table(Settings& s) {
       ("help,h", "show this help")
       ("solutions,n", po::value(&s.solutions)->default_value(1), "solutions to print, 0 = all")
       ("count", po::bool_switch(&s.count), "count the solutions instead of printing them (like `count`)")
+      ("unique", po::bool_switch(&s.unique), "stop at a second solution and say unique, multiple or none")
       ("time-limit,t", po::value(&s.time_limit)->default_value(0), "stop after SECONDS of search, 0 = none")
       ("node-limit", po::value(&s.node_limit)->default_value(0), "stop after N search nodes, 0 = none")
       ("seed", po::value(&s.seed)->default_value(0),
        "randomise item and option order reproducibly; 0 = input order")
       ("stats", po::bool_switch(&s.stats), "print search statistics to stderr")
       ("verify", po::bool_switch(&s.verify), "check every answer with the reduction's independent verifier")
-      ("quiet,q", po::bool_switch(&s.quiet), "print no solutions; only the exit status tells");
+      ("quiet,q", po::bool_switch(&s.quiet), "print no solutions; only the exit status tells")
+      ("box", po::value(&s.model.box), "sudoku: boxes of R rows and C columns, e.g. 3x4 (default: the squarest)")
+      ("diagonals", po::bool_switch(&s.model.diagonals), "sudoku: X-sudoku, both main diagonals hold every value")
+      ("jigsaw", po::bool_switch(&s.model.jigsaw), "sudoku: each puzzle is followed by its map of regions")
+      ("format", po::value(&s.model.format), "sudoku: write answers as a line or a grid (default: as the input)");
   return table;
 }
 

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "dance/reduction.hpp"
+
 namespace dance::cli {
 
 struct Settings {
@@ -14,12 +16,14 @@ struct Settings {
   std::string input = "-";
   std::uint64_t solutions = 1;  // -n: how many to print, 0 = all
   bool count = false;
+  bool unique = false;
   double time_limit = 0;
   std::uint64_t node_limit = 0;
   std::uint64_t seed = 0;
   bool stats = false;
   bool verify = false;
   bool quiet = false;
+  ModelOptions model;
 };
 
 // What parse() found: settings to run, or text to print and an exit status.

@@ -1,13 +1,15 @@
 #include <array>
 
 #include "dance/reduction.hpp"
+#include "sudoku/sudoku.hpp"
 #include "xcc/xcc.hpp"
 
 namespace dance {
 
 std::span<const Reduction* const> reductions() {
   static const xcc::XccReduction xcc;
-  static const std::array<const Reduction*, 1> all{&xcc};
+  static const sudoku::SudokuReduction sudoku;
+  static const std::array<const Reduction*, 2> all{&xcc, &sudoku};
   return all;
 }
 

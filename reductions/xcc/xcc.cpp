@@ -1,6 +1,7 @@
 #include "xcc/xcc.hpp"
 
 #include <ostream>
+#include <stdexcept>
 
 namespace dance::xcc {
 
@@ -30,16 +31,37 @@ std::optional<std::string> check_cover(const dlx::Problem& problem, std::span<co
   return std::nullopt;
 }
 
-std::unique_ptr<Instance> XccReduction::parse(std::istream& in) const {
-  auto read = dlx::read_knuth(in);
-  auto instance = std::make_unique<XccInstance>();
-  instance->problem = std::make_shared<const dlx::Problem>(std::move(read.problem));
-  instance->warnings = std::move(read.warnings);
-  return instance;
+namespace {
+// The whole input is one problem.
+class XccReader final : public InstanceReader {
+ public:
+  explicit XccReader(std::istream& in) : in_(in) {}
+  std::unique_ptr<Instance> next() override {
+    if (done_) return nullptr;
+    done_ = true;
+    auto read = dlx::read_knuth(in_);
+    auto instance = std::make_unique<XccInstance>();
+    instance->problem = std::make_shared<const dlx::Problem>(std::move(read.problem));
+    instance->warnings = std::move(read.warnings);
+    return instance;
+  }
+
+ private:
+  std::istream& in_;
+  bool done_ = false;
+};
+}  // namespace
+
+std::unique_ptr<InstanceReader> XccReduction::reader(std::istream& in, const ModelOptions& options) const {
+  if (!options.box.empty() || options.diagonals || options.jigsaw || !options.format.empty())
+    throw std::invalid_argument("xcc takes none of --box, --diagonals, --jigsaw, --format");
+  return std::make_unique<XccReader>(in);
 }
 
 Encoding XccReduction::encode(const Instance& instance) const {
-  return Encoding{static_cast<const XccInstance&>(instance).problem, {}, nullptr};
+  Encoding encoding;
+  encoding.problem = static_cast<const XccInstance&>(instance).problem;
+  return encoding;
 }
 
 std::unique_ptr<Answer> XccReduction::decode(const Instance&, std::span<const dlx::OptionId> solution) const {

@@ -25,7 +25,7 @@ class XccReduction final : public Reduction {
   [[nodiscard]] std::string_view summary() const override {
     return "exact cover with colours and multiplicities, in Knuth's DLX text format";
   }
-  [[nodiscard]] std::unique_ptr<Instance> parse(std::istream& in) const override;
+  [[nodiscard]] std::unique_ptr<InstanceReader> reader(std::istream& in, const ModelOptions& options) const override;
   [[nodiscard]] Encoding encode(const Instance& instance) const override;
   [[nodiscard]] std::unique_ptr<Answer> decode(const Instance& instance,
                                                std::span<const dlx::OptionId> solution) const override;

@@ -1,7 +1,8 @@
 // The contract of a reduction: a problem family encoded as exact cover.
 //
-// parse:  instance text -> Instance; malformed text throws dlx::ParseError
-//         (line, column, what was expected), never crashes, never guesses.
+// reader: instance text -> Instances, one at a time (a file may hold a batch);
+//         a malformed instance throws dlx::ParseError (line, column, what was
+//         expected) and the reader goes on with the next one.
 // encode: Instance -> exact cover problem, options to assume, optional hook.
 // decode: the engine's solution -> Answer in the problem's own terms.
 // verify: an independent check of an Answer against the Instance, written
@@ -24,6 +25,7 @@ namespace dance {
 
 struct Instance {
   virtual ~Instance() = default;
+  std::size_t line = 1;               // where it starts in the input, for messages
   std::vector<std::string> warnings;  // reported on stderr, the run goes on
 };
 
@@ -32,9 +34,32 @@ struct Answer {
 };
 
 struct Encoding {
+  // The same problem object for instances of one shape, so that one solver
+  // serves them all: only the assumptions change.
   std::shared_ptr<const dlx::Problem> problem;
   std::vector<dlx::OptionId> assumptions;  // forced before the search
   std::unique_ptr<dlx::Hook> hook;         // may be empty
+  // Set when the instance is contradictory on its face (two equal clues in a
+  // row): no search is needed, and this says why.
+  std::optional<std::string> contradiction;
+};
+
+// Command-line options that shape how a reduction reads and models instances.
+// A reduction rejects (std::invalid_argument) the ones it does not use.
+struct ModelOptions {
+  std::string box;         // sudoku: "RxC" boxes
+  bool diagonals = false;  // sudoku: both main diagonals hold every value
+  bool jigsaw = false;     // sudoku: each puzzle is followed by its region map
+  std::string format;      // output notation: "" as the input, or a reduction's own
+};
+
+// Instances from one input, in order.
+class InstanceReader {
+ public:
+  virtual ~InstanceReader() = default;
+  // The next instance, or nullptr at the end. A malformed instance throws
+  // dlx::ParseError after its text has been consumed, so reading can go on.
+  [[nodiscard]] virtual std::unique_ptr<Instance> next() = 0;
 };
 
 class Reduction {
@@ -42,13 +67,20 @@ class Reduction {
   virtual ~Reduction() = default;
   [[nodiscard]] virtual std::string_view name() const = 0;
   [[nodiscard]] virtual std::string_view summary() const = 0;
-  [[nodiscard]] virtual std::unique_ptr<Instance> parse(std::istream& in) const = 0;
+  [[nodiscard]] virtual std::unique_ptr<InstanceReader> reader(std::istream& in,
+                                                               const ModelOptions& options) const = 0;
   [[nodiscard]] virtual Encoding encode(const Instance& instance) const = 0;
   [[nodiscard]] virtual std::unique_ptr<Answer> decode(const Instance& instance,
                                                        std::span<const dlx::OptionId> solution) const = 0;
   [[nodiscard]] virtual std::optional<std::string> verify(const Instance& instance,
                                                           const Answer& answer) const = 0;
   virtual void print(std::ostream& out, const Instance& instance, const Answer& answer) const = 0;
+  // Whether the output has one line (or grid) per instance, lining up with a
+  // batch input: then every instance gets an answer, print_none() or
+  // print_error(), and -n 0 asks for the number of solutions.
+  [[nodiscard]] virtual bool aligned_output() const { return false; }
+  virtual void print_none(std::ostream&) const {}
+  virtual void print_error(std::ostream&) const {}
 };
 
 // Every reduction dance ships, in the order `dance list` shows them.

@@ -1,0 +1,226 @@
+#include "sudoku/reader.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+
+#include "dlx/error.hpp"
+
+namespace dance::sudoku {
+namespace {
+
+constexpr std::string_view decoration = " \t|-+=";
+constexpr std::string_view blanks = ".0_*x";
+constexpr int largest_lettered = 35;  // 9 digits and 26 letters
+
+bool is_separator(char c) { return decoration.find(c) != std::string_view::npos || c == ',' || c == '\r'; }
+
+struct Token {
+  std::string_view text;
+  std::size_t column;  // 1-based
+};
+
+std::vector<Token> split(std::string_view line) {
+  std::vector<Token> tokens;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && is_separator(line[i])) ++i;
+    const std::size_t start = i;
+    while (i < line.size() && !is_separator(line[i])) ++i;
+    if (i > start) tokens.push_back({line.substr(start, i - start), start + 1});
+  }
+  return tokens;
+}
+
+bool all_digits(std::string_view s) {
+  return std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+}
+
+bool is_valid_size(int n, bool jigsaw) {
+  if (jigsaw) return n >= 4 && n <= 64;
+  return n <= 64 && boxed_shape(n).has_value();
+}
+
+// The square root of k when k = n*n for a size n that can be read.
+std::optional<int> size_of_square(std::size_t k, bool jigsaw) {
+  for (int n = 4; n * n <= static_cast<int>(k) && n <= 64; ++n)
+    if (static_cast<std::size_t>(n * n) == k && is_valid_size(n, jigsaw)) return n;
+  return std::nullopt;
+}
+
+}  // namespace
+
+// One line cut into cells (not yet values): each character of each token,
+// or each token when the cells are decimal numbers separated by spaces or commas.
+struct PuzzleReader::Row {
+  std::vector<Token> cells;
+  std::size_t first_token_cells = 0;
+  bool decimal = false;
+  char separator = 0;
+};
+
+PuzzleReader::PuzzleReader(std::istream& in, std::optional<Shape> fixed, bool diagonals, bool jigsaw)
+    : in_(in), fixed_(std::move(fixed)), diagonals_(diagonals), jigsaw_(jigsaw) {}
+
+bool PuzzleReader::next_line(std::string& line) {
+  while (std::getline(in_, line)) {
+    ++line_no_;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (!line.empty() && line.front() == '#') continue;
+    if (line.find_first_not_of(decoration) == std::string::npos) continue;  // blank or decoration
+    return true;
+  }
+  return false;
+}
+
+PuzzleReader::Row PuzzleReader::read_row(const std::string& line, int) const {
+  Row row;
+  const auto tokens = split(line);
+  const bool commas = line.find(',') != std::string::npos;
+  const bool numbers = tokens.size() >= 2 &&
+                       std::any_of(tokens.begin(), tokens.end(), [](const Token& t) { return t.text.size() >= 2; }) &&
+                       std::all_of(tokens.begin(), tokens.end(), [](const Token& t) {
+                         return all_digits(t.text) || (t.text.size() == 1 && blanks.find(t.text[0]) != std::string_view::npos);
+                       });
+  row.decimal = commas || numbers;
+  if (row.decimal) {
+    row.cells = tokens;
+    row.first_token_cells = tokens.size();
+    row.separator = commas ? ',' : ' ';
+    return row;
+  }
+  for (const Token& t : tokens)
+    for (std::size_t k = 0; k < t.text.size(); ++k) row.cells.push_back({t.text.substr(k, 1), t.column + k});
+  row.first_token_cells = tokens.empty() ? 0 : tokens[0].text.size();
+  const bool spaced = tokens.size() > 1 &&
+                      std::all_of(tokens.begin(), tokens.end(), [](const Token& t) { return t.text.size() == 1; });
+  row.separator = spaced ? ' ' : 0;
+  return row;
+}
+
+namespace {
+// The value of one cell, noting the notation it was written in.
+int value_of(const Token& cell, bool decimal, int n, std::size_t line, Notation& notation, bool& blank_seen) {
+  const std::string_view t = cell.text;
+  int value = -1;
+  if (t.size() == 1 && blanks.find(t[0]) != std::string_view::npos) {
+    value = 0;
+  } else if (decimal && all_digits(t) && t.size() <= 3) {
+    value = std::stoi(std::string(t));
+  } else if (!decimal && t.size() == 1) {
+    const char c = t[0];
+    if (c >= '1' && c <= '9') value = c - '0';
+    else if (c >= 'a' && c <= 'z') value = c - 'a' + 10, notation.lower = true;
+    else if (c >= 'A' && c <= 'Z') value = c - 'A' + 10;
+  }
+  if (value < 0)
+    throw dlx::ParseError(line, cell.column,
+                          "unknown symbol '" + std::string(t) + "': expected a value 1.." + std::to_string(n) +
+                              " or a blank (. 0 _ * x)");
+  if (value > n)
+    throw dlx::ParseError(line, cell.column,
+                          "value " + std::to_string(value) + " is out of range 1.." + std::to_string(n));
+  if (value == 0 && !blank_seen) {
+    notation.blank = t[0];
+    blank_seen = true;
+  }
+  return value;
+}
+}  // namespace
+
+std::optional<Puzzle> PuzzleReader::next() {
+  std::string line;
+  if (!next_line(line)) return std::nullopt;
+  Puzzle puzzle;
+  puzzle.line = line_no_;
+  const int fixed_n = fixed_ ? fixed_->n : 0;
+  Row row = read_row(line, fixed_n);
+
+  // One line of n*n cells, or the first row of a grid?
+  int n = 0;
+  std::vector<std::pair<Row, std::size_t>> rows;  // each with its line number
+  if (fixed_n != 0 && row.first_token_cells >= static_cast<std::size_t>(fixed_n * fixed_n)) {
+    n = fixed_n;
+  } else if (fixed_n == 0) {
+    if (const auto square = size_of_square(row.first_token_cells, jigsaw_)) n = *square;
+  }
+  if (n != 0) {
+    row.cells.resize(static_cast<std::size_t>(n * n));  // the rest of the line is ignored
+    rows.emplace_back(std::move(row), line_no_);
+  } else {
+    n = static_cast<int>(row.cells.size());
+    const bool ok = fixed_n != 0 ? n == fixed_n : is_valid_size(n, jigsaw_);
+    if (!ok) {
+      const std::string expected =
+          fixed_n != 0 ? std::to_string(fixed_n * fixed_n) + " cells on one line or a grid row of " +
+                             std::to_string(fixed_n) + " cells"
+                       : "a puzzle of n*n cells on one line (16, 36, 64, 81, 100, 144, 256, ...) or a grid "
+                         "row of n cells (4, 6, 8, 9, 10, 12, 16, ...; --box RxC for other shapes)";
+      throw dlx::ParseError(line_no_, 1, "expected " + expected + ", found " + std::to_string(n) + " cells");
+    }
+    puzzle.notation.grid = true;
+    rows.emplace_back(std::move(row), line_no_);
+    while (static_cast<int>(rows.size()) < n) {
+      if (!next_line(line))
+        throw dlx::ParseError(line_no_ + 1, 1,
+                              "expected " + std::to_string(n) + " grid rows, found " + std::to_string(rows.size()));
+      Row next_row = read_row(line, n);
+      if (static_cast<int>(next_row.cells.size()) != n)
+        throw dlx::ParseError(line_no_, 1,
+                              "expected a grid row of " + std::to_string(n) + " cells, found " +
+                                  std::to_string(next_row.cells.size()));
+      rows.emplace_back(std::move(next_row), line_no_);
+    }
+  }
+
+  puzzle.notation.separator = rows.front().first.separator;
+  bool blank_seen = false;
+  puzzle.clues.reserve(static_cast<std::size_t>(n * n));
+  for (const auto& [r, at] : rows)
+    for (const Token& cell : r.cells)
+      puzzle.clues.push_back(value_of(cell, r.decimal, n, at, puzzle.notation, blank_seen));
+
+  if (fixed_) puzzle.shape = *fixed_;
+  else if (!jigsaw_) puzzle.shape = *boxed_shape(n);
+  else puzzle.shape = Shape{n, 0, 0, false, {}};
+  puzzle.shape.diagonals = diagonals_;
+  if (jigsaw_) puzzle.shape.regions = read_regions(puzzle);
+  return puzzle;
+}
+
+Cells PuzzleReader::read_regions(const Puzzle& puzzle) {
+  const int n = puzzle.shape.n;
+  const std::size_t cells = static_cast<std::size_t>(n * n);
+  std::map<char, int> label;
+  std::vector<int> size;
+  Cells regions;
+  std::string line;
+  while (regions.size() < cells) {
+    if (!next_line(line))
+      throw dlx::ParseError(line_no_ + 1, 1, "expected the region map of the jigsaw puzzle of line " +
+                                                 std::to_string(puzzle.line));
+    for (const Token& t : split(line)) {
+      for (std::size_t k = 0; k < t.text.size() && regions.size() < cells; ++k) {
+        const auto [it, added] = label.try_emplace(t.text[k], static_cast<int>(label.size()));
+        if (added && static_cast<int>(label.size()) > n)
+          throw dlx::ParseError(line_no_, t.column + k,
+                                "region map has more than " + std::to_string(n) + " region symbols");
+        if (added) size.push_back(0);
+        ++size[static_cast<std::size_t>(it->second)];
+        regions.push_back(it->second);
+      }
+    }
+  }
+  for (const auto& [symbol, region] : label)
+    if (size[static_cast<std::size_t>(region)] != n)
+      throw dlx::ParseError(line_no_, 1,
+                            "region '" + std::string(1, symbol) + "' has " +
+                                std::to_string(size[static_cast<std::size_t>(region)]) + " cells, expected " +
+                                std::to_string(n));
+  if (static_cast<int>(label.size()) != n)
+    throw dlx::ParseError(line_no_, 1, "region map has " + std::to_string(label.size()) + " regions, expected " +
+                                           std::to_string(n));
+  return regions;
+}
+
+}  // namespace dance::sudoku

@@ -1,0 +1,198 @@
+#include "sudoku/sudoku.hpp"
+
+#include <algorithm>
+#include <ostream>
+#include <stdexcept>
+
+namespace dance::sudoku {
+namespace {
+
+constexpr std::size_t cached_shapes = 8;
+
+// The units of a shape: each a list of cells that must hold every value once.
+struct Unit {
+  std::string kind;  // "row 3", "column 5", "box 2", "diagonal 1"
+  std::vector<std::size_t> cells;
+};
+
+std::vector<Unit> units(const Shape& shape) {
+  const int n = shape.n;
+  std::vector<Unit> all;
+  const auto cell = [n](int r, int c) { return static_cast<std::size_t>(r * n + c); };
+  for (int r = 0; r < n; ++r) {
+    Unit u{"row " + std::to_string(r + 1), {}};
+    for (int c = 0; c < n; ++c) u.cells.push_back(cell(r, c));
+    all.push_back(std::move(u));
+  }
+  for (int c = 0; c < n; ++c) {
+    Unit u{"column " + std::to_string(c + 1), {}};
+    for (int r = 0; r < n; ++r) u.cells.push_back(cell(r, c));
+    all.push_back(std::move(u));
+  }
+  const std::string region = shape.regions.empty() ? "box " : "region ";
+  std::vector<Unit> regions(static_cast<std::size_t>(n));
+  for (int g = 0; g < n; ++g) regions[static_cast<std::size_t>(g)].kind = region + std::to_string(g + 1);
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c < n; ++c) regions[static_cast<std::size_t>(shape.region(r, c))].cells.push_back(cell(r, c));
+  for (Unit& u : regions) all.push_back(std::move(u));
+  if (shape.diagonals) {
+    Unit main{"diagonal 1", {}}, anti{"diagonal 2", {}};
+    for (int k = 0; k < n; ++k) {
+      main.cells.push_back(cell(k, k));
+      anti.cells.push_back(cell(k, n - 1 - k));
+    }
+    all.push_back(std::move(main));
+    all.push_back(std::move(anti));
+  }
+  return all;
+}
+
+std::string value_name(int v) { return std::to_string(v); }
+
+}  // namespace
+
+dlx::Problem encode_shape(const Shape& shape) {
+  const int n = shape.n;
+  dlx::ProblemBuilder b;
+  // Items: cells, then per unit kind (rows, columns, regions, diagonals) one item per value.
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c < n; ++c) b.add_primary(cell_name(n, static_cast<std::size_t>(r * n + c)));
+  const std::vector<Unit> all = units(shape);
+  for (const Unit& u : all) {
+    std::string prefix = u.kind;
+    std::replace(prefix.begin(), prefix.end(), ' ', '_');
+    for (int v = 1; v <= n; ++v) b.add_primary(prefix + "#" + value_name(v));
+  }
+  // The units each cell lies in, to build its options.
+  std::vector<std::vector<int>> units_of(static_cast<std::size_t>(n * n));
+  for (std::size_t k = 0; k < all.size(); ++k)
+    for (const std::size_t cell : all[k].cells) units_of[cell].push_back(static_cast<int>(k));
+  const auto nn = static_cast<dlx::ItemId>(n * n);
+  std::vector<dlx::Entry> entries;
+  for (std::size_t cell = 0; cell < units_of.size(); ++cell) {
+    for (int v = 1; v <= n; ++v) {
+      entries.clear();
+      entries.push_back({static_cast<dlx::ItemId>(cell), dlx::no_colour});
+      for (const int k : units_of[cell])
+        entries.push_back({nn + static_cast<dlx::ItemId>(k * n + v - 1), dlx::no_colour});
+      b.add_option(entries);
+    }
+  }
+  return b.build();
+}
+
+std::optional<std::string> clashing_clues(const Shape& shape, const Cells& clues) {
+  for (const Unit& u : units(shape)) {
+    std::vector<std::size_t> seen(static_cast<std::size_t>(shape.n) + 1, SIZE_MAX);
+    for (const std::size_t cell : u.cells) {
+      const int v = clues[cell];
+      if (v == 0) continue;
+      std::size_t& first = seen[static_cast<std::size_t>(v)];
+      if (first != SIZE_MAX)
+        return "clues clash: " + cell_name(shape.n, first) + " and " + cell_name(shape.n, cell) + " are both " +
+               std::to_string(v) + " in " + u.kind;
+      first = cell;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> check_grid(const Shape& shape, const Cells& clues, const Cells& grid) {
+  const auto cells = static_cast<std::size_t>(shape.n * shape.n);
+  if (grid.size() != cells) return "the grid has " + std::to_string(grid.size()) + " cells";
+  for (std::size_t cell = 0; cell < cells; ++cell) {
+    if (grid[cell] < 1 || grid[cell] > shape.n) return cell_name(shape.n, cell) + " holds no value 1..n";
+    if (clues[cell] != 0 && clues[cell] != grid[cell]) return cell_name(shape.n, cell) + " does not keep its clue";
+  }
+  for (const Unit& u : units(shape)) {
+    std::vector<bool> seen(static_cast<std::size_t>(shape.n) + 1, false);
+    for (const std::size_t cell : u.cells) {
+      const auto v = static_cast<std::size_t>(grid[cell]);
+      if (seen[v]) return u.kind + " holds " + std::to_string(v) + " twice";
+      seen[v] = true;
+    }
+  }
+  return std::nullopt;
+}
+
+namespace {
+class SudokuReader final : public InstanceReader {
+ public:
+  SudokuReader(std::istream& in, std::optional<Shape> fixed, const ModelOptions& options)
+      : reader_(in, std::move(fixed), options.diagonals, options.jigsaw), format_(options.format) {}
+  std::unique_ptr<Instance> next() override {
+    auto puzzle = reader_.next();
+    if (!puzzle) return nullptr;
+    auto instance = std::make_unique<SudokuInstance>();
+    instance->line = puzzle->line;
+    instance->output = puzzle->notation;
+    if (format_ == "line") instance->output.grid = false;
+    if (format_ == "grid") instance->output.grid = true;
+    instance->puzzle = std::move(*puzzle);
+    return instance;
+  }
+
+ private:
+  PuzzleReader reader_;
+  std::string format_;
+};
+}  // namespace
+
+std::unique_ptr<InstanceReader> SudokuReduction::reader(std::istream& in, const ModelOptions& options) const {
+  std::optional<Shape> fixed;
+  if (!options.box.empty()) {
+    fixed = parse_box(options.box);
+    if (!fixed) throw std::invalid_argument("--box expects RxC with R*C between 4 and 64, e.g. 3x4; found '" +
+                                            options.box + "'");
+    if (options.jigsaw) throw std::invalid_argument("--box and --jigsaw exclude each other");
+  }
+  if (!options.format.empty() && options.format != "line" && options.format != "grid")
+    throw std::invalid_argument("--format for sudoku is line or grid; found '" + options.format + "'");
+  return std::make_unique<SudokuReader>(in, std::move(fixed), options);
+}
+
+Encoding SudokuReduction::encode(const Instance& instance) const {
+  const Puzzle& puzzle = static_cast<const SudokuInstance&>(instance).puzzle;
+  Encoding encoding;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [shape, problem] : problems_)
+      if (shape == puzzle.shape) encoding.problem = problem;
+    if (!encoding.problem) {
+      encoding.problem = std::make_shared<const dlx::Problem>(encode_shape(puzzle.shape));
+      if (problems_.size() == cached_shapes) problems_.erase(problems_.begin());
+      problems_.emplace_back(puzzle.shape, encoding.problem);
+    }
+  }
+  encoding.contradiction = clashing_clues(puzzle.shape, puzzle.clues);
+  const auto n = static_cast<dlx::OptionId>(puzzle.shape.n);
+  for (std::size_t cell = 0; cell < puzzle.clues.size(); ++cell)
+    if (const int v = puzzle.clues[cell]; v != 0)
+      encoding.assumptions.push_back(static_cast<dlx::OptionId>(cell) * n + static_cast<dlx::OptionId>(v - 1));
+  return encoding;
+}
+
+std::unique_ptr<Answer> SudokuReduction::decode(const Instance& instance,
+                                                std::span<const dlx::OptionId> solution) const {
+  const Puzzle& puzzle = static_cast<const SudokuInstance&>(instance).puzzle;
+  const auto n = static_cast<dlx::OptionId>(puzzle.shape.n);
+  auto answer = std::make_unique<SudokuAnswer>();
+  answer->cells.assign(puzzle.clues.size(), 0);
+  for (const dlx::OptionId o : solution) answer->cells[o / n] = static_cast<int>(o % n) + 1;
+  return answer;
+}
+
+std::optional<std::string> SudokuReduction::verify(const Instance& instance, const Answer& answer) const {
+  const Puzzle& puzzle = static_cast<const SudokuInstance&>(instance).puzzle;
+  return check_grid(puzzle.shape, puzzle.clues, static_cast<const SudokuAnswer&>(answer).cells);
+}
+
+void SudokuReduction::print(std::ostream& out, const Instance& instance, const Answer& answer) const {
+  const auto& sudoku = static_cast<const SudokuInstance&>(instance);
+  write_cells(out, static_cast<const SudokuAnswer&>(answer).cells, sudoku.puzzle.shape.n, sudoku.output);
+}
+
+void SudokuReduction::print_none(std::ostream& out) const { out << "no solution\n"; }
+void SudokuReduction::print_error(std::ostream& out) const { out << "error\n"; }
+
+}  // namespace dance::sudoku
