@@ -91,10 +91,11 @@ PuzzleReader::Row PuzzleReader::read_row(const std::string& line, int) const {
   }
   for (const Token& t : tokens)
     for (std::size_t k = 0; k < t.text.size(); ++k) row.cells.push_back({t.text.substr(k, 1), t.column + k});
-  row.first_token_cells = tokens.empty() ? 0 : tokens[0].text.size();
   const bool spaced = tokens.size() > 1 &&
                       std::all_of(tokens.begin(), tokens.end(), [](const Token& t) { return t.text.size() == 1; });
   row.separator = spaced ? ' ' : 0;
+  // cells spaced one by one form one run; otherwise what follows the first token may be a rating
+  row.first_token_cells = spaced ? row.cells.size() : tokens.empty() ? 0 : tokens[0].text.size();
   return row;
 }
 
@@ -138,15 +139,21 @@ std::optional<Puzzle> PuzzleReader::next() {
 
   // One line of n*n cells, or the first row of a grid?
   int n = 0;
-  std::vector<std::pair<Row, std::size_t>> rows;  // each with its line number
   if (fixed_n != 0 && row.first_token_cells >= static_cast<std::size_t>(fixed_n * fixed_n)) {
     n = fixed_n;
   } else if (fixed_n == 0) {
     if (const auto square = size_of_square(row.first_token_cells, jigsaw_)) n = *square;
   }
+  bool blank_seen = false;
+  puzzle.notation.separator = row.separator;
+  // Tokens point into the line just read: take their values before the next.
+  const auto take = [&](const Row& r) {
+    for (const Token& cell : r.cells)
+      puzzle.clues.push_back(value_of(cell, r.decimal, n, line_no_, puzzle.notation, blank_seen));
+  };
   if (n != 0) {
     row.cells.resize(static_cast<std::size_t>(n * n));  // the rest of the line is ignored
-    rows.emplace_back(std::move(row), line_no_);
+    take(row);
   } else {
     n = static_cast<int>(row.cells.size());
     const bool ok = fixed_n != 0 ? n == fixed_n : is_valid_size(n, jigsaw_);
@@ -159,26 +166,19 @@ std::optional<Puzzle> PuzzleReader::next() {
       throw dlx::ParseError(line_no_, 1, "expected " + expected + ", found " + std::to_string(n) + " cells");
     }
     puzzle.notation.grid = true;
-    rows.emplace_back(std::move(row), line_no_);
-    while (static_cast<int>(rows.size()) < n) {
+    take(row);
+    for (int rows = 1; rows < n; ++rows) {
       if (!next_line(line))
         throw dlx::ParseError(line_no_ + 1, 1,
-                              "expected " + std::to_string(n) + " grid rows, found " + std::to_string(rows.size()));
-      Row next_row = read_row(line, n);
+                              "expected " + std::to_string(n) + " grid rows, found " + std::to_string(rows));
+      const Row next_row = read_row(line, n);
       if (static_cast<int>(next_row.cells.size()) != n)
         throw dlx::ParseError(line_no_, 1,
                               "expected a grid row of " + std::to_string(n) + " cells, found " +
                                   std::to_string(next_row.cells.size()));
-      rows.emplace_back(std::move(next_row), line_no_);
+      take(next_row);
     }
   }
-
-  puzzle.notation.separator = rows.front().first.separator;
-  bool blank_seen = false;
-  puzzle.clues.reserve(static_cast<std::size_t>(n * n));
-  for (const auto& [r, at] : rows)
-    for (const Token& cell : r.cells)
-      puzzle.clues.push_back(value_of(cell, r.decimal, n, at, puzzle.notation, blank_seen));
 
   if (fixed_) puzzle.shape = *fixed_;
   else if (!jigsaw_) puzzle.shape = *boxed_shape(n);
