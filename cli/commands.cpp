@@ -74,7 +74,8 @@ int stopped(const Context& c, const Instance& instance, dlx::Outcome outcome) {
 int no_solution(const Context& c, const Instance& instance, const std::string& why) {
   if (!c.s.quiet) {
     c.err << "dance: " << c.source << ": line " << instance.line << ": no solution" << why << '\n';
-    c.reduction.print_none(c.out);
+    if (c.s.unique) c.out << "none\n";
+    else c.reduction.print_none(c.out);
   }
   return exit_status::none;
 }

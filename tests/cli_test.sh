@@ -78,6 +78,33 @@ expect 2 '' 'Usage' -- "$dance"
 expect 2 '' 'invalid|unrecognised|unknown' -- "$dance" solve xcc --node-limit lots
 expect 0 '^a b c d e f g$' '' -- "$dance" emit xcc "$data/knuth_toy.dlx"
 
+# sudoku: stdin, batch lined up with the input, bad and clashing puzzles, uniqueness
+inkala=812753649943682175675491283154237896369845721287169534521974368438526917796318452
+STDIN="$data/../../examples/sudoku.txt" expect 0 '^[1-9]{81}$' '' -- "$dance" solve sudoku --verify
+echo "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.." >"$tmp/inkala.txt"
+expect 0 "^$inkala\$" '' -- "$dance" solve sudoku "$tmp/inkala.txt"
+expect 0 '^8 1 2 \| 7 5 3|^8 1 2 7 5 3 6 4 9$' '' -- "$dance" solve sudoku "$data/../../examples/inkala_grid.txt"
+expect 0 "^$inkala\$" '' -- "$dance" solve sudoku "$data/../../examples/inkala_grid.txt" --format line --verify
+"$dance" solve sudoku "$data/sudoku_batch.txt" >"$tmp/batch.out" 2>"$tmp/batch.err"
+status=$?
+if [ "$status" -eq 2 ] && [ "$(sed -n 2p "$tmp/batch.out")" = error ] && [ "$(sed -n 3p "$tmp/batch.out")" = "no solution" ] &&
+   [ "$(wc -l <"$tmp/batch.out")" -eq 4 ] && grep -q 'line 2, column 1: expected' "$tmp/batch.err" &&
+   grep -q 'line 3: no solution: clues clash: r1c1 and r1c5 are both 5 in row 1' "$tmp/batch.err"; then
+  passed=$((passed + 1))
+else
+  echo "FAIL: sudoku batch (exit $status): $(cat "$tmp/batch.out" "$tmp/batch.err")"
+  failed=$((failed + 1))
+fi
+"$dance" solve sudoku "$data/sudoku_batch.txt" --unique >"$tmp/unique.out" 2>/dev/null
+printf 'unique\nerror\nnone\nmultiple\n' >"$tmp/unique.want"
+expect 0 '' '' -- diff "$tmp/unique.out" "$tmp/unique.want"
+expect 1 '^no solution$' 'clues clash' -- "$dance" solve sudoku "$(bad '11..............\n')"
+expect 0 '^288$' '' -- "$dance" count sudoku "$(bad '................\n')"
+expect 0 '^288$' '' -- "$dance" solve sudoku "$(bad '................\n')" -n 0
+expect 2 '^error$' 'line 1, column 3: unknown symbol' -- "$dance" solve sudoku "$(bad '12?.............\n')"
+expect 2 '' 'box expects RxC' -- "$dance" solve sudoku --box 3by3 "$data/../../examples/sudoku.txt"
+expect 2 '' 'xcc takes none' -- "$dance" solve xcc --diagonals "$data/knuth_toy.dlx"
+
 # Ctrl-C: the search stops, exit 3, statistics still printed
 "$dance" count xcc "$shared/xcc/pentomino6x10.dlx" --stats >"$tmp/int.out" 2>"$tmp/int.err" &
 pid=$!

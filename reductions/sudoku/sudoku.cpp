@@ -140,7 +140,11 @@ class SudokuReader final : public InstanceReader {
     auto instance = std::make_unique<SudokuInstance>();
     instance->line = puzzle->line;
     instance->output = puzzle->notation;
-    if (format_ == "line") instance->output.grid = false;
+    if (format_ == "line" && instance->output.grid) {
+      instance->output.grid = false;
+      // spaces between the digits of a grid are layout; a line of digits has none
+      if (instance->output.separator == ' ' && puzzle->shape.n <= 9) instance->output.separator = 0;
+    }
     if (format_ == "grid") instance->output.grid = true;
     instance->puzzle = std::move(*puzzle);
     return instance;
