@@ -348,7 +348,7 @@ struct Dance {
         ways = ways + 1 - std::max(bound[k] - slack[k], 0);
       }
       if (ways < fewest) {
-        if (ways <= 0) return 0;
+        if (ways <= 1) return ways == 1 ? k : 0;  // forced or dead: no need to look further
         best = k;
         fewest = ways;
       }
