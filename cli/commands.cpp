@@ -2,7 +2,9 @@
 
 #include <fstream>
 #include <iostream>
+#include <sstream>
 #include <stdexcept>
+#include <thread>
 
 #include "dance/reduction.hpp"
 #include "dlx/error.hpp"
@@ -139,6 +141,87 @@ int solve(const Context& c, const Instance& instance, Encoding& encoding, dlx::S
 
 }  // namespace
 
+namespace {
+
+// One instance of the input, or the reason it could not be read.
+struct Job {
+  std::unique_ptr<Instance> instance;
+  std::string error;  // "line L, column C: ..." for a malformed instance
+};
+
+// Reads the next job; false at the end of the input.
+bool read_job(InstanceReader& reader, Job& job) {
+  try {
+    job.instance = reader.next();
+    return job.instance != nullptr;
+  } catch (const dlx::ParseError& e) {
+    job.error = e.what();
+  } catch (const dlx::BuildError& e) {
+    job.error = e.what();
+  }
+  return true;
+}
+
+// Handles a job, writing to c's streams; returns its exit status.
+int handle(const Context& c, Job& job, Solvers& solvers) {
+  if (!job.error.empty()) {
+    c.err << "dance: " << c.source << ": " << job.error << '\n';
+    c.reduction.print_error(c.out);
+    return exit_status::error;
+  }
+  const Instance& instance = *job.instance;
+  for (const std::string& w : instance.warnings) c.err << "dance: " << c.source << ": warning: " << w << '\n';
+  try {
+    Encoding encoding = c.reduction.encode(instance);
+    if (c.s.command == "emit") {
+      dlx::write_knuth(c.out, *encoding.problem);
+      return exit_status::found;
+    }
+    return solve(c, instance, encoding, solvers.for_problem(encoding.problem));
+  } catch (const dlx::BuildError& e) {
+    c.err << "dance: " << c.source << ": line " << instance.line << ": " << e.what() << '\n';
+    c.reduction.print_error(c.out);
+    return exit_status::error;
+  }
+}
+
+// The batch on several threads, a chunk at a time: each worker takes every
+// threads-th job of the chunk, and the answers are written in input order.
+int run_parallel(const Context& c, InstanceReader& reader, std::vector<Solvers>& workers, bool& any) {
+  const std::size_t threads = workers.size();
+  const std::size_t chunk = 64 * threads;
+  int status = exit_status::found;
+  std::vector<Job> jobs(chunk);
+  std::vector<std::ostringstream> outs(chunk), errs(chunk);
+  std::vector<int> statuses(chunk);
+  for (bool more = true; more && !c.interrupt.load();) {
+    std::size_t n = 0;
+    while (n < chunk && (more = read_job(reader, jobs[n]))) ++n;
+    any = any || n > 0;
+    const auto work = [&](std::size_t t) {
+      for (std::size_t k = t; k < n; k += threads) {
+        outs[k].str({});
+        errs[k].str({});
+        const Context mine{c.s, c.reduction, c.interrupt, outs[k], errs[k], c.source};
+        statuses[k] = handle(mine, jobs[k], workers[t]);
+      }
+    };
+    std::vector<std::thread> pool;
+    for (std::size_t t = 1; t < threads; ++t) pool.emplace_back(work, t);
+    work(0);
+    for (std::thread& thread : pool) thread.join();
+    for (std::size_t k = 0; k < n; ++k) {
+      c.out << outs[k].str();
+      c.err << errs[k].str();
+      status = worse(status, statuses[k]);
+      jobs[k] = Job{};
+    }
+  }
+  return status;
+}
+
+}  // namespace
+
 int run(const Settings& s, const std::atomic<bool>& interrupt, std::ostream& out, std::ostream& err) {
   if (s.command == "list") return list(out);
   const Reduction& reduction = *find_reduction(s.reduction);
@@ -160,32 +243,19 @@ int run(const Settings& s, const std::atomic<bool>& interrupt, std::ostream& out
     return exit_status::error;
   }
 
-  Solvers solvers(s.seed);
+  const std::size_t threads = s.threads != 0 ? s.threads : std::max(1u, std::thread::hardware_concurrency());
+  std::vector<Solvers> workers;
+  for (std::size_t t = 0; t < threads; ++t) workers.emplace_back(s.seed);
   int status = exit_status::found;
   bool any = false;
-  while (!interrupt.load()) {
-    std::unique_ptr<Instance> instance;
-    try {
-      instance = reader->next();
-      if (!instance) break;
+  if (threads > 1) {
+    status = run_parallel(c, *reader, workers, any);
+  } else {
+    Job job;  // one at a time, so that answers stream out as puzzles come in
+    while (!interrupt.load() && read_job(*reader, job)) {
       any = true;
-      for (const std::string& w : instance->warnings) err << "dance: " << c.source << ": warning: " << w << '\n';
-      Encoding encoding = reduction.encode(*instance);
-      if (s.command == "emit") {
-        dlx::write_knuth(out, *encoding.problem);
-        continue;
-      }
-      status = worse(status, solve(c, *instance, encoding, solvers.for_problem(encoding.problem)));
-    } catch (const dlx::ParseError& e) {
-      any = true;
-      err << "dance: " << c.source << ": " << e.what() << '\n';
-      reduction.print_error(out);
-      status = worse(status, exit_status::error);
-    } catch (const dlx::BuildError& e) {
-      any = true;
-      err << "dance: " << c.source << ": " << e.what() << '\n';
-      reduction.print_error(out);
-      status = worse(status, exit_status::error);
+      status = worse(status, handle(c, job, workers[0]));
+      job = Job{};
     }
   }
   if (interrupt.load()) {
@@ -196,7 +266,11 @@ int run(const Settings& s, const std::atomic<bool>& interrupt, std::ostream& out
     err << "dance: " << c.source << ": no " << reduction.name() << " instance in the input\n";
     status = exit_status::error;
   }
-  if (s.stats) err << "dance: " << solvers.total() << '\n';
+  if (s.stats) {
+    dlx::Statistics total;
+    for (const Solvers& w : workers) total += w.total();
+    err << "dance: " << total << '\n';
+  }
   out.flush();
   return status;
 }

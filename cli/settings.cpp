@@ -34,6 +34,8 @@ po::options_description option_table(Settings& s) {
       ("node-limit", po::value(&s.node_limit)->default_value(0), "stop after N search nodes, 0 = none")
       ("seed", po::value(&s.seed)->default_value(0),
        "randomise item and option order reproducibly; 0 = input order")
+      ("threads,j", po::value(&s.threads)->default_value(1),
+       "threads for a batch of instances (answers stay in input order); 0 = all cores")
       ("stats", po::bool_switch(&s.stats), "print search statistics to stderr")
       ("verify", po::bool_switch(&s.verify), "check every answer with the reduction's independent verifier")
       ("quiet,q", po::bool_switch(&s.quiet), "print no solutions; only the exit status tells")

@@ -20,6 +20,7 @@ struct Settings {
   double time_limit = 0;
   std::uint64_t node_limit = 0;
   std::uint64_t seed = 0;
+  unsigned threads = 1;  // 0 = all cores
   bool stats = false;
   bool verify = false;
   bool quiet = false;

@@ -50,7 +50,7 @@ expect 0 '^92$' '' -- "$dance" count xcc "$shared/xcc/queens8.dlx"
 expect 0 '^92$' '' -- "$dance" solve xcc "$shared/xcc/queens8.dlx" --count --seed 3
 expect 0 '^2040$' '' -- "$dance" count xcc "$shared/xcc/rowcol2_5.dlx"
 expect 0 '^16$' '' -- "$dance" count xcc "$shared/xcc/debruijn4.dlx"
-expect 0 '' 'nodes 1049, updates [0-9]+, solutions 92' -- "$dance" count xcc "$shared/xcc/queens8.dlx" --stats
+expect 0 '' 'nodes [0-9]+, updates [0-9]+, solutions 92, max depth 8' -- "$dance" count xcc "$shared/xcc/queens8.dlx" --stats
 expect 0 '^r' '' -- "$dance" solve xcc "$shared/xcc/queens8.dlx" -n 0 --verify
 "$dance" solve xcc "$shared/xcc/queens8.dlx" -n 0 | grep -c '^$' >"$tmp/blanks"
 expect 0 '^91$' '' -- cat "$tmp/blanks"
@@ -97,6 +97,12 @@ else
 fi
 "$dance" solve sudoku "$data/sudoku_batch.txt" --unique >"$tmp/unique.out" 2>/dev/null
 printf 'unique\nerror\nnone\nmultiple\n' >"$tmp/unique.want"
+"$dance" solve sudoku "$shared/sudoku/magictour_top1465.txt" -j 1 >"$tmp/j1.out" 2>/dev/null
+"$dance" solve sudoku "$shared/sudoku/magictour_top1465.txt" -j 2 --verify >"$tmp/j2.out" 2>/dev/null
+expect 0 '' '' -- cmp "$tmp/j1.out" "$tmp/j2.out"
+expect 0 '^1465 ' '' -- wc -l "$tmp/j2.out"
+"$dance" solve sudoku "$data/sudoku_batch.txt" --unique -j 2 >"$tmp/unique2.out" 2>/dev/null
+expect 0 '' '' -- diff "$tmp/unique2.out" "$tmp/unique.want"
 expect 0 '' '' -- diff "$tmp/unique.out" "$tmp/unique.want"
 expect 1 '^no solution$' 'clues clash' -- "$dance" solve sudoku "$(bad '11..............\n')"
 expect 0 '^288$' '' -- "$dance" count sudoku "$(bad '................\n')"
