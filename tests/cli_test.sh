@@ -108,6 +108,8 @@ expect 1 '^no solution$' 'clues clash' -- "$dance" solve sudoku "$(bad '11......
 expect 0 '^288$' '' -- "$dance" count sudoku "$(bad '................\n')"
 expect 0 '^288$' '' -- "$dance" solve sudoku "$(bad '................\n')" -n 0
 expect 2 '^error$' 'line 1, column 3: unknown symbol' -- "$dance" solve sudoku "$(bad '12?.............\n')"
+expect 0 '^1423$' '' -- "$dance" solve sudoku --jigsaw --verify "$data/jigsaw4.txt"
+expect 0 '^unique$' '' -- "$dance" solve sudoku --jigsaw --unique "$data/jigsaw4.txt"
 expect 2 '' 'box expects RxC' -- "$dance" solve sudoku --box 3by3 "$data/../../examples/sudoku.txt"
 expect 2 '' 'xcc takes none' -- "$dance" solve xcc --diagonals "$data/knuth_toy.dlx"
 
