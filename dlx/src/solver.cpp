@@ -131,6 +131,7 @@ struct Dance {
   Index primary_count;
   std::uint64_t updates;
   Index emptied = 0;  // an item whose list hide_node emptied, if any
+  Index forced = 0;   // an item hide_node left with one option, if any: choose looks there first
 
   explicit Dance(Solver::State& s)
       : link(s.link.data()), top(s.top.data()), first_of(s.first_of.data()), colour(s.colour.data()), len(s.len.data()),
@@ -159,7 +160,9 @@ struct Dance {
     const Wide u = link[q].up, d = link[q].down;
     link[u].down = static_cast<Index>(d);
     link[d].up = static_cast<Index>(u);
-    if (--len[x] == 0) emptied = static_cast<Index>(x);
+    const std::int32_t left = --len[x];
+    if (left == 0) emptied = static_cast<Index>(x);
+    if (left == 1) forced = static_cast<Index>(x);
     ++updates;
   }
   DLX_INLINE void unhide_node(Wide q, Wide x) {
@@ -338,7 +341,12 @@ struct Dance {
 
   // Minimum remaining values: the active item with the fewest ways left to
   // branch, first in list order on ties; 0 when some item has none.
-  DLX_INLINE Index choose() const {
+  DLX_INLINE Index choose() {
+    if constexpr (!Multiplicities) {
+      const Index f = forced;
+      forced = 0;
+      if (f != 0 && f <= primary_count && len[f] == 1 && active(f)) return f;
+    }
     Index best = 0;
     std::int32_t fewest = INT32_MAX;
     for (Index k = next[0]; k != 0; k = next[k]) {
