@@ -100,6 +100,7 @@ struct Solver::State {
   // Where next()/count() go on: a new level, retrying x_level (stopped just
   // before committing it), after a solution, or nowhere.
   Resume resume = Resume::forward;
+  Index forced = 0;  // Dance::forced between calls, so that a resumed search chooses alike
 
   std::vector<OptionId> assumed;
   std::vector<OptionId> solution;
@@ -131,12 +132,12 @@ struct Dance {
   Index primary_count;
   std::uint64_t updates;
   Index emptied = 0;  // an item whose list hide_node emptied, if any
-  Index forced = 0;   // an item hide_node left with one option, if any: choose looks there first
+  Index forced;       // an item hide_node left with one option, if any: choose looks there first
 
   explicit Dance(Solver::State& s)
       : link(s.link.data()), top(s.top.data()), first_of(s.first_of.data()), colour(s.colour.data()), len(s.len.data()),
         prev(s.prev.data()), next(s.next.data()), bound(s.bound.data()), slack(s.slack.data()),
-        primary_count(s.primary_count), updates(s.stats.updates) {}
+        primary_count(s.primary_count), updates(s.stats.updates), forced(s.forced) {}
 
   DLX_INLINE void unlink_item(Wide i) {
     const Wide l = prev[i], r = next[i];
@@ -611,6 +612,7 @@ leave:
   s.level = l;
   s.stats.nodes = nodes;
   s.stats.updates = d.updates;
+  s.forced = d.forced;
   s.stats.max_depth = max_depth;
   s.stats.seconds += std::chrono::duration<double>(Clock::now() - start).count();
   return outcome;
@@ -630,6 +632,7 @@ void Search<Colours, Multiplicities>::unwind() {
   s_.level = 0;
   s_.resume = Resume::forward;
   s_.stats.updates = d.updates;
+  s_.forced = 0;  // a fresh search starts as a fresh solver would
 }
 
 template <bool Colours, bool Multiplicities>
@@ -650,6 +653,7 @@ bool Search<Colours, Multiplicities>::assume(OptionId option) {
   }
   if (accepted) s_.assumed.push_back(option);
   s_.stats.updates = d.updates;
+  s_.forced = d.forced;
   return accepted;
 }
 
@@ -662,6 +666,7 @@ void Search<Colours, Multiplicities>::unassume(OptionId option) {
   for (Index q = last + 1; q-- > first;) d.uncommit(q);
   d.unhide_option(first);
   s_.stats.updates = d.updates;
+  s_.forced = 0;
 }
 
 // Runs f on the Search specialised for this problem.
