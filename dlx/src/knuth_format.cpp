@@ -6,24 +6,13 @@
 #include <istream>
 #include <ostream>
 
+#include "dlx/tokens.hpp"
+
 namespace dlx {
 namespace {
 
-struct Token {
-  std::string_view text;
-  std::size_t column;  // 1-based
-};
-
 std::vector<Token> split(std::string_view line) {
-  std::vector<Token> tokens;
-  std::size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && std::isspace(static_cast<unsigned char>(line[i]))) ++i;
-    const std::size_t start = i;
-    while (i < line.size() && !std::isspace(static_cast<unsigned char>(line[i]))) ++i;
-    if (i > start) tokens.push_back({line.substr(start, i - start), start + 1});
-  }
-  return tokens;
+  return dlx::split(line, [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; });
 }
 
 bool is_blank(std::string_view line) {

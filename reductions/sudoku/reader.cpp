@@ -5,32 +5,19 @@
 #include <map>
 
 #include "dlx/error.hpp"
+#include "dlx/tokens.hpp"
 
 namespace dance::sudoku {
 namespace {
 
 constexpr std::string_view decoration = " \t|-+=";
 constexpr std::string_view blanks = ".0_*x";
-constexpr int largest_lettered = 35;  // 9 digits and 26 letters
 
 bool is_separator(char c) { return decoration.find(c) != std::string_view::npos || c == ',' || c == '\r'; }
 
-struct Token {
-  std::string_view text;
-  std::size_t column;  // 1-based
-};
+using dlx::Token;
 
-std::vector<Token> split(std::string_view line) {
-  std::vector<Token> tokens;
-  std::size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && is_separator(line[i])) ++i;
-    const std::size_t start = i;
-    while (i < line.size() && !is_separator(line[i])) ++i;
-    if (i > start) tokens.push_back({line.substr(start, i - start), start + 1});
-  }
-  return tokens;
-}
+std::vector<Token> split(std::string_view line) { return dlx::split(line, is_separator); }
 
 bool all_digits(std::string_view s) {
   return std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
