@@ -75,6 +75,7 @@ struct Solver::State {
   std::shared_ptr<const Problem> problem;
   bool colours = false;
   bool multiplicities = false;
+  bool sharing = false;  // Algorithm X with siblings sharing covers (see Search)
   Index item_count = 0;  // N: items are 1..N, primary ones first
   Index primary_count = 0;
   std::vector<Link> link;             // per node
@@ -366,7 +367,7 @@ struct Dance {
   }
 };
 
-template <bool Colours, bool Multiplicities>
+template <bool Colours, bool Multiplicities, bool Sharing = false>
 class Search {
  public:
   explicit Search(Solver::State& s) : s_(s) {}
@@ -383,8 +384,9 @@ class Search {
   // stay covered on a stack, and moving on to the next option x uncovers only
   // those above the longest run from the bottom that x's option also has.
   // (Not for C, whose purify depends on the node, nor M, whose tweaks must
-  // be undone between the covers of consecutive options.)
-  static constexpr bool shares = !Colours && !Multiplicities;
+  // be undone between the covers of consecutive options; and only where
+  // siblings share enough for the bookkeeping to pay, see Solver::Solver.)
+  static constexpr bool shares = Sharing && !Colours && !Multiplicities;
 
   // Trims level l's covered items to those x (a node, or the item: none) keeps.
   DLX_INLINE void keep_shared(D& d, Index l, Index x) {
@@ -493,8 +495,8 @@ class Search {
   Solver::State& s_;
 };
 
-template <bool Colours, bool Multiplicities>
-Outcome Search<Colours, Multiplicities>::run(Mode mode, std::uint64_t limit) {
+template <bool Colours, bool Multiplicities, bool Sharing>
+Outcome Search<Colours, Multiplicities, Sharing>::run(Mode mode, std::uint64_t limit) {
   Solver::State& s = s_;
   D d(s);
   Index* const choice = s.choice.data();
@@ -618,8 +620,8 @@ leave:
   return outcome;
 }
 
-template <bool Colours, bool Multiplicities>
-void Search<Colours, Multiplicities>::unwind() {
+template <bool Colours, bool Multiplicities, bool Sharing>
+void Search<Colours, Multiplicities, Sharing>::unwind() {
   D d(s_);
   if (s_.resume == Resume::advance) restore_item(d, s_.level);  // its x is not committed yet
   if (s_.resume != Resume::done) {
@@ -635,8 +637,8 @@ void Search<Colours, Multiplicities>::unwind() {
   s_.forced = 0;  // a fresh search starts as a fresh solver would
 }
 
-template <bool Colours, bool Multiplicities>
-bool Search<Colours, Multiplicities>::assume(OptionId option) {
+template <bool Colours, bool Multiplicities, bool Sharing>
+bool Search<Colours, Multiplicities, Sharing>::assume(OptionId option) {
   D d(s_);
   const Index first = s_.option_first[option];
   const Index last = s_.option_first[option + 1] - 2;  // before the next spacer
@@ -657,8 +659,8 @@ bool Search<Colours, Multiplicities>::assume(OptionId option) {
   return accepted;
 }
 
-template <bool Colours, bool Multiplicities>
-void Search<Colours, Multiplicities>::unassume(OptionId option) {
+template <bool Colours, bool Multiplicities, bool Sharing>
+void Search<Colours, Multiplicities, Sharing>::unassume(OptionId option) {
   D d(s_);
   const Index first = s_.option_first[option];
   const Index last = s_.option_first[option + 1] - 2;
@@ -684,8 +686,31 @@ decltype(auto) with_search(Solver::State& s, F&& f) {
     Search<true, false> search(s);
     return f(search);
   }
+  if (s.sharing) {
+    Search<false, false, true> search(s);
+    return f(search);
+  }
   Search<false, false> search(s);
   return f(search);
+}
+
+// Whether options next to each other in the primary items' lists share
+// enough other items (a quarter of them, as pentomino placements of one piece
+// do, and sudoku options do not) for Algorithm X to keep covers between
+// siblings: below that the bookkeeping costs more than it saves.
+bool siblings_share(const Solver::State& s) {
+  std::uint64_t shared = 0, others = 0;
+  for (Index i = 1; i <= s.primary_count; ++i) {
+    for (Index p = s.link[i].down; p != i && s.link[p].down != i; p = s.link[p].down) {
+      const Index next = s.link[p].down;
+      for (Index q = s.first_of[next]; s.top[q] != 0; ++q) {
+        if (s.top[q] == i) continue;
+        ++others;
+        for (Index r = s.first_of[p]; s.top[r] != 0; ++r) shared += s.top[r] == s.top[q];
+      }
+    }
+  }
+  return others > 0 && 4 * shared >= others;
 }
 
 std::shared_ptr<const Problem> share(const Problem& problem) {
@@ -754,6 +779,8 @@ Solver::Solver(std::shared_ptr<const Problem> problem, std::uint64_t seed)
       ++s.len[h];
     }
   }
+
+  s.sharing = !s.colours && !s.multiplicities && siblings_share(s);
 
   // Horizontal lists: primary items from root 0, secondary from root N+1.
   s.prev.assign(static_cast<std::size_t>(n) + 2, 0);
