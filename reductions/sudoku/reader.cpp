@@ -60,7 +60,7 @@ bool PuzzleReader::next_line(std::string& line) {
   return false;
 }
 
-PuzzleReader::Row PuzzleReader::read_row(const std::string& line, int) const {
+PuzzleReader::Row PuzzleReader::read_row(const std::string& line) {
   Row row;
   const auto tokens = split(line);
   const bool commas = line.find(',') != std::string::npos;
@@ -122,7 +122,7 @@ std::optional<Puzzle> PuzzleReader::next() {
   Puzzle puzzle;
   puzzle.line = line_no_;
   const int fixed_n = fixed_ ? fixed_->n : 0;
-  Row row = read_row(line, fixed_n);
+  Row row = read_row(line);
 
   // One line of n*n cells, or the first row of a grid?
   int n = 0;
@@ -158,7 +158,7 @@ std::optional<Puzzle> PuzzleReader::next() {
       if (!next_line(line))
         throw dlx::ParseError(line_no_ + 1, 1,
                               "expected " + std::to_string(n) + " grid rows, found " + std::to_string(rows));
-      const Row next_row = read_row(line, n);
+      const Row next_row = read_row(line);
       if (static_cast<int>(next_row.cells.size()) != n)
         throw dlx::ParseError(line_no_, 1,
                               "expected a grid row of " + std::to_string(n) + " cells, found " +

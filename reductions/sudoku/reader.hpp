@@ -41,7 +41,7 @@ class PuzzleReader {
  private:
   struct Row;
   bool next_line(std::string& line);
-  Row read_row(const std::string& line, int n_hint) const;
+  static Row read_row(const std::string& line);
   Cells read_regions(const Puzzle& puzzle);
 
   std::istream& in_;
