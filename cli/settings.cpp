@@ -27,11 +27,12 @@ po::options_description option_table(Settings& s) {
   po::options_description table("Options");
   table.add_options()
       ("help,h", "show this help")
-      ("solutions,n", po::value(&s.solutions)->default_value(1), "solutions to print, 0 = all")
+      ("solutions,n", po::value(&s.solutions)->default_value(1),
+       "solutions to print, 0 = all (for a line-per-puzzle reduction such as sudoku: their number)")
       ("count", po::bool_switch(&s.count), "count the solutions instead of printing them (like `count`)")
       ("unique", po::bool_switch(&s.unique), "stop at a second solution and say unique, multiple or none")
-      ("time-limit,t", po::value(&s.time_limit)->default_value(0), "stop after SECONDS of search, 0 = none")
-      ("node-limit", po::value(&s.node_limit)->default_value(0), "stop after N search nodes, 0 = none")
+      ("time-limit,t", po::value(&s.time_limit)->default_value(0), "stop after SECONDS of search per instance, 0 = none")
+      ("node-limit", po::value(&s.node_limit)->default_value(0), "stop after N search nodes per instance, 0 = none")
       ("seed", po::value(&s.seed)->default_value(0),
        "randomise item and option order reproducibly; 0 = input order")
       ("threads,j", po::value(&s.threads)->default_value(1),
