@@ -4,17 +4,25 @@
 #include <iostream>
 #include <sstream>
 #include <stdexcept>
-#include <thread>
 
 #include "dance/reduction.hpp"
 #include "dlx/error.hpp"
 #include "dlx/knuth_format.hpp"
+#include "generate.hpp"
+#include "parallel.hpp"
 
 namespace dance::cli {
 namespace {
 
 int list(std::ostream& out) {
-  for (const Reduction* r : reductions()) out << r->name() << "\t" << r->summary() << '\n';
+  for (const Reduction* r : reductions()) {
+    out << r->name() << "\t" << r->summary();
+    try {
+      if (r->puzzle_type(ModelOptions{})) out << " (generate too)";
+    } catch (const std::invalid_argument&) {
+    }
+    out << '\n';
+  }
   return exit_status::found;
 }
 
@@ -198,18 +206,12 @@ int run_parallel(const Context& c, InstanceReader& reader, std::vector<Solvers>&
     std::size_t n = 0;
     while (n < chunk && (more = read_job(reader, jobs[n]))) ++n;
     any = any || n > 0;
-    const auto work = [&](std::size_t t) {
-      for (std::size_t k = t; k < n; k += threads) {
-        outs[k].str({});
-        errs[k].str({});
-        const Context mine{c.s, c.reduction, c.interrupt, outs[k], errs[k], c.source};
-        statuses[k] = handle(mine, jobs[k], workers[t]);
-      }
-    };
-    std::vector<std::thread> pool;
-    for (std::size_t t = 1; t < threads; ++t) pool.emplace_back(work, t);
-    work(0);
-    for (std::thread& thread : pool) thread.join();
+    in_parallel(n, threads, [&](std::size_t k, std::size_t t) {
+      outs[k].str({});
+      errs[k].str({});
+      const Context mine{c.s, c.reduction, c.interrupt, outs[k], errs[k], c.source};
+      statuses[k] = handle(mine, jobs[k], workers[t]);
+    });
     for (std::size_t k = 0; k < n; ++k) {
       c.out << outs[k].str();
       c.err << errs[k].str();
@@ -224,6 +226,7 @@ int run_parallel(const Context& c, InstanceReader& reader, std::vector<Solvers>&
 
 int run(const Settings& s, const std::atomic<bool>& interrupt, std::ostream& out, std::ostream& err) {
   if (s.command == "list") return list(out);
+  if (s.command == "generate") return generate(s, interrupt, out, err);
   const Reduction& reduction = *find_reduction(s.reduction);
   std::ifstream file;
   if (s.input != "-") {
@@ -243,7 +246,7 @@ int run(const Settings& s, const std::atomic<bool>& interrupt, std::ostream& out
     return exit_status::error;
   }
 
-  const std::size_t threads = s.threads != 0 ? s.threads : std::max(1u, std::thread::hardware_concurrency());
+  const std::size_t threads = thread_count(s.threads);
   std::vector<Solvers> workers;
   for (std::size_t t = 0; t < threads; ++t) workers.emplace_back(s.seed);
   int status = exit_status::found;

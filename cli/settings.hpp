@@ -11,8 +11,8 @@
 namespace dance::cli {
 
 struct Settings {
-  std::string command;    // solve, count, emit, list
-  std::string reduction;  // e.g. xcc
+  std::string command;    // solve, count, emit, generate, list
+  std::string reduction;  // e.g. xcc; for generate the puzzle family
   std::string input = "-";
   std::uint64_t solutions = 1;  // -n: how many to print, 0 = all
   bool count = false;
@@ -25,6 +25,12 @@ struct Settings {
   bool verify = false;
   bool quiet = false;
   ModelOptions model;
+  // generate
+  std::string symmetry = "none";
+  bool minimal = false;
+  std::size_t clues = 0;
+  std::string difficulty;
+  bool with_solution = false;
 };
 
 // What parse() found: settings to run, or text to print and an exit status.

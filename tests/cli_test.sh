@@ -113,6 +113,33 @@ expect 0 '^unique$' '' -- "$dance" solve sudoku --jigsaw --unique "$data/jigsaw4
 expect 2 '' 'box expects RxC' -- "$dance" solve sudoku --box 3by3 "$data/../../examples/sudoku.txt"
 expect 2 '' 'xcc takes none' -- "$dance" solve xcc --diagonals "$data/knuth_toy.dlx"
 
+# generate: unique puzzles that `dance solve` reads, reproducible, also with -j
+"$dance" generate sudoku -n 30 --seed 5 --minimal --symmetry rot180 >"$tmp/gen1" 2>/dev/null
+"$dance" generate sudoku -n 30 --seed 5 --minimal --symmetry rot180 -j 2 >"$tmp/gen2" 2>/dev/null
+expect 0 '' '' -- cmp "$tmp/gen1" "$tmp/gen2"
+expect 0 '^30$' '' -- sh -c "wc -l <'$tmp/gen1' | tr -d ' '"
+expect 0 '^30$' '' -- sh -c "'$dance' solve sudoku --unique '$tmp/gen1' | grep -c '^unique$'"
+expect 0 '^[1-9.]{81} [1-9]{81}$' '' -- "$dance" generate sudoku --with-solution --seed 3
+"$dance" generate sudoku -n 5 --with-solution --seed 4 >"$tmp/gen3" 2>/dev/null
+cut -d' ' -f2 "$tmp/gen3" >"$tmp/gen3.solutions"
+expect 0 '' '' -- sh -c "'$dance' solve sudoku '$tmp/gen3' | cmp - '$tmp/gen3.solutions'"
+expect 0 '^[1-9A-G.]{256}$' '' -- "$dance" generate sudoku --size 16
+expect 0 '^([1-9.]{9}){9}$' '' -- "$dance" generate sudoku --box 3x3 --clues 30 --seed 2
+expect 0 '' 'puzzles 3, mean clues 30' -- "$dance" generate sudoku -n 3 --clues 30 --stats
+expect 2 '' 'fewer than 17 clues' -- "$dance" generate sudoku --clues 16
+expect 2 '' 'whole orbits' -- "$dance" generate sudoku --clues 18 --symmetry rot90
+expect 2 '' 'no R x C boxes' -- "$dance" generate sudoku --size 7
+expect 2 '' 'exclude each other' -- "$dance" generate sudoku --size 9 --box 3x3
+expect 2 '' '--symmetry is none' -- "$dance" generate sudoku --symmetry spiral
+expect 2 '' '--difficulty is easy' -- "$dance" generate sudoku --difficulty brutal
+expect 2 '' 'at least 1' -- "$dance" generate sudoku -n 0
+expect 2 '' 'no generator' -- "$dance" generate xcc
+expect 2 '' 'unknown puzzle' -- "$dance" generate chess
+expect 2 '' 'no puzzle met the options in' -- "$dance" generate sudoku --box 2x2 --clues 4 --difficulty fiendish
+expect 0 '(generate too)' '' -- "$dance" list
+expect 2 '' 'time-limit is for solve and count' -- "$dance" generate sudoku -t 3
+expect 2 '' 'minimal is for generate' -- "$dance" solve sudoku --minimal "$data/../../examples/sudoku.txt"
+
 # Ctrl-C: the search stops, exit 3, statistics still printed
 "$dance" count xcc "$shared/xcc/pentomino6x10.dlx" --stats >"$tmp/int.out" 2>"$tmp/int.err" &
 pid=$!

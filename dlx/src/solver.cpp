@@ -9,6 +9,8 @@
 #include <numeric>
 #include <stdexcept>
 
+#include "dlx/random.hpp"
+
 namespace dlx {
 namespace {
 
@@ -29,29 +31,6 @@ struct Link {
 
 enum class Resume { forward, advance, backup, done };
 enum class Mode { next, count };
-
-// SplitMix64: a tiny generator whose output is the same on every platform.
-class Random {
- public:
-  explicit Random(std::uint64_t seed) : state_(seed) {}
-  std::uint64_t next() {
-    std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  }
-  std::uint64_t below(std::uint64_t n) {
-    __extension__ using wide = unsigned __int128;  // the multiply-shift range reduction
-    return static_cast<std::uint64_t>((static_cast<wide>(next()) * n) >> 64);
-  }
-  template <class T>
-  void shuffle(std::vector<T>& v) {
-    for (std::size_t k = v.size(); k > 1; --k) std::swap(v[k - 1], v[below(k)]);
-  }
-
- private:
-  std::uint64_t state_;
-};
 
 constexpr std::uint64_t check_interval = 1024;  // nodes between clock/interrupt checks
 constexpr std::uint32_t max_shared_run = 8;     // siblings looked at when ordering covers
@@ -104,6 +83,12 @@ struct Solver::State {
   Index forced = 0;  // Dance::forced between calls, so that a resumed search chooses alike
 
   std::vector<OptionId> assumed;
+  // Assumptions and forbidden options in the order made, for retract().
+  struct Step {
+    OptionId option;
+    bool forbidden;
+  };
+  std::vector<Step> steps;
   std::vector<OptionId> solution;
   Limits limits;
   Hook* hook = nullptr;
@@ -152,6 +137,13 @@ struct Dance {
   }
   [[nodiscard]] DLX_INLINE bool active(Index i) const { return next[prev[i]] == i; }
   [[nodiscard]] DLX_INLINE bool linked(Index q) const { return link[link[q].up].down == q; }
+  // Whether the option of nodes first..last may still be chosen: none of its
+  // nodes hidden, none of its items used up.
+  [[nodiscard]] bool available(Index first, Index last) const {
+    for (Index q = first; q <= last; ++q)
+      if (!linked(q) || !active(top[q])) return false;
+    return true;
+  }
 
   // One node leaves its item's list (unless that item is purified: Algorithm C
   // leaves such lists alone, and unhide_node must skip the same nodes).
@@ -376,6 +368,8 @@ class Search {
   void unwind();
   bool assume(OptionId option);
   void unassume(OptionId option);
+  bool forbid(OptionId option);
+  void unforbid(OptionId option);
 
  private:
   using D = Dance<Colours, Multiplicities>;
@@ -642,8 +636,7 @@ bool Search<Colours, Multiplicities, Sharing>::assume(OptionId option) {
   D d(s_);
   const Index first = s_.option_first[option];
   const Index last = s_.option_first[option + 1] - 2;  // before the next spacer
-  for (Index q = first; q <= last; ++q)
-    if (!d.linked(q) || !d.active(d.top[q])) return false;  // hidden, or its item used up
+  if (!d.available(first, last)) return false;
   d.hide_option(first);
   for (Index q = first; q <= last; ++q) d.commit(q);
   bool accepted = true;
@@ -653,7 +646,10 @@ bool Search<Colours, Multiplicities, Sharing>::assume(OptionId option) {
     d.unhide_option(first);
     accepted = false;
   }
-  if (accepted) s_.assumed.push_back(option);
+  if (accepted) {
+    s_.assumed.push_back(option);
+    s_.steps.push_back({option, false});
+  }
   s_.stats.updates = d.updates;
   s_.forced = d.forced;
   return accepted;
@@ -667,6 +663,26 @@ void Search<Colours, Multiplicities, Sharing>::unassume(OptionId option) {
   if (s_.hook) s_.hook->unchoose(option);
   for (Index q = last + 1; q-- > first;) d.uncommit(q);
   d.unhide_option(first);
+  s_.stats.updates = d.updates;
+  s_.forced = 0;
+}
+
+template <bool Colours, bool Multiplicities, bool Sharing>
+bool Search<Colours, Multiplicities, Sharing>::forbid(OptionId option) {
+  D d(s_);
+  const Index first = s_.option_first[option];
+  if (!d.available(first, s_.option_first[option + 1] - 2)) return false;
+  d.hide_option(first);
+  s_.steps.push_back({option, true});
+  s_.stats.updates = d.updates;
+  s_.forced = d.forced;
+  return true;
+}
+
+template <bool Colours, bool Multiplicities, bool Sharing>
+void Search<Colours, Multiplicities, Sharing>::unforbid(OptionId option) {
+  D d(s_);
+  d.unhide_option(s_.option_first[option]);
   s_.stats.updates = d.updates;
   s_.forced = 0;
 }
@@ -713,6 +729,52 @@ bool siblings_share(const Solver::State& s) {
   return others > 0 && 4 * shared >= others;
 }
 
+// Links the item heads, and the options into their items' lists, in input
+// order or in the permutation of the seed.
+void link_lists(Solver::State& s, std::uint64_t seed) {
+  const Index n = s.item_count, n1 = s.primary_count;
+  const auto options = static_cast<Index>(s.option_first.size() - 1);
+  for (Index i = 1; i <= n; ++i) {
+    s.link[i] = Link{i, i};
+    s.len[i] = 0;
+  }
+  Random random(seed);
+  std::vector<Index> order(options);
+  std::iota(order.begin(), order.end(), Index{0});
+  if (seed) random.shuffle(order);
+  for (const Index o : order) {
+    for (Index x = s.option_first[o]; s.top[x] != 0; ++x) {
+      const Index h = s.top[x];
+      const Index last = s.link[h].up;
+      s.link[x] = Link{last, h};
+      s.link[last].down = x;
+      s.link[h].up = x;
+      ++s.len[h];
+    }
+  }
+
+  // Horizontal lists: primary items from root 0, secondary from root N+1.
+  s.prev.assign(static_cast<std::size_t>(n) + 2, 0);
+  s.next.assign(static_cast<std::size_t>(n) + 2, 0);
+  std::vector<Index> primaries(n1);
+  std::iota(primaries.begin(), primaries.end(), Index{1});
+  if (seed) random.shuffle(primaries);
+  const auto link_ring = [&s](Index root, const std::vector<Index>& ring) {
+    Index last = root;
+    for (const Index i : ring) {
+      s.next[last] = i;
+      s.prev[i] = last;
+      last = i;
+    }
+    s.next[last] = root;
+    s.prev[root] = last;
+  };
+  link_ring(0, primaries);
+  std::vector<Index> secondaries(n - n1);
+  std::iota(secondaries.begin(), secondaries.end(), n1 + 1);
+  link_ring(n + 1, secondaries);
+}
+
 std::shared_ptr<const Problem> share(const Problem& problem) {
   return std::make_shared<const Problem>(problem);
 }
@@ -742,10 +804,7 @@ Solver::Solver(std::shared_ptr<const Problem> problem, std::uint64_t seed)
   s.first_of.assign(node_count, 0);
   s.colour.assign(node_count, 0);
   s.len.assign(static_cast<std::size_t>(n) + 2, 0);
-  for (Index i = 1; i <= n; ++i) {
-    s.link[i] = Link{i, i};
-    s.top[i] = i;
-  }
+  for (Index i = 1; i <= n; ++i) s.top[i] = i;
   s.option_first.resize(static_cast<std::size_t>(options) + 1);
   Index q = n + 1;  // the spacer before option 0
   Index previous_first = 0;
@@ -764,44 +823,8 @@ Solver::Solver(std::shared_ptr<const Problem> problem, std::uint64_t seed)
   s.link[q].up = previous_first;
   s.option_first[options] = q + 1;
 
-  // Vertical lists, options in input order or in a seeded permutation.
-  Random random(seed);
-  std::vector<Index> order(options);
-  std::iota(order.begin(), order.end(), Index{0});
-  if (seed) random.shuffle(order);
-  for (const Index o : order) {
-    for (Index x = s.option_first[o]; s.top[x] != 0; ++x) {
-      const Index h = s.top[x];
-      const Index last = s.link[h].up;
-      s.link[x] = Link{last, h};
-      s.link[last].down = x;
-      s.link[h].up = x;
-      ++s.len[h];
-    }
-  }
-
+  link_lists(s, seed);
   s.sharing = !s.colours && !s.multiplicities && siblings_share(s);
-
-  // Horizontal lists: primary items from root 0, secondary from root N+1.
-  s.prev.assign(static_cast<std::size_t>(n) + 2, 0);
-  s.next.assign(static_cast<std::size_t>(n) + 2, 0);
-  std::vector<Index> primaries(n1);
-  std::iota(primaries.begin(), primaries.end(), Index{1});
-  if (seed) random.shuffle(primaries);
-  const auto link_ring = [&s](Index root, const std::vector<Index>& ring) {
-    Index last = root;
-    for (const Index i : ring) {
-      s.next[last] = i;
-      s.prev[i] = last;
-      last = i;
-    }
-    s.next[last] = root;
-    s.prev[root] = last;
-  };
-  link_ring(0, primaries);
-  std::vector<Index> secondaries(n - n1);
-  std::iota(secondaries.begin(), secondaries.end(), n1 + 1);
-  link_ring(n + 1, secondaries);
 
   s.bound.assign(static_cast<std::size_t>(n) + 2, 1);
   s.slack.assign(static_cast<std::size_t>(n) + 2, 0);
@@ -833,18 +856,36 @@ bool Solver::assume(OptionId option) {
   return with_search(*state_, [option](auto& search) { return search.assume(option); });
 }
 
-void Solver::retract() {
+bool Solver::forbid(OptionId option) {
+  if (option >= state_->problem->option_count()) throw std::out_of_range("forbid: no such option");
   reset();
-  with_search(*state_, [this](auto& search) {
-    while (!state_->assumed.empty()) {
-      const OptionId option = state_->assumed.back();
-      state_->assumed.pop_back();
-      search.unassume(option);
+  return with_search(*state_, [option](auto& search) { return search.forbid(option); });
+}
+
+void Solver::retract(std::size_t keep) {
+  reset();
+  State& s = *state_;
+  with_search(s, [&s, keep](auto& search) {
+    while (!s.steps.empty() && (s.steps.back().forbidden || s.assumed.size() > keep)) {
+      const State::Step step = s.steps.back();
+      s.steps.pop_back();
+      if (step.forbidden) {
+        search.unforbid(step.option);
+      } else {
+        s.assumed.pop_back();
+        search.unassume(step.option);
+      }
     }
   });
 }
 
 std::span<const OptionId> Solver::assumptions() const { return state_->assumed; }
+
+void Solver::reseed(std::uint64_t seed) {
+  if (!state_->steps.empty()) throw std::logic_error("reseed: retract the assumptions first");
+  reset();
+  link_lists(*state_, seed);
+}
 
 void Solver::reset() {
   if (state_->level == 0 && state_->resume == Resume::forward) return;
@@ -873,7 +914,7 @@ void Solver::set_limits(const Limits& limits) { state_->limits = limits; }
 const Limits& Solver::limits() const { return state_->limits; }
 
 void Solver::set_hook(Hook* hook) {
-  if (!state_->assumed.empty()) throw std::logic_error("set_hook: retract the assumptions first");
+  if (!state_->steps.empty()) throw std::logic_error("set_hook: retract the assumptions first");
   reset();
   state_->hook = hook;
 }

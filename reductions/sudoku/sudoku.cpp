@@ -4,6 +4,8 @@
 #include <ostream>
 #include <stdexcept>
 
+#include "sudoku/puzzles.hpp"
+
 namespace dance::sudoku {
 namespace {
 
@@ -169,19 +171,20 @@ std::unique_ptr<InstanceReader> SudokuReduction::reader(std::istream& in, const 
   return std::make_unique<SudokuReader>(in, std::move(fixed), options);
 }
 
+std::shared_ptr<const dlx::Problem> SudokuReduction::problem_for(const Shape& shape) const {
+  std::lock_guard lock(mutex_);
+  for (const auto& [known, problem] : problems_)
+    if (known == shape) return problem;
+  auto problem = std::make_shared<const dlx::Problem>(encode_shape(shape));
+  if (problems_.size() == cached_shapes) problems_.erase(problems_.begin());
+  problems_.emplace_back(shape, problem);
+  return problem;
+}
+
 Encoding SudokuReduction::encode(const Instance& instance) const {
   const Puzzle& puzzle = static_cast<const SudokuInstance&>(instance).puzzle;
   Encoding encoding;
-  {
-    std::lock_guard lock(mutex_);
-    for (const auto& [shape, problem] : problems_)
-      if (shape == puzzle.shape) encoding.problem = problem;
-    if (!encoding.problem) {
-      encoding.problem = std::make_shared<const dlx::Problem>(encode_shape(puzzle.shape));
-      if (problems_.size() == cached_shapes) problems_.erase(problems_.begin());
-      problems_.emplace_back(puzzle.shape, encoding.problem);
-    }
-  }
+  encoding.problem = problem_for(puzzle.shape);
   encoding.contradiction = clashing_clues(puzzle.shape, puzzle.clues);
   const auto n = static_cast<dlx::OptionId>(puzzle.shape.n);
   for (std::size_t cell = 0; cell < puzzle.clues.size(); ++cell)
@@ -212,5 +215,25 @@ void SudokuReduction::print(std::ostream& out, const Instance& instance, const A
 
 void SudokuReduction::print_none(std::ostream& out) const { out << "no solution\n"; }
 void SudokuReduction::print_error(std::ostream& out) const { out << "error\n"; }
+
+std::unique_ptr<PuzzleType> SudokuReduction::puzzle_type(const ModelOptions& options) const {
+  if (options.jigsaw) throw std::invalid_argument("the generator makes no jigsaw sudoku");
+  if (!options.format.empty()) throw std::invalid_argument("the generator writes one puzzle per line; --format does not apply");
+  std::optional<Shape> shape;
+  if (!options.box.empty()) {
+    if (options.size != 0) throw std::invalid_argument("--box and --size exclude each other");
+    shape = parse_box(options.box);
+    if (!shape) throw std::invalid_argument("--box expects RxC with R*C between 4 and 64, e.g. 3x4; found '" +
+                                            options.box + "'");
+  } else {
+    const int n = options.size != 0 ? options.size : 9;
+    if (n < 4 || n > 64) throw std::invalid_argument("--size must be between 4 and 64; found " + std::to_string(n));
+    shape = boxed_shape(n);
+    if (!shape) throw std::invalid_argument("no R x C boxes (both at least 2) tile a " + std::to_string(n) + "x" +
+                                            std::to_string(n) + " sudoku; use --box for 1 x " + std::to_string(n));
+  }
+  shape->diagonals = options.diagonals;
+  return std::make_unique<SudokuPuzzles>(*shape, problem_for(*shape));
+}
 
 }  // namespace dance::sudoku

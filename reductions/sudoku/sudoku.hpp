@@ -48,8 +48,11 @@ class SudokuReduction final : public Reduction {
   [[nodiscard]] bool aligned_output() const override { return true; }
   void print_none(std::ostream& out) const override;
   void print_error(std::ostream& out) const override;
+  [[nodiscard]] std::unique_ptr<PuzzleType> puzzle_type(const ModelOptions& options) const override;
 
  private:
+  [[nodiscard]] std::shared_ptr<const dlx::Problem> problem_for(const Shape& shape) const;
+
   // One problem per shape, built on first use.
   mutable std::mutex mutex_;
   mutable std::vector<std::pair<Shape, std::shared_ptr<const dlx::Problem>>> problems_;

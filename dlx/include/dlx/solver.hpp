@@ -14,7 +14,10 @@
 //   raising the limit). The counters in statistics() accumulate over calls.
 // - assume(option) forces an option before the search and retract() undoes
 //   all assumptions, so one Solver serves many puzzles. Solutions include
-//   the assumed options.
+//   the assumed options. forbid(option) takes an option out of the search
+//   the same way ("not this one"). retract(k) keeps the first k assumptions,
+//   so that puzzles which share clues (a generator's) need not assume them
+//   again.
 // - A Hook is told of every option chosen and un-chosen (assumed ones too)
 //   and may reject a partial solution.
 // - Bad input never aborts: misuse throws std::logic_error, nothing else.
@@ -80,9 +83,19 @@ class Solver {
   // no longer possible (it clashes with an earlier assumption) or the hook
   // rejects it. Only between searches: after reset() or before the first.
   bool assume(OptionId option);
-  // Undoes every assumption (abandoning any search in progress).
-  void retract();
+  // Excludes an option from the search, until retracted. Returns false and
+  // changes nothing when it is no longer possible anyway. Only between
+  // searches, like assume().
+  bool forbid(OptionId option);
+  // Undoes everything assume() and forbid() did after the first `keep`
+  // assumptions (everything by default), abandoning any search in progress.
+  void retract(std::size_t keep = 0);
   [[nodiscard]] std::span<const OptionId> assumptions() const;
+
+  // Permutes the items and options as a Solver made with this seed would,
+  // without allocating the arrays again (a generator wants a fresh random
+  // solution per puzzle). Only with no assumptions; abandons any search.
+  void reseed(std::uint64_t seed);
 
   // Abandons the search in progress; the next call starts afresh from the
   // assumptions. Statistics are kept.

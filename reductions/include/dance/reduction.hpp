@@ -8,6 +8,7 @@
 // verify: an independent check of an Answer against the Instance, written
 //         without the engine; returns what is wrong, or nothing.
 // print:  the Answer in the problem's usual notation.
+// puzzle_type: optional, what `dance generate` needs (dance/puzzle_type.hpp).
 #pragma once
 
 #include <iosfwd>
@@ -18,6 +19,7 @@
 #include <string_view>
 #include <vector>
 
+#include "dance/puzzle_type.hpp"
 #include "dlx/problem.hpp"
 #include "dlx/solver.hpp"
 
@@ -51,6 +53,7 @@ struct ModelOptions {
   bool diagonals = false;  // sudoku: both main diagonals hold every value
   bool jigsaw = false;     // sudoku: each puzzle is followed by its region map
   std::string format;      // output notation: "" as the input, or a reduction's own
+  int size = 0;            // generate: the puzzle's size (sudoku: n for n x n), 0 = the usual
 };
 
 // Instances from one input, in order.
@@ -81,6 +84,10 @@ class Reduction {
   [[nodiscard]] virtual bool aligned_output() const { return false; }
   virtual void print_none(std::ostream&) const {}
   virtual void print_error(std::ostream&) const {}
+  // The generator's interface to this family (`dance generate NAME`), or
+  // nullptr when it has none. Throws std::invalid_argument for options that
+  // give no puzzle (a size with no box shape).
+  [[nodiscard]] virtual std::unique_ptr<PuzzleType> puzzle_type(const ModelOptions&) const { return nullptr; }
 };
 
 // Every reduction dance ships, in the order `dance list` shows them.

@@ -1,0 +1,127 @@
+// The generator's speed and the difficulty grades.
+// 1. Grades: for every 9x9 and 16x16 file of ../shared/data/sudoku, how its
+//    puzzles fall into the grades of dance/generator.hpp (the measurement the
+//    bands were drawn from), with the median of the extra nodes.
+// 2. Speed: milliseconds per generated puzzle and mean clues, per size and
+//    option set, on one thread and on two. (25x25 minimal is left out: one
+//    puzzle takes minutes.)
+// usage: bench_generate [DATA_DIR [grades|speed]]
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <thread>
+#include <vector>
+
+#include "dance/generator.hpp"
+#include "sudoku/sudoku.hpp"
+
+namespace {
+using dance::sudoku::SudokuReduction;
+
+dance::ModelOptions options_of_size(int n) {
+  dance::ModelOptions options;
+  options.size = n;
+  return options;
+}
+
+dance::GenerateOptions minimal(dance::Symmetry symmetry = dance::Symmetry::none,
+                               std::optional<dance::Difficulty> difficulty = std::nullopt) {
+  dance::GenerateOptions options;
+  options.minimal = true;
+  options.symmetry = symmetry;
+  options.difficulty = difficulty;
+  return options;
+}
+
+void grade_file(const SudokuReduction& reduction, const std::filesystem::path& file) {
+  std::ifstream in(file);
+  auto reader = reduction.reader(in, {});
+  std::vector<std::uint64_t> extra;
+  std::array<std::size_t, 4> grades{};
+  std::unique_ptr<dance::PuzzleType> type;
+  while (auto instance = reader->next()) {
+    const auto& puzzle = static_cast<const dance::sudoku::SudokuInstance&>(*instance).puzzle;
+    if (!type) type = reduction.puzzle_type(options_of_size(puzzle.shape.n));
+    const dance::Encoding encoding = reduction.encode(*instance);
+    dlx::Solver solver(encoding.problem);
+    for (const auto o : encoding.assumptions) solver.assume(o);
+    if (solver.next() != dlx::Outcome::solution) continue;
+    const auto answer = reduction.decode(*instance, solver.solution());
+    const dance::Solution solution = static_cast<const dance::sudoku::SudokuAnswer&>(*answer).cells;
+    std::vector<std::size_t> clues;
+    for (std::size_t cell = 0; cell < solution.size(); ++cell)
+      if (puzzle.clues[cell] != 0) clues.push_back(cell);
+    const dance::Verdict verdict = type->count(solution, clues, 2);
+    extra.push_back(verdict.nodes - std::min(verdict.nodes, verdict.forced));
+    ++grades[static_cast<std::size_t>(dance::grade(verdict))];
+  }
+  std::sort(extra.begin(), extra.end());
+  const double total = static_cast<double>(extra.size());
+  std::cout << std::left << std::setw(34) << file.filename().string() << std::right << std::setw(7) << extra.size();
+  for (const std::size_t g : grades) std::cout << std::setw(10) << std::fixed << std::setprecision(1) << 100.0 * static_cast<double>(g) / total;
+  std::cout << std::setw(10) << (extra.empty() ? 0 : extra[extra.size() / 2]) << '\n';
+}
+
+struct Config {
+  const char* name;
+  int size;
+  dance::GenerateOptions options;
+  std::uint64_t count;
+};
+
+void speed(const SudokuReduction& reduction, const Config& config, std::size_t threads) {
+  std::vector<std::unique_ptr<dance::PuzzleType>> types;
+  for (std::size_t t = 0; t < threads; ++t) types.push_back(reduction.puzzle_type(options_of_size(config.size)));
+  std::vector<std::uint64_t> clues(threads, 0);
+  const auto start = std::chrono::steady_clock::now();
+  const auto work = [&](std::size_t t) {
+    for (std::uint64_t k = t; k < config.count; k += threads) clues[t] += dance::generate(*types[t], config.options, 1, k).clues;
+  };
+  std::vector<std::thread> pool;
+  for (std::size_t t = 1; t < threads; ++t) pool.emplace_back(work, t);
+  work(0);
+  for (std::thread& thread : pool) thread.join();
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::uint64_t sum = 0;
+  for (const auto c : clues) sum += c;
+  std::cout << std::left << std::setw(30) << config.name << std::right << std::setw(4) << threads << std::setw(8)
+            << config.count << std::setw(12) << std::fixed << std::setprecision(3) << 1000.0 * seconds / static_cast<double>(config.count)
+            << std::setw(10) << std::setprecision(1) << static_cast<double>(sum) / static_cast<double>(config.count) << std::endl;
+}
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::filesystem::path dir = argc > 1 ? argv[1] : std::string(DANCE_DATA_DIR) + "/sudoku";
+  const SudokuReduction reduction;
+  std::vector<std::filesystem::path> files;
+  for (const auto& entry : std::filesystem::directory_iterator(dir))
+    if (entry.path().extension() == ".txt" && entry.path().filename().string().find("25x25") == std::string::npos)
+      files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  std::cout << std::left << std::setw(34) << "grades (% of puzzles)" << std::right << std::setw(7) << "puzzles"
+            << std::setw(10) << "easy" << std::setw(10) << "medium" << std::setw(10) << "hard" << std::setw(10)
+            << "fiendish" << std::setw(10) << "median+" << '\n';
+  const std::string part = argc > 2 ? argv[2] : "all";
+  if (part != "speed")
+    for (const auto& file : files) grade_file(reduction, file);
+  if (part == "grades") return 0;
+
+  using dance::Symmetry;
+  const std::vector<Config> configs{
+      {"9x9", 9, {}, 2000},
+      {"9x9 minimal", 9, minimal(), 2000},
+      {"9x9 minimal rot180", 9, minimal(Symmetry::rot180), 2000},
+      {"9x9 minimal hard", 9, minimal(Symmetry::none, dance::Difficulty::hard), 200},
+      {"9x9 minimal fiendish", 9, minimal(Symmetry::none, dance::Difficulty::fiendish), 20},
+      {"16x16", 16, {}, 100},
+      {"16x16 minimal", 16, minimal(), 10},
+      {"25x25", 25, {}, 20},
+  };
+  std::cout << '\n' << std::left << std::setw(30) << "generate" << std::right << std::setw(4) << "-j" << std::setw(8)
+            << "puzzles" << std::setw(12) << "ms/puzzle" << std::setw(10) << "clues" << '\n';
+  for (const Config& config : configs)
+    for (const std::size_t threads : {1, 2}) speed(reduction, config, threads);
+}

@@ -1,0 +1,117 @@
+#include "generate.hpp"
+
+#include <chrono>
+#include <ostream>
+#include <sstream>
+#include <stdexcept>
+#include <unistd.h>
+
+#include "commands.hpp"
+#include "dance/generator.hpp"
+#include "dance/reduction.hpp"
+#include "parallel.hpp"
+
+namespace dance::cli {
+namespace {
+
+// One generated puzzle's line, or why there is none.
+struct Made {
+  std::string line;
+  std::string error;
+  std::size_t clues = 0;
+  std::size_t attempts = 0;
+  std::uint64_t nodes = 0;
+};
+
+Made make(PuzzleType& type, const Settings& s, const GenerateOptions& options, std::uint64_t index) {
+  Made made;
+  try {
+    const Puzzle puzzle = generate(type, options, s.seed, index);
+    if (s.verify) {
+      if (const auto wrong = type.verify(puzzle.solution, puzzle.kept)) {
+        made.error = "internal error: puzzle " + std::to_string(index + 1) + " fails verification: " + *wrong;
+        return made;
+      }
+    }
+    std::ostringstream line;
+    type.print_puzzle(line, puzzle.solution, puzzle.kept);
+    if (s.with_solution) {
+      line << ' ';
+      type.print_solution(line, puzzle.solution);
+    }
+    line << '\n';
+    made.line = std::move(line).str();
+    made.clues = puzzle.clues;
+    made.attempts = puzzle.attempts;
+    made.nodes = puzzle.verdict.nodes;
+  } catch (const GenerateError& e) {
+    made.error = e.what();
+  }
+  return made;
+}
+
+}  // namespace
+
+int generate(const Settings& s, const std::atomic<bool>& interrupt, std::ostream& out, std::ostream& err) {
+  const Reduction& reduction = *find_reduction(s.reduction);
+  const std::size_t threads = thread_count(s.threads);
+  GenerateOptions options;
+  options.symmetry = *parse_symmetry(s.symmetry);
+  options.minimal = s.minimal;
+  options.clues = s.clues;
+  if (!s.difficulty.empty()) options.difficulty = parse_difficulty(s.difficulty);
+  std::vector<std::unique_ptr<PuzzleType>> types;
+  try {
+    for (std::size_t t = 0; t < threads; ++t) types.push_back(reduction.puzzle_type(s.model));
+    if (!types[0]) {
+      err << "dance: there is no generator for '" << reduction.name() << "' (see 'dance list')\n";
+      return exit_status::error;
+    }
+    check_options(*types[0], options);
+  } catch (const std::invalid_argument& e) {
+    err << "dance: " << e.what() << "\nTry 'dance --help'.\n";
+    return exit_status::error;
+  } catch (const GenerateError& e) {
+    err << "dance: " << e.what() << '\n';
+    return exit_status::error;
+  }
+
+  const bool progress = isatty(STDERR_FILENO) != 0;
+  const auto start = std::chrono::steady_clock::now();
+  const std::size_t chunk = 16 * threads;
+  std::vector<Made> made(chunk);
+  std::uint64_t done = 0, clues = 0, attempts = 0, nodes = 0;
+  while (done < s.solutions && !interrupt.load()) {
+    const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(chunk, s.solutions - done));
+    in_parallel(n, threads, [&](std::size_t k, std::size_t t) { made[k] = make(*types[t], s, options, done + k); });
+    for (std::size_t k = 0; k < n; ++k) {
+      if (!made[k].error.empty()) {
+        if (progress) err << '\n';
+        err << "dance: " << made[k].error << '\n';
+        return exit_status::error;
+      }
+      if (!s.quiet) out << made[k].line;
+      clues += made[k].clues;
+      attempts += made[k].attempts;
+      nodes += made[k].nodes;
+    }
+    done += n;
+    out.flush();
+    if (progress) err << "\rdance: " << done << " of " << s.solutions << " puzzles" << std::flush;
+  }
+  if (progress) err << '\n';
+  if (s.stats) {
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double each = done ? 1.0 / static_cast<double>(done) : 0.0;
+    err << "dance: puzzles " << done << ", mean clues " << static_cast<double>(clues) * each << ", attempts "
+        << attempts << ", mean nodes to prove uniqueness " << static_cast<double>(nodes) * each << ", seconds "
+        << seconds << '\n';
+  }
+  if (interrupt.load()) {
+    err << "dance: interrupted\n";
+    return exit_status::stopped;
+  }
+  return exit_status::found;
+}
+
+}  // namespace dance::cli

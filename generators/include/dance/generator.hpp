@@ -1,0 +1,77 @@
+// The generator: puzzles with exactly one solution, for any PuzzleType.
+//
+// One loop serves every family: a random complete solution from the seeded
+// engine; all its clues; then whole symmetry orbits of clues taken away in a
+// random order, each removal kept only while the engine, counting to 2,
+// still finds exactly one solution.
+//
+// - Default: stop at the first orbit that cannot go.
+// - minimal: try every orbit once. One pass is enough: a clue that could not
+//   go from a puzzle cannot go from any puzzle with fewer clues either (fewer
+//   clues never mean fewer solutions), so the result is minimal.
+// - clues K: go on until exactly K clues remain, skipping orbits that would
+//   overshoot; start afresh from a new solution if it ends above K.
+// - difficulty: start afresh until the grade matches.
+// Every fresh start counts as an attempt; when `attempts` run out the
+// generator throws GenerateError rather than loop for ever.
+//
+// Puzzle i of a run is a function of (seed, i) alone, so any number of
+// threads gives the same puzzles.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string_view>
+
+#include "dance/puzzle_type.hpp"
+
+namespace dance {
+
+// How hard a puzzle is for the engine's own search (counting to 2, input
+// order, minimum remaining values), from the nodes beyond those that a
+// search needs which never branches:
+//   easy      no extra node: every choice is forced (an item with a single
+//             option: a naked or a hidden single)
+//   medium    1 to medium_limit extra nodes
+//   hard      up to hard_limit
+//   fiendish  more
+// The limits come from measurements on ../shared/data/sudoku (docs/generate.md).
+enum class Difficulty { easy, medium, hard, fiendish };
+inline constexpr std::uint64_t medium_limit = 20;
+inline constexpr std::uint64_t hard_limit = 200;
+
+[[nodiscard]] Difficulty grade(const Verdict& verdict);
+[[nodiscard]] std::string_view to_string(Difficulty difficulty);
+[[nodiscard]] std::optional<Difficulty> parse_difficulty(std::string_view name);
+
+struct GenerateOptions {
+  Symmetry symmetry = Symmetry::none;
+  bool minimal = false;
+  std::size_t clues = 0;  // exactly this many clues; 0 = as many as removal leaves
+  std::optional<Difficulty> difficulty;
+  std::size_t attempts = 10000;  // fresh starts before giving up
+};
+
+struct Puzzle {
+  Solution solution;
+  Kept kept;
+  std::size_t clues = 0;
+  Verdict verdict;  // of the puzzle as generated (solutions == 1)
+  std::size_t attempts = 0;
+};
+
+class GenerateError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Checks the options against what the type allows (a clue count below the
+// known minimum, or above the number of positions); throws GenerateError.
+void check_options(const PuzzleType& type, const GenerateOptions& options);
+
+// Puzzle number `index` of the run with this seed.
+[[nodiscard]] Puzzle generate(PuzzleType& type, const GenerateOptions& options, std::uint64_t seed,
+                              std::uint64_t index);
+
+}  // namespace dance

@@ -1,0 +1,73 @@
+// What a puzzle family supplies to the generator (dance/generator.hpp).
+//
+// A puzzle is a complete solution with clues kept at some of its positions
+// (the cells of a sudoku). The generator never looks inside a solution: it
+// asks the type for a random one, for the positions that carry a clue, for
+// the symmetry orbits of those positions, and for how many solutions a set
+// of kept clues allows (a search stopped at a limit, on the engine).
+//
+// A PuzzleType holds its own solvers, so each thread uses its own copy.
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace dance {
+
+enum class Symmetry { none, rot180, rot90, mirror, diagonal };
+[[nodiscard]] std::optional<Symmetry> parse_symmetry(std::string_view name);
+
+// One value per position (for sudoku: the digit of each cell).
+using Solution = std::vector<int>;
+// Which positions keep their clue.
+using Kept = std::vector<bool>;
+
+// The search that counted a puzzle's solutions, for grading its difficulty.
+struct Verdict {
+  std::uint64_t solutions = 0;  // up to the limit asked for
+  std::uint64_t nodes = 0;      // search nodes, the engine's statistic
+  std::uint64_t forced = 0;     // the nodes a search that never branches needs
+};
+
+class PuzzleType {
+ public:
+  virtual ~PuzzleType() = default;
+  // The number of positions (n*n for an n x n sudoku).
+  [[nodiscard]] virtual std::size_t positions() const = 0;
+  // A random complete solution: the same seed gives the same solution.
+  [[nodiscard]] virtual Solution random_solution(std::uint64_t seed) = 0;
+  // The positions that carry a clue in a complete solution.
+  [[nodiscard]] virtual Kept clues(const Solution& solution) const = 0;
+  // The positions grouped into orbits of the symmetry (each position in one).
+  [[nodiscard]] virtual std::vector<std::vector<std::size_t>> orbits(Symmetry symmetry) const = 0;
+  // Counts, up to `limit`, the solutions of the puzzle that keeps the clues
+  // of `solution` at the positions `clues`. It searches in the engine's
+  // input order, so that the verdict does not depend on a seed. A type may
+  // keep its work on a prefix of `clues` that the last call shared (the
+  // engine's assumptions): callers list the clues least likely to go first.
+  [[nodiscard]] virtual Verdict count(const Solution& solution, std::span<const std::size_t> clues,
+                                      std::uint64_t limit) = 0;
+  // Whether the puzzle keeping the clues of `solution` at `clues` has another
+  // solution that differs from `solution` at one of the positions `removed`.
+  // The generator asks it after taking the clues at `removed` away from a
+  // puzzle whose only solution was `solution`, so any other solution must
+  // differ there: the search can exclude `solution` at once. Keeps the
+  // prefix of `clues` as count() does.
+  [[nodiscard]] virtual bool another(const Solution& solution, std::span<const std::size_t> clues,
+                                     std::span<const std::size_t> removed) = 0;
+  // An independent check that the solution is one of the puzzle (not the engine).
+  [[nodiscard]] virtual std::optional<std::string> verify(const Solution& solution, const Kept& kept) const = 0;
+  // The fewest clues any puzzle of this type can have, when it is known.
+  [[nodiscard]] virtual std::optional<std::size_t> minimum_clues() const = 0;
+  // The puzzle in the family's input notation (pipe it into `dance solve`).
+  virtual void print_puzzle(std::ostream& out, const Solution& solution, const Kept& kept) const = 0;
+  // The complete solution in the same notation.
+  virtual void print_solution(std::ostream& out, const Solution& solution) const = 0;
+};
+
+}  // namespace dance

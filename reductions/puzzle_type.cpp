@@ -1,0 +1,21 @@
+#include "dance/puzzle_type.hpp"
+
+#include <array>
+#include <utility>
+
+namespace dance {
+
+std::optional<Symmetry> parse_symmetry(std::string_view name) {
+  static constexpr std::array<std::pair<std::string_view, Symmetry>, 5> names{{
+      {"none", Symmetry::none},
+      {"rot180", Symmetry::rot180},
+      {"rot90", Symmetry::rot90},
+      {"mirror", Symmetry::mirror},
+      {"diagonal", Symmetry::diagonal},
+  }};
+  for (const auto& [text, symmetry] : names)
+    if (text == name) return symmetry;
+  return std::nullopt;
+}
+
+}  // namespace dance

@@ -1,0 +1,147 @@
+#include "sudoku/puzzles.hpp"
+
+#include <algorithm>
+#include <ostream>
+#include <sstream>
+
+#include "sudoku/sudoku.hpp"
+
+namespace dance::sudoku {
+namespace {
+
+// The clues of a puzzle: the solution's values where kept, 0 elsewhere.
+Cells clue_cells(const Solution& solution, const Kept& kept) {
+  Cells clues(solution.size(), 0);
+  for (std::size_t cell = 0; cell < solution.size(); ++cell)
+    if (kept[cell]) clues[cell] = solution[cell];
+  return clues;
+}
+
+// One line in the input notation: digits and letters up to 35, numbers beyond.
+void write_line(std::ostream& out, const Cells& cells, int n) {
+  Notation notation;
+  if (n > 35) notation.separator = ' ';
+  std::ostringstream line;
+  write_cells(line, cells, n, notation);
+  std::string text = std::move(line).str();
+  text.pop_back();  // the line end is the caller's
+  out << text;
+}
+
+}  // namespace
+
+SudokuPuzzles::SudokuPuzzles(Shape shape, std::shared_ptr<const dlx::Problem> problem)
+    : shape_(std::move(shape)), randomiser_(problem), checker_(std::move(problem)) {}
+
+std::size_t SudokuPuzzles::positions() const { return static_cast<std::size_t>(shape_.n * shape_.n); }
+
+Solution SudokuPuzzles::random_solution(std::uint64_t seed) {
+  randomiser_.reseed(seed);
+  if (randomiser_.next() != dlx::Outcome::solution) return {};
+  const auto n = static_cast<dlx::OptionId>(shape_.n);
+  Solution grid(positions(), 0);
+  for (const dlx::OptionId o : randomiser_.solution()) grid[o / n] = static_cast<int>(o % n) + 1;
+  return grid;
+}
+
+Kept SudokuPuzzles::clues(const Solution& solution) const { return Kept(solution.size(), true); }
+
+std::vector<std::vector<std::size_t>> SudokuPuzzles::orbits(Symmetry symmetry) const {
+  const std::size_t n = static_cast<std::size_t>(shape_.n), last = n - 1;
+  std::vector<std::vector<std::size_t>> all;
+  std::vector<bool> placed(n * n, false);
+  for (std::size_t r = 0; r < n; ++r) {
+    for (std::size_t c = 0; c < n; ++c) {
+      if (placed[r * n + c]) continue;
+      std::vector<std::pair<std::size_t, std::size_t>> images{{r, c}};
+      switch (symmetry) {
+        case Symmetry::none: break;
+        case Symmetry::rot180: images.push_back({last - r, last - c}); break;
+        case Symmetry::rot90:
+          images.insert(images.end(), {{c, last - r}, {last - r, last - c}, {last - c, r}});
+          break;
+        case Symmetry::mirror: images.push_back({r, last - c}); break;
+        case Symmetry::diagonal: images.push_back({c, r}); break;
+      }
+      std::vector<std::size_t> orbit;
+      for (const auto& [ir, ic] : images) {
+        const std::size_t cell = ir * n + ic;
+        if (!placed[cell]) orbit.push_back(cell);
+        placed[cell] = true;
+      }
+      all.push_back(std::move(orbit));
+    }
+  }
+  return all;
+}
+
+dlx::OptionId SudokuPuzzles::option(const Solution& solution, std::size_t cell) const {
+  return static_cast<dlx::OptionId>(cell * static_cast<std::size_t>(shape_.n)) +
+         static_cast<dlx::OptionId>(solution[cell] - 1);
+}
+
+bool SudokuPuzzles::assume_clues(const Solution& solution, std::span<const std::size_t> clues) {
+  wanted_.clear();
+  for (const std::size_t cell : clues) wanted_.push_back(option(solution, cell));
+  const auto assumed = checker_.assumptions();
+  std::size_t same = 0;
+  while (same < assumed.size() && same < wanted_.size() && assumed[same] == wanted_[same]) ++same;
+  checker_.retract(same);
+  for (std::size_t k = same; k < wanted_.size(); ++k)
+    if (!checker_.assume(wanted_[k])) return false;
+  return true;
+}
+
+Verdict SudokuPuzzles::count(const Solution& solution, std::span<const std::size_t> clues, std::uint64_t limit) {
+  if (!assume_clues(solution, clues)) return Verdict{};  // the clues of a solution never clash
+  const dlx::Statistics before = checker_.statistics();
+  checker_.count(limit);
+  const dlx::Statistics& after = checker_.statistics();
+  // A search that never branches enters one level per empty cell, and the root.
+  const std::uint64_t empty = positions() - clues.size();
+  return Verdict{after.solutions - before.solutions, after.nodes - before.nodes, empty + 1};
+}
+
+bool SudokuPuzzles::another(const Solution& solution, std::span<const std::size_t> clues,
+                            std::span<const std::size_t> removed) {
+  if (!assume_clues(solution, clues)) return false;
+  // Another solution differs first at removed[k]: keep removed[0..k) and forbid removed[k].
+  bool found = false;
+  for (std::size_t k = 0; k < removed.size() && !found; ++k) {
+    checker_.retract(clues.size() + k);
+    if (k > 0 && !checker_.assume(option(solution, removed[k - 1]))) break;
+    if (!checker_.forbid(option(solution, removed[k]))) continue;
+    const std::uint64_t before = checker_.statistics().solutions;
+    checker_.count(1);
+    found = checker_.statistics().solutions > before;
+  }
+  checker_.retract(clues.size());
+  return found;
+}
+
+std::optional<std::string> SudokuPuzzles::verify(const Solution& solution, const Kept& kept) const {
+  return check_grid(shape_, clue_cells(solution, kept), solution);
+}
+
+std::optional<std::size_t> SudokuPuzzles::minimum_clues() const {
+  // Proven minima (McGuire et al. for 9x9; exhaustive searches for the small
+  // sizes and for 9x9 X-sudoku); none is known beyond.
+  if (!shape_.regions.empty()) return std::nullopt;
+  if (shape_.diagonals) return shape_.n == 9 ? std::optional<std::size_t>(12) : std::nullopt;
+  switch (shape_.n) {
+    case 4: return 4;
+    case 6: return 8;
+    case 9: return 17;
+    default: return std::nullopt;
+  }
+}
+
+void SudokuPuzzles::print_puzzle(std::ostream& out, const Solution& solution, const Kept& kept) const {
+  write_line(out, clue_cells(solution, kept), shape_.n);
+}
+
+void SudokuPuzzles::print_solution(std::ostream& out, const Solution& solution) const {
+  write_line(out, solution, shape_.n);
+}
+
+}  // namespace dance::sudoku

@@ -1,0 +1,39 @@
+// Sudoku as a generator puzzle type: positions are cells, every cell of a
+// complete grid is a clue, symmetries act on the square of cells.
+#pragma once
+
+#include <memory>
+
+#include "dance/puzzle_type.hpp"
+#include "dlx/solver.hpp"
+#include "sudoku/grid.hpp"
+
+namespace dance::sudoku {
+
+class SudokuPuzzles final : public PuzzleType {
+ public:
+  SudokuPuzzles(Shape shape, std::shared_ptr<const dlx::Problem> problem);
+  [[nodiscard]] std::size_t positions() const override;
+  [[nodiscard]] Solution random_solution(std::uint64_t seed) override;
+  [[nodiscard]] Kept clues(const Solution& solution) const override;
+  [[nodiscard]] std::vector<std::vector<std::size_t>> orbits(Symmetry symmetry) const override;
+  [[nodiscard]] Verdict count(const Solution& solution, std::span<const std::size_t> clues,
+                              std::uint64_t limit) override;
+  [[nodiscard]] bool another(const Solution& solution, std::span<const std::size_t> clues,
+                             std::span<const std::size_t> removed) override;
+  [[nodiscard]] std::optional<std::string> verify(const Solution& solution, const Kept& kept) const override;
+  [[nodiscard]] std::optional<std::size_t> minimum_clues() const override;
+  void print_puzzle(std::ostream& out, const Solution& solution, const Kept& kept) const override;
+  void print_solution(std::ostream& out, const Solution& solution) const override;
+
+ private:
+  // Assumes the clues, keeping those the checker already has; false if they clash.
+  bool assume_clues(const Solution& solution, std::span<const std::size_t> clues);
+  [[nodiscard]] dlx::OptionId option(const Solution& solution, std::size_t cell) const;
+  Shape shape_;
+  dlx::Solver randomiser_;  // reseeded for each random solution
+  dlx::Solver checker_;  // input order, so that verdicts do not depend on a seed
+  std::vector<dlx::OptionId> wanted_;  // the options of the clues, kept to spare an allocation per call
+};
+
+}  // namespace dance::sudoku

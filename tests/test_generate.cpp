@@ -1,0 +1,198 @@
+// The generator: every puzzle unique (by a separate solver and the
+// independent checker), symmetric, minimal when asked, reproducible, graded
+// as documented; impossible options refused.
+#include <catch2/catch.hpp>
+#include <sstream>
+
+#include "dance/generator.hpp"
+#include "dlx/solver.hpp"
+#include "sudoku/sudoku.hpp"
+
+using namespace dance;
+
+namespace {
+const sudoku::SudokuReduction reduction;
+
+std::unique_ptr<PuzzleType> sudoku_of(const std::string& box, bool diagonals = false) {
+  ModelOptions options;
+  options.box = box;
+  options.diagonals = diagonals;
+  return reduction.puzzle_type(options);
+}
+
+// The cell that a symmetry maps (r, c) to, written out here rather than taken
+// from the type's orbits.
+std::size_t image(Symmetry symmetry, int n, int r, int c) {
+  const int last = n - 1;
+  switch (symmetry) {
+    case Symmetry::rot180: return static_cast<std::size_t>((last - r) * n + last - c);
+    case Symmetry::rot90: return static_cast<std::size_t>(c * n + last - r);
+    case Symmetry::mirror: return static_cast<std::size_t>(r * n + last - c);
+    case Symmetry::diagonal: return static_cast<std::size_t>(c * n + r);
+    case Symmetry::none: break;
+  }
+  return static_cast<std::size_t>(r * n + c);
+}
+
+// Solutions of a puzzle, counted to 2 by a fresh solver on its own matrix,
+// and the search statistics of that count.
+struct Count {
+  std::uint64_t solutions = 0;
+  dlx::Statistics stats;
+};
+Count count_solutions(const sudoku::Shape& shape, const sudoku::Cells& clues) {
+  dlx::Solver solver(sudoku::encode_shape(shape));
+  const auto n = static_cast<dlx::OptionId>(shape.n);
+  for (std::size_t cell = 0; cell < clues.size(); ++cell)
+    if (clues[cell] != 0 && !solver.assume(static_cast<dlx::OptionId>(cell) * n + static_cast<dlx::OptionId>(clues[cell] - 1)))
+      return {};
+  solver.count(2);
+  return {solver.statistics().solutions, solver.statistics()};
+}
+
+sudoku::Cells clues_of(const Puzzle& puzzle) {
+  sudoku::Cells clues(puzzle.solution.size(), 0);
+  for (std::size_t cell = 0; cell < clues.size(); ++cell)
+    if (puzzle.kept[cell]) clues[cell] = puzzle.solution[cell];
+  return clues;
+}
+
+std::string line_of(const PuzzleType& type, const Puzzle& puzzle) {
+  std::ostringstream out;
+  type.print_puzzle(out, puzzle.solution, puzzle.kept);
+  return out.str();
+}
+}  // namespace
+
+TEST_CASE("generated sudoku are unique, symmetric and minimal when asked", "[generate]") {
+  struct Case {
+    std::string box;
+    int n;
+    int seeds;
+  };
+  for (const Case& size : {Case{"2x2", 4, 200}, Case{"2x3", 6, 200}, Case{"3x3", 9, 100}}) {
+    const auto type = sudoku_of(size.box);
+    const sudoku::Shape shape = *sudoku::parse_box(size.box);
+    for (const Symmetry symmetry : {Symmetry::none, Symmetry::rot180, Symmetry::rot90, Symmetry::mirror, Symmetry::diagonal}) {
+      for (const bool minimal : {false, true}) {
+        GenerateOptions options;
+        options.symmetry = symmetry;
+        options.minimal = minimal;
+        for (int seed = 1; seed <= size.seeds; ++seed) {
+          CAPTURE(size.box, static_cast<int>(symmetry), minimal, seed);
+          const Puzzle puzzle = generate(*type, options, static_cast<std::uint64_t>(seed), 0);
+          const sudoku::Cells clues = clues_of(puzzle);
+          REQUIRE(sudoku::check_grid(shape, clues, puzzle.solution) == std::nullopt);
+          REQUIRE(count_solutions(shape, clues).solutions == 1);
+          REQUIRE(puzzle.clues == static_cast<std::size_t>(std::count(puzzle.kept.begin(), puzzle.kept.end(), true)));
+          for (int r = 0; r < size.n; ++r)
+            for (int c = 0; c < size.n; ++c)
+              REQUIRE(puzzle.kept[image(symmetry, size.n, r, c)] == puzzle.kept[static_cast<std::size_t>(r * size.n + c)]);
+          if (!minimal || seed % 10 != 0) continue;
+          // Taking away any clue with its images leaves two solutions or more.
+          for (std::size_t cell = 0; cell < clues.size(); ++cell) {
+            if (clues[cell] == 0) continue;
+            sudoku::Cells fewer = clues;
+            std::size_t at = cell;
+            for (int turn = 0; turn < 4; ++turn) {  // rot90 needs the orbit of four
+              fewer[at] = 0;
+              at = image(symmetry, size.n, static_cast<int>(at) / size.n, static_cast<int>(at) % size.n);
+            }
+            REQUIRE(count_solutions(shape, fewer).solutions == 2);
+          }
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("larger and X-sudoku puzzles are unique too", "[generate]") {
+  for (const auto& [box, diagonals] : {std::pair{std::string("3x4"), false}, std::pair{std::string("3x3"), true},
+                                       std::pair{std::string("4x4"), false}}) {
+    const auto type = sudoku_of(box, diagonals);
+    sudoku::Shape shape = *sudoku::parse_box(box);
+    shape.diagonals = diagonals;
+    for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+      CAPTURE(box, diagonals, seed);
+      const Puzzle puzzle = generate(*type, GenerateOptions{}, seed, 0);
+      REQUIRE(sudoku::check_grid(shape, clues_of(puzzle), puzzle.solution) == std::nullopt);
+      REQUIRE(count_solutions(shape, clues_of(puzzle)).solutions == 1);
+    }
+  }
+}
+
+TEST_CASE("the same seed and index give the same puzzle, in any order", "[generate]") {
+  const auto a = sudoku_of("3x3"), b = sudoku_of("3x3");
+  GenerateOptions options;
+  options.minimal = true;
+  const std::string first = line_of(*a, generate(*a, options, 7, 0));
+  const std::string second = line_of(*a, generate(*a, options, 7, 1));
+  CHECK(first != second);
+  CHECK(line_of(*b, generate(*b, options, 7, 1)) == second);  // a fresh type, asked out of order
+  CHECK(line_of(*b, generate(*b, options, 7, 0)) == first);
+  CHECK(line_of(*b, generate(*b, options, 8, 0)) != first);
+}
+
+TEST_CASE("--clues gives exactly that many clues", "[generate]") {
+  const auto type = sudoku_of("3x3");
+  const sudoku::Shape shape = *sudoku::parse_box("3x3");
+  for (const std::size_t clues : {24u, 30u, 40u}) {
+    GenerateOptions options;
+    options.clues = clues;
+    for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+      const Puzzle puzzle = generate(*type, options, seed, 0);
+      CHECK(puzzle.clues == clues);
+      CHECK(count_solutions(shape, clues_of(puzzle)).solutions == 1);
+    }
+  }
+}
+
+TEST_CASE("grades follow their definition: search nodes beyond the forced ones", "[generate]") {
+  const auto type = sudoku_of("3x3");
+  const sudoku::Shape shape = *sudoku::parse_box("3x3");
+  for (const Difficulty difficulty : {Difficulty::easy, Difficulty::medium, Difficulty::hard}) {
+    GenerateOptions options;
+    options.minimal = true;
+    options.difficulty = difficulty;
+    for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+      const Puzzle puzzle = generate(*type, options, seed, 0);
+      const sudoku::Cells clues = clues_of(puzzle);
+      const Count count = count_solutions(shape, clues);
+      REQUIRE(count.solutions == 1);
+      // A search that never branches enters the root and one level per empty cell.
+      const std::uint64_t forced = 81 - puzzle.clues + 1;
+      const std::uint64_t extra = count.stats.nodes - forced;
+      CAPTURE(to_string(difficulty), seed, count.stats.nodes, forced);
+      REQUIRE(count.stats.nodes >= forced);
+      switch (difficulty) {
+        case Difficulty::easy: CHECK(extra == 0); break;
+        case Difficulty::medium: CHECK((extra >= 1 && extra <= medium_limit)); break;
+        case Difficulty::hard: CHECK((extra > medium_limit && extra <= hard_limit)); break;
+        case Difficulty::fiendish: break;
+      }
+    }
+  }
+}
+
+TEST_CASE("impossible generator options are refused", "[generate]") {
+  const auto nine = sudoku_of("3x3");
+  GenerateOptions options;
+  options.clues = 16;
+  CHECK_THROWS_WITH(check_options(*nine, options), Catch::Contains("fewer than 17"));
+  options.clues = 82;
+  CHECK_THROWS_WITH(check_options(*nine, options), Catch::Contains("more than the 81"));
+  options.clues = 18;
+  options.symmetry = Symmetry::rot90;  // orbits of 4 and the centre: 4m or 4m + 1 clues
+  CHECK_THROWS_WITH(check_options(*nine, options), Catch::Contains("whole orbits"));
+  options.clues = 21;
+  CHECK_NOTHROW(check_options(*nine, options));
+  // An easy puzzle with 17 clues is not to be had in a few attempts: an error, not a loop.
+  GenerateOptions rare;
+  rare.clues = 17;
+  rare.difficulty = Difficulty::easy;
+  rare.attempts = 3;
+  CHECK_THROWS_AS(generate(*nine, rare, 1, 0), GenerateError);
+  ModelOptions seven;
+  seven.size = 7;
+  CHECK_THROWS_AS(reduction.puzzle_type(seven), std::invalid_argument);
+}
