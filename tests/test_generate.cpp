@@ -133,7 +133,7 @@ TEST_CASE("the same seed and index give the same puzzle, in any order", "[genera
   CHECK(line_of(*b, generate(*b, options, 8, 0)) != first);
 }
 
-TEST_CASE("--clues gives exactly that many clues", "[generate]") {
+TEST_CASE("a clue count asked for is met exactly", "[generate]") {
   const auto type = sudoku_of("3x3");
   const sudoku::Shape shape = *sudoku::parse_box("3x3");
   for (const std::size_t clues : {24u, 30u, 40u}) {
