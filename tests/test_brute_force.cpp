@@ -73,3 +73,38 @@ TEST_CASE("random small problems: assuming an option counts the solutions that c
     CHECK(solver.statistics().solutions - before == expected.size());
   }
 }
+
+TEST_CASE("random small problems: forbidding options counts the solutions without them") {
+  std::mt19937_64 rng(11);
+  const dance::test::RandomShape shapes[] = {{false, false, false}, {true, true, false}, {true, true, true}};
+  for (const auto& shape : shapes) {
+    for (int round = 0; round < 150; ++round) {
+      const Problem p = random_problem(rng, shape);
+      const auto expected = brute_force(p);
+      Solver solver(p);
+      // Assume option a (when it can be), then forbid b: the solutions with a and without b.
+      const OptionId a = static_cast<OptionId>(rng() % p.option_count());
+      const OptionId b = static_cast<OptionId>(rng() % p.option_count());
+      const auto has = [](const std::vector<OptionId>& s, OptionId o) { return std::find(s.begin(), s.end(), o) != s.end(); };
+      const bool assumed = solver.assume(a);
+      const bool forbidden = solver.forbid(b);
+      std::uint64_t wanted = 0;
+      for (const auto& s : expected) wanted += (!assumed || has(s, a)) && (!forbidden || !has(s, b));
+      INFO("round " << round << " a " << a << " b " << b << " assumed " << assumed << " forbidden " << forbidden);
+      solver.count();
+      CHECK(solver.statistics().solutions == wanted);
+      // retract(1) undoes the forbid and keeps the assumption; retract() undoes both.
+      solver.retract(1);
+      CHECK(solver.assumptions().size() == (assumed ? 1u : 0u));
+      const auto before = solver.statistics().solutions;
+      solver.count();
+      std::uint64_t with_a = 0;
+      for (const auto& s : expected) with_a += !assumed || has(s, a);
+      CHECK(solver.statistics().solutions - before == with_a);
+      solver.retract();
+      const auto again = solver.statistics().solutions;
+      solver.count();
+      CHECK(solver.statistics().solutions - again == expected.size());
+    }
+  }
+}

@@ -61,6 +61,27 @@ TEST_CASE("the same seed gives the same run; another seed another first solution
         std::vector<OptionId>(c.solution().begin(), c.solution().end()));
 }
 
+TEST_CASE("reseed(s) runs as a solver made with seed s") {
+  const Problem p = load("queens8.dlx");
+  Solver reseeded(p, 3);
+  REQUIRE(reseeded.next() == Outcome::solution);  // a search in progress is abandoned
+  for (std::uint64_t seed : {0, 5, 6, 77}) {
+    reseeded.reseed(seed);
+    Solver fresh(p, seed);
+    for (int k = 0; k < 5; ++k) {
+      INFO("seed " << seed << " solution " << k);
+      REQUIRE(reseeded.next() == Outcome::solution);
+      REQUIRE(fresh.next() == Outcome::solution);
+      CHECK(std::vector<OptionId>(reseeded.solution().begin(), reseeded.solution().end()) ==
+            std::vector<OptionId>(fresh.solution().begin(), fresh.solution().end()));
+    }
+    reseeded.reset();
+    CHECK(count_all(reseeded) == 92);
+  }
+  REQUIRE(reseeded.assume(0));
+  CHECK_THROWS_AS(reseeded.reseed(1), std::logic_error);
+}
+
 namespace {
 // An instance of each algorithm (X, C, M) with its full, uninterrupted run.
 struct Reference {
