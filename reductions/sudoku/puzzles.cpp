@@ -28,6 +28,10 @@ void write_line(std::ostream& out, const Cells& cells, int n) {
   out << text;
 }
 
+// Search nodes before a test for another solution starts again in a new
+// order: such searches have heavy tails, and restarts cut them.
+constexpr std::uint64_t restart_nodes = 2000;
+
 }  // namespace
 
 SudokuPuzzles::SudokuPuzzles(Shape shape, std::shared_ptr<const dlx::Problem> problem)
@@ -111,10 +115,27 @@ bool SudokuPuzzles::another(const Solution& solution, std::span<const std::size_
     checker_.retract(clues.size() + k);
     if (k > 0 && !checker_.assume(option(solution, removed[k - 1]))) break;
     if (!checker_.forbid(option(solution, removed[k]))) continue;
-    const std::uint64_t before = checker_.statistics().solutions;
-    checker_.count(1);
-    found = checker_.statistics().solutions > before;
+    std::uint64_t budget = restart_nodes;
+    dlx::Solver* solver = &checker_;
+    for (std::uint64_t restart = 1;; ++restart) {
+      const std::uint64_t before = solver->statistics().solutions;
+      solver->set_limits(dlx::Limits{solver->statistics().nodes + budget, 0, nullptr});
+      const dlx::Outcome outcome = solver->count(1);
+      found = solver->statistics().solutions > before;
+      if (outcome != dlx::Outcome::node_limit) break;
+      // A long search: start again in another order, with twice the budget.
+      budget *= 2;
+      solver = &randomiser_;
+      solver->retract();
+      solver->reseed(restart);
+      for (const std::size_t cell : clues) (void)solver->assume(option(solution, cell));
+      for (std::size_t j = 0; j < k; ++j) (void)solver->assume(option(solution, removed[j]));
+      (void)solver->forbid(option(solution, removed[k]));
+    }
+    randomiser_.retract();
   }
+  checker_.set_limits({});
+  randomiser_.set_limits({});
   checker_.retract(clues.size());
   return found;
 }
