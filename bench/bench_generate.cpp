@@ -22,9 +22,7 @@ namespace {
 using dance::sudoku::SudokuReduction;
 
 dance::ModelOptions options_of_size(int n) {
-  dance::ModelOptions options;
-  options.size = n;
-  return options;
+  return dance::ModelOptions().set("size", std::to_string(n));
 }
 
 dance::GenerateOptions minimal(dance::Symmetry symmetry = dance::Symmetry::none,

@@ -18,7 +18,7 @@ int list(std::ostream& out) {
   for (const Reduction* r : reductions()) {
     out << r->name() << "\t" << r->summary();
     try {
-      if (r->puzzle_type(ModelOptions{})) out << " (generate too)";
+      if (r->puzzle_type(ModelOptions())) out << " (generate too)";
     } catch (const std::invalid_argument&) {
     }
     out << '\n';

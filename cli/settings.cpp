@@ -1,7 +1,10 @@
 #include "settings.hpp"
 
 #include <boost/program_options.hpp>
+#include <algorithm>
+#include <map>
 #include <sstream>
+#include <stdexcept>
 
 #include "dance/generator.hpp"
 #include "dance/reduction.hpp"
@@ -43,19 +46,50 @@ po::options_description option_table(Settings& s) {
        "threads for a batch of instances or generated puzzles (output stays in order); 0 = all cores")
       ("stats", po::bool_switch(&s.stats), "print search statistics to stderr")
       ("verify", po::bool_switch(&s.verify), "check every answer with the reduction's independent verifier")
-      ("quiet,q", po::bool_switch(&s.quiet), "print no solutions; only the exit status tells")
-      ("box", po::value(&s.model.box), "sudoku: boxes of R rows and C columns, e.g. 3x4 (default: the squarest)")
-      ("diagonals", po::bool_switch(&s.model.diagonals), "sudoku: X-sudoku, both main diagonals hold every value")
-      ("jigsaw", po::bool_switch(&s.model.jigsaw), "sudoku: each puzzle is followed by its map of regions")
-      ("format", po::value(&s.model.format), "sudoku: write answers as a line or a grid (default: as the input)")
-      ("size", po::value(&s.model.size), "generate: puzzle size, e.g. 16 for a 16x16 sudoku (default 9)")
-      ("symmetry", po::value(&s.symmetry)->default_value("none"),
-       "generate: clue symmetry none, rot180, rot90, mirror or diagonal")
-      ("minimal", po::bool_switch(&s.minimal), "generate: no clue (orbit) can be taken away")
-      ("clues", po::value(&s.clues)->default_value(0), "generate: exactly K clues, 0 = as removal leaves")
+      ("quiet,q", po::bool_switch(&s.quiet), "print no solutions; only the exit status tells");
+  po::options_description generate("Options of generate");
+  generate.add_options()
+      ("symmetry", po::value(&s.symmetry)->default_value("none"), "clue symmetry none, rot180, rot90, mirror or diagonal")
+      ("minimal", po::bool_switch(&s.minimal), "no clue (orbit) can be taken away")
+      ("clues", po::value(&s.clues)->default_value(0), "exactly K clues, 0 = as removal leaves")
       ("difficulty", po::value(&s.difficulty),
-       "generate: easy, medium, hard or fiendish, graded by the engine's search (docs/generate.md)")
-      ("with-solution", po::bool_switch(&s.with_solution), "generate: the solution after the puzzle on its line");
+       "easy, medium, hard or fiendish, graded by the engine's search (docs/generate.md)")
+      ("with-solution", po::bool_switch(&s.with_solution), "the solution after the puzzle on its line");
+  table.add(generate);
+  return table;
+}
+
+// The reductions' own options: one parser entry per name (reductions may
+// share a name, such as --format), and a help section per reduction.
+struct ModelTable {
+  po::options_description parser;
+  std::string help;
+};
+
+ModelTable model_table() {
+  ModelTable table;
+  std::map<std::string, bool> switches;  // name -> whether it is a switch
+  std::ostringstream help;
+  for (const Reduction* r : reductions()) {
+    const auto specs = r->options();
+    if (specs.empty()) continue;
+    po::options_description section("Options of " + std::string(r->name()));
+    for (const OptionSpec& spec : specs) {
+      const bool is_switch = spec.argument.empty();
+      const auto [known, added] = switches.emplace(spec.name, is_switch);
+      if (!added && known->second != is_switch)
+        throw std::logic_error("--" + spec.name + " is a switch in one reduction and takes a value in another");
+      if (is_switch) {
+        section.add_options()(spec.name.c_str(), spec.help.c_str());
+        if (added) table.parser.add_options()(spec.name.c_str(), po::bool_switch());
+      } else {
+        section.add_options()(spec.name.c_str(), po::value<std::string>()->value_name(spec.argument), spec.help.c_str());
+        if (added) table.parser.add_options()(spec.name.c_str(), po::value<std::string>());
+      }
+    }
+    help << '\n' << section;
+  }
+  table.help = help.str();
   return table;
 }
 
@@ -64,16 +98,17 @@ po::options_description option_table(Settings& s) {
 Parsed parse(const std::vector<std::string>& args) {
   Settings s;
   const po::options_description table = option_table(s);
+  const ModelTable model = model_table();
   po::options_description hidden;
   std::vector<std::string> positional;
   hidden.add_options()("positional", po::value(&positional));
   po::options_description all;
-  all.add(table).add(hidden);
+  all.add(table).add(model.parser).add(hidden);
   po::positional_options_description pos;
   pos.add("positional", -1);
 
   std::ostringstream help;
-  help << usage << '\n' << table;
+  help << usage << '\n' << table << model.help;
   Parsed parsed;
   po::variables_map vm;
   try {
@@ -120,9 +155,18 @@ Parsed parse(const std::vector<std::string>& args) {
     return fail("unknown command '" + s.command + "'");
   }
   if (s.command != "generate")
-    for (const char* generating : {"size", "symmetry", "minimal", "clues", "difficulty", "with-solution"})
+    for (const char* generating : {"symmetry", "minimal", "clues", "difficulty", "with-solution"})
       if (given(generating))
         return fail(std::string("--") + generating + " is for generate");
+  // The reduction's own options; any other reduction's are a mistake.
+  for (const auto& [name, value] : vm) {
+    if (!model.parser.find_nothrow(name, false) || value.defaulted()) continue;
+    const Reduction* r = s.reduction.empty() ? nullptr : find_reduction(s.reduction);
+    const auto specs = r ? r->options() : std::vector<OptionSpec>{};
+    if (std::none_of(specs.begin(), specs.end(), [&name](const OptionSpec& spec) { return spec.name == name; }))
+      return fail("--" + name + " is not an option of " + (r ? std::string(r->name()) : s.command));
+    s.model.set(name, value.value().type() == typeid(bool) ? std::string() : value.as<std::string>());
+  }
   if (s.command == "count") s.count = true;
   if (s.time_limit < 0) return fail("--time-limit must not be negative");
   parsed.settings = s;

@@ -111,7 +111,9 @@ expect 2 '^error$' 'line 1, column 3: unknown symbol' -- "$dance" solve sudoku "
 expect 0 '^1423$' '' -- "$dance" solve sudoku --jigsaw --verify "$data/jigsaw4.txt"
 expect 0 '^unique$' '' -- "$dance" solve sudoku --jigsaw --unique "$data/jigsaw4.txt"
 expect 2 '' 'box expects RxC' -- "$dance" solve sudoku --box 3by3 "$data/../../examples/sudoku.txt"
-expect 2 '' 'xcc takes none' -- "$dance" solve xcc --diagonals "$data/knuth_toy.dlx"
+expect 2 '' 'diagonals is not an option of xcc' -- "$dance" solve xcc --diagonals "$data/knuth_toy.dlx"
+expect 2 '' 'size expects a whole number' -- "$dance" solve sudoku --size x9 "$data/../../examples/sudoku.txt"
+expect 2 '' 'box is not an option of list' -- "$dance" list --box 3x3
 
 # generate: unique puzzles that `dance solve` reads, reproducible, also with -j
 "$dance" generate sudoku -n 30 --seed 5 --minimal --symmetry rot180 >"$tmp/gen1" 2>/dev/null

@@ -15,8 +15,8 @@ const sudoku::SudokuReduction reduction;
 
 std::unique_ptr<PuzzleType> sudoku_of(const std::string& box, bool diagonals = false) {
   ModelOptions options;
-  options.box = box;
-  options.diagonals = diagonals;
+  options.set("box", box);
+  if (diagonals) options.set("diagonals");
   return reduction.puzzle_type(options);
 }
 
@@ -192,7 +192,6 @@ TEST_CASE("impossible generator options are refused", "[generate]") {
   rare.difficulty = Difficulty::easy;
   rare.attempts = 3;
   CHECK_THROWS_AS(generate(*nine, rare, 1, 0), GenerateError);
-  ModelOptions seven;
-  seven.size = 7;
-  CHECK_THROWS_AS(reduction.puzzle_type(seven), std::invalid_argument);
+  CHECK_THROWS_WITH(reduction.puzzle_type(ModelOptions().set("size", "7")), Catch::Contains("no R x C boxes"));
+  CHECK_THROWS_WITH(reduction.puzzle_type(ModelOptions().set("size", "nine")), Catch::Contains("whole number"));
 }

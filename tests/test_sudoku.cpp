@@ -160,7 +160,7 @@ TEST_CASE("notations: line, spaced, commas, grid with decoration, letters") {
   CHECK(s.first == inkala_solution);
   CHECK(print(*all[0], s.first).substr(0, 18) == "8 1 2 7 5 3 6 4 9\n");
 
-  all = read_all(grid, ModelOptions{"", false, false, "line"});
+  all = read_all(grid, ModelOptions().set("format", "line"));
   CHECK(print(*all[0], s.first) == "812753649943682175675491283154237896369845721287169534521974368438526917796318452\n");
 
   // decimal numbers with commas, 0 for blanks
@@ -210,8 +210,7 @@ TEST_CASE("a batch goes on after a bad puzzle") {
 }
 
 TEST_CASE("X-sudoku: the diagonals hold every value") {
-  ModelOptions x;
-  x.diagonals = true;
+  const ModelOptions x = ModelOptions().set("diagonals");
   auto all = read_all(std::string(81, '.') + "\n", x);
   Solved s = solve(*all[0]);
   REQUIRE(s.solutions == 2);
@@ -247,8 +246,7 @@ TEST_CASE("jigsaw: irregular regions from a second grid") {
     puzzle += '\n';
     regions += '\n';
   }
-  ModelOptions jigsaw;
-  jigsaw.jigsaw = true;
+  const ModelOptions jigsaw = ModelOptions().set("jigsaw");
   auto all = read_all(puzzle + regions, jigsaw);
   REQUIRE(all.size() == 1);
   const Solved s = solve(*all[0]);

@@ -135,7 +135,8 @@ namespace {
 class SudokuReader final : public InstanceReader {
  public:
   SudokuReader(std::istream& in, std::optional<Shape> fixed, const ModelOptions& options)
-      : reader_(in, std::move(fixed), options.diagonals, options.jigsaw), format_(options.format) {}
+      : reader_(in, std::move(fixed), options.has("diagonals"), options.has("jigsaw")),
+        format_(options.text("format")) {}
   std::unique_ptr<Instance> next() override {
     auto puzzle = reader_.next();
     if (!puzzle) return nullptr;
@@ -158,16 +159,41 @@ class SudokuReader final : public InstanceReader {
 };
 }  // namespace
 
-std::unique_ptr<InstanceReader> SudokuReduction::reader(std::istream& in, const ModelOptions& options) const {
-  std::optional<Shape> fixed;
-  if (!options.box.empty()) {
-    fixed = parse_box(options.box);
-    if (!fixed) throw std::invalid_argument("--box expects RxC with R*C between 4 and 64, e.g. 3x4; found '" +
-                                            options.box + "'");
-    if (options.jigsaw) throw std::invalid_argument("--box and --jigsaw exclude each other");
+std::vector<OptionSpec> SudokuReduction::options() const {
+  return {
+      {"box", "RxC", "boxes of R rows and C columns, e.g. 3x4 (default: the squarest for the size)"},
+      {"size", "N", "N x N grids with the squarest boxes (solve: default from the cells; generate: 9)"},
+      {"diagonals", "", "X-sudoku: both main diagonals hold every value"},
+      {"jigsaw", "", "each puzzle is followed by its map of regions (solve only)"},
+      {"format", "line|grid", "write answers as a line or a grid (default: as the input)"},
+  };
+}
+
+std::optional<Shape> SudokuReduction::fixed_shape(const ModelOptions& options) const {
+  if (options.has("box")) {
+    if (options.has("size")) throw std::invalid_argument("--box and --size exclude each other");
+    if (options.has("jigsaw")) throw std::invalid_argument("--box and --jigsaw exclude each other");
+    auto shape = parse_box(options.text("box"));
+    if (!shape)
+      throw std::invalid_argument("--box expects RxC with R*C between 4 and 64, e.g. 3x4; found '" +
+                                  options.text("box") + "'");
+    return shape;
   }
-  if (!options.format.empty() && options.format != "line" && options.format != "grid")
-    throw std::invalid_argument("--format for sudoku is line or grid; found '" + options.format + "'");
+  if (!options.has("size")) return std::nullopt;
+  if (options.has("jigsaw")) throw std::invalid_argument("--size and --jigsaw exclude each other");
+  const int n = static_cast<int>(options.number("size", 9, 4, 64));
+  auto shape = boxed_shape(n);
+  if (!shape)
+    throw std::invalid_argument("no R x C boxes (both at least 2) tile a " + std::to_string(n) + "x" +
+                                std::to_string(n) + " sudoku; use --box 1x" + std::to_string(n));
+  return shape;
+}
+
+std::unique_ptr<InstanceReader> SudokuReduction::reader(std::istream& in, const ModelOptions& options) const {
+  std::optional<Shape> fixed = fixed_shape(options);
+  const std::string format = options.text("format");
+  if (!format.empty() && format != "line" && format != "grid")
+    throw std::invalid_argument("--format for sudoku is line or grid; found '" + format + "'");
   return std::make_unique<SudokuReader>(in, std::move(fixed), options);
 }
 
@@ -217,23 +243,12 @@ void SudokuReduction::print_none(std::ostream& out) const { out << "no solution\
 void SudokuReduction::print_error(std::ostream& out) const { out << "error\n"; }
 
 std::unique_ptr<PuzzleType> SudokuReduction::puzzle_type(const ModelOptions& options) const {
-  if (options.jigsaw) throw std::invalid_argument("the generator makes no jigsaw sudoku");
-  if (!options.format.empty()) throw std::invalid_argument("the generator writes one puzzle per line; --format does not apply");
-  std::optional<Shape> shape;
-  if (!options.box.empty()) {
-    if (options.size != 0) throw std::invalid_argument("--box and --size exclude each other");
-    shape = parse_box(options.box);
-    if (!shape) throw std::invalid_argument("--box expects RxC with R*C between 4 and 64, e.g. 3x4; found '" +
-                                            options.box + "'");
-  } else {
-    const int n = options.size != 0 ? options.size : 9;
-    if (n < 4 || n > 64) throw std::invalid_argument("--size must be between 4 and 64; found " + std::to_string(n));
-    shape = boxed_shape(n);
-    if (!shape) throw std::invalid_argument("no R x C boxes (both at least 2) tile a " + std::to_string(n) + "x" +
-                                            std::to_string(n) + " sudoku; use --box for 1 x " + std::to_string(n));
-  }
-  shape->diagonals = options.diagonals;
-  return std::make_unique<SudokuPuzzles>(*shape, problem_for(*shape));
+  if (options.has("jigsaw")) throw std::invalid_argument("the generator makes no jigsaw sudoku");
+  if (options.has("format"))
+    throw std::invalid_argument("the generator writes one puzzle per line; --format does not apply");
+  Shape shape = fixed_shape(options).value_or(*boxed_shape(9));
+  shape.diagonals = options.has("diagonals");
+  return std::make_unique<SudokuPuzzles>(shape, problem_for(shape));
 }
 
 }  // namespace dance::sudoku

@@ -39,6 +39,7 @@ class SudokuReduction final : public Reduction {
   [[nodiscard]] std::string_view summary() const override {
     return "sudoku of any size R x C (4x4 to 36x36 and up), X-sudoku, jigsaw";
   }
+  [[nodiscard]] std::vector<OptionSpec> options() const override;
   [[nodiscard]] std::unique_ptr<InstanceReader> reader(std::istream& in, const ModelOptions& options) const override;
   [[nodiscard]] Encoding encode(const Instance& instance) const override;
   [[nodiscard]] std::unique_ptr<Answer> decode(const Instance& instance,
@@ -52,6 +53,8 @@ class SudokuReduction final : public Reduction {
 
  private:
   [[nodiscard]] std::shared_ptr<const dlx::Problem> problem_for(const Shape& shape) const;
+  // The shape --box or --size fixes, if any.
+  [[nodiscard]] std::optional<Shape> fixed_shape(const ModelOptions& options) const;
 
   // One problem per shape, built on first use.
   mutable std::mutex mutex_;

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <iosfwd>
+#include <map>
 #include <memory>
 #include <optional>
 #include <span>
@@ -46,14 +47,29 @@ struct Encoding {
   std::optional<std::string> contradiction;
 };
 
-// Command-line options that shape how a reduction reads and models instances.
-// A reduction rejects (std::invalid_argument) the ones it does not use.
-struct ModelOptions {
-  std::string box;         // sudoku: "RxC" boxes
-  bool diagonals = false;  // sudoku: both main diagonals hold every value
-  bool jigsaw = false;     // sudoku: each puzzle is followed by its region map
-  std::string format;      // output notation: "" as the input, or a reduction's own
-  int size = 0;            // generate: the puzzle's size (sudoku: n for n x n), 0 = the usual
+// A command-line option that a reduction adds: --name, or --name ARGUMENT.
+// The CLI parses it, lists it under the reduction in --help, and refuses it
+// for every other reduction.
+struct OptionSpec {
+  std::string name;      // without the dashes: "box"
+  std::string argument;  // what the value looks like: "RxC"; empty for a switch
+  std::string help;
+};
+
+// The values given for a reduction's own options.
+class ModelOptions {
+ public:
+  // Records --name VALUE (a switch has the value "").
+  ModelOptions& set(std::string name, std::string value = "");
+  [[nodiscard]] bool has(std::string_view name) const;
+  // The value given, or "" when the option was not given.
+  [[nodiscard]] std::string text(std::string_view name) const;
+  // The value as a whole number in [lo, hi], or `fallback` when not given;
+  // std::invalid_argument names the option otherwise.
+  [[nodiscard]] long number(std::string_view name, long fallback, long lo, long hi) const;
+
+ private:
+  std::map<std::string, std::string, std::less<>> values_;
 };
 
 // Instances from one input, in order.
@@ -70,6 +86,8 @@ class Reduction {
   virtual ~Reduction() = default;
   [[nodiscard]] virtual std::string_view name() const = 0;
   [[nodiscard]] virtual std::string_view summary() const = 0;
+  // The reduction's own command-line options (ModelOptions carries their values).
+  [[nodiscard]] virtual std::vector<OptionSpec> options() const { return {}; }
   [[nodiscard]] virtual std::unique_ptr<InstanceReader> reader(std::istream& in,
                                                                const ModelOptions& options) const = 0;
   [[nodiscard]] virtual Encoding encode(const Instance& instance) const = 0;
