@@ -174,7 +174,7 @@ bool read_job(InstanceReader& reader, Job& job) {
 int handle(const Context& c, Job& job, Solvers& solvers) {
   if (!job.error.empty()) {
     c.err << "dance: " << c.source << ": " << job.error << '\n';
-    c.reduction.print_error(c.out);
+    if (c.s.command != "emit") c.reduction.print_error(c.out);
     return exit_status::error;
   }
   const Instance& instance = *job.instance;
@@ -182,13 +182,17 @@ int handle(const Context& c, Job& job, Solvers& solvers) {
   try {
     Encoding encoding = c.reduction.encode(instance);
     if (c.s.command == "emit") {
-      dlx::write_knuth(c.out, *encoding.problem);
+      if (encoding.hook)
+        c.err << "dance: warning: " << c.reduction.name()
+              << " also checks a constraint during the search that Knuth's format cannot state; the problem "
+                 "written may have more solutions\n";
+      dlx::write_knuth(c.out, dlx::with_forced(*encoding.problem, encoding.assumptions));
       return exit_status::found;
     }
     return solve(c, instance, encoding, solvers.for_problem(encoding.problem));
   } catch (const dlx::BuildError& e) {
     c.err << "dance: " << c.source << ": line " << instance.line << ": " << e.what() << '\n';
-    c.reduction.print_error(c.out);
+    if (c.s.command != "emit") c.reduction.print_error(c.out);
     return exit_status::error;
   }
 }
@@ -251,7 +255,19 @@ int run(const Settings& s, const std::atomic<bool>& interrupt, std::ostream& out
   for (std::size_t t = 0; t < threads; ++t) workers.emplace_back(s.seed);
   int status = exit_status::found;
   bool any = false;
-  if (threads > 1) {
+  if (s.command == "emit") {
+    // One problem: Knuth's format has no way to put two in one stream.
+    Job job;
+    if (read_job(*reader, job)) {
+      any = true;
+      status = handle(c, job, workers[0]);
+      if (Job another; read_job(*reader, another)) {
+        err << "dance: " << c.source << ": " << (another.instance ? "line " + std::to_string(another.instance->line) + ": " : "")
+            << "emit writes one problem, and the input holds more than one instance\n";
+        status = exit_status::error;
+      }
+    }
+  } else if (threads > 1) {
     status = run_parallel(c, *reader, workers, any);
   } else {
     Job job;  // one at a time, so that answers stream out as puzzles come in

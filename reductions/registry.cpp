@@ -1,6 +1,7 @@
 #include <array>
 
 #include "dance/reduction.hpp"
+#include "queens/queens.hpp"
 #include "sudoku/sudoku.hpp"
 #include "xcc/xcc.hpp"
 
@@ -9,7 +10,8 @@ namespace dance {
 std::span<const Reduction* const> reductions() {
   static const xcc::XccReduction xcc;
   static const sudoku::SudokuReduction sudoku;
-  static const std::array<const Reduction*, 2> all{&xcc, &sudoku};
+  static const queens::QueensReduction queens;
+  static const std::array<const Reduction*, 3> all{&xcc, &sudoku, &queens};
   return all;
 }
 

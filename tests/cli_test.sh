@@ -115,6 +115,24 @@ expect 2 '' 'diagonals is not an option of xcc' -- "$dance" solve xcc --diagonal
 expect 2 '' 'size expects a whole number' -- "$dance" solve sudoku --size x9 "$data/../../examples/sudoku.txt"
 expect 2 '' 'box is not an option of list' -- "$dance" list --box 3x3
 
+# emit: Knuth's format that counts as the reduction does (clues taken as forced)
+for args in "sudoku $data/../../examples/sudoku.txt" "sudoku $data/jigsaw4.txt --jigsaw" "queens --size 6" "xcc $data/knuth_toy.dlx"; do
+  # shellcheck disable=SC2086
+  want=$("$dance" count $args 2>/dev/null)
+  # shellcheck disable=SC2086
+  expect 0 "^$want\$" '' -- sh -c "'$dance' emit $args | '$dance' count xcc"
+done
+expect 2 '' 'emit writes one problem' -- "$dance" emit sudoku "$data/sudoku_batch.txt"
+
+# queens, the tutorial reduction
+expect 0 '^Q \. \. \.' '' -- "$dance" solve queens --size 8
+expect 0 '^14200$' '' -- "$dance" count queens --size 12
+printf '1\n2\n3\n4\n5\n6\n7\n8\n' >"$tmp/sizes"
+expect 0 '^1 0 0 2 10 4 40 92 $' '' -- sh -c "'$dance' count queens '$tmp/sizes' | tr '\n' ' '"
+printf '8\nx\n' >"$tmp/badsizes"
+expect 2 '' 'line 2, column 1: expected a board size' -- "$dance" solve queens "$tmp/badsizes"
+expect 2 '' 'size expects a whole number from 1' -- "$dance" solve queens --size 0
+
 # generate: unique puzzles that `dance solve` reads, reproducible, also with -j
 "$dance" generate sudoku -n 30 --seed 5 --minimal --symmetry rot180 >"$tmp/gen1" 2>/dev/null
 "$dance" generate sudoku -n 30 --seed 5 --minimal --symmetry rot180 -j 2 >"$tmp/gen2" 2>/dev/null

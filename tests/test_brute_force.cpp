@@ -108,3 +108,29 @@ TEST_CASE("random small problems: forbidding options counts the solutions withou
     }
   }
 }
+
+TEST_CASE("random small problems: with_forced keeps exactly the solutions that contain the forced options") {
+  std::mt19937_64 rng(13);
+  const dance::test::RandomShape shapes[] = {{false, false, false}, {true, true, false}, {true, true, true}};
+  int nonzero = 0;
+  for (const auto& shape : shapes) {
+    for (int round = 0; round < 200; ++round) {
+      const Problem p = random_problem(rng, shape);
+      const auto expected = brute_force(p);
+      std::vector<OptionId> forced;
+      const std::size_t how_many = 1 + rng() % 2;
+      for (std::size_t k = 0; k < how_many; ++k) forced.push_back(static_cast<OptionId>(rng() % p.option_count()));
+      if (forced.size() == 2 && forced[0] == forced[1]) forced.pop_back();
+      std::uint64_t wanted = 0;
+      for (const auto& s : expected)
+        wanted += std::all_of(forced.begin(), forced.end(),
+                              [&s](OptionId o) { return std::find(s.begin(), s.end(), o) != s.end(); });
+      Solver solver(with_forced(p, forced));
+      solver.count();
+      INFO("round " << round);
+      CHECK(solver.statistics().solutions == wanted);
+      nonzero += wanted > 0;
+    }
+  }
+  CHECK(nonzero > 50);
+}

@@ -94,4 +94,52 @@ Problem ProblemBuilder::build() {
   return done;
 }
 
+Problem with_forced(const Problem& problem, std::span<const OptionId> forced) {
+  const auto& items = problem.items();
+  std::vector<Item> left(items);
+  std::vector<bool> item_gone(items.size(), false), option_gone(problem.option_count(), false);
+  std::vector<std::vector<std::pair<OptionId, ColourId>>> uses(items.size());  // per item: its options
+  for (OptionId o = 0; o < problem.option_count(); ++o)
+    for (const Entry& e : problem.option(o)) uses[e.item].push_back({o, e.colour});
+  const auto drop_options = [&](ItemId item, auto clashes) {
+    for (const auto& [o, colour] : uses[item])
+      if (clashes(colour)) option_gone[o] = true;
+  };
+  bool clash = false;
+  for (const OptionId f : forced) {
+    if (option_gone[f]) {
+      clash = true;
+      continue;
+    }
+    option_gone[f] = true;
+    for (const Entry& e : problem.option(f)) {
+      Item& item = left[e.item];
+      const bool used_up = item.primary ? --item.hi == 0 : e.colour == no_colour;
+      if (item.primary && item.lo > 0) --item.lo;
+      if (used_up) {
+        item_gone[e.item] = true;
+        drop_options(e.item, [](ColourId) { return true; });
+      } else if (!item.primary) {
+        drop_options(e.item, [&e](ColourId other) { return other != e.colour; });
+      }
+    }
+  }
+  ProblemBuilder b;
+  if (clash) b.add_primary("forced_options_clash");  // with no options: no solution
+  std::vector<ItemId> renamed(items.size(), 0);
+  for (ItemId i = 0; i < items.size(); ++i) {
+    if (item_gone[i]) continue;
+    renamed[i] = items[i].primary ? b.add_primary(left[i].name, left[i].lo, left[i].hi) : b.add_secondary(left[i].name);
+  }
+  std::vector<Entry> entries;
+  for (OptionId o = 0; o < problem.option_count(); ++o) {
+    if (option_gone[o]) continue;
+    entries.clear();
+    for (const Entry& e : problem.option(o))
+      entries.push_back({renamed[e.item], e.colour == no_colour ? no_colour : b.colour(problem.colour_name(e.colour))});
+    b.add_option(entries);
+  }
+  return b.build();
+}
+
 }  // namespace dlx

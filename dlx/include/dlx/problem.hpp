@@ -85,4 +85,12 @@ class ProblemBuilder {
   std::uint64_t stamp_ = 0;
 };
 
+// The problem that remains once `forced` options are taken: their items are
+// used up (a primary item's bounds drop by one, a secondary item keeps only
+// the options that agree with its colour) and the options that clash with
+// them are gone. Its solutions, each with the forced options added, are the
+// original problem's solutions that contain them all. Forced options that
+// clash leave a problem with no solution (a primary item with no options).
+[[nodiscard]] Problem with_forced(const Problem& problem, std::span<const OptionId> forced);
+
 }  // namespace dlx

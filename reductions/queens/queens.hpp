@@ -1,0 +1,33 @@
+// `queens`: n queens on an n x n board, none attacking another. The tutorial
+// reduction of docs/writing-a-reduction.md: read that first.
+//
+// Exact cover: every row and every column holds exactly one queen (primary
+// items), every diagonal at most one (secondary items); one option per square.
+#pragma once
+
+#include "dance/reduction.hpp"
+
+namespace dance::queens {
+
+struct QueensInstance : Instance {
+  int n = 0;
+};
+
+struct QueensAnswer : Answer {
+  std::vector<int> column;  // column[r]: the column of row r's queen
+};
+
+class QueensReduction final : public Reduction {
+ public:
+  [[nodiscard]] std::string_view name() const override { return "queens"; }
+  [[nodiscard]] std::string_view summary() const override { return "n queens, none attacking another (the tutorial)"; }
+  [[nodiscard]] std::vector<OptionSpec> options() const override;
+  [[nodiscard]] std::unique_ptr<InstanceReader> reader(std::istream& in, const ModelOptions& options) const override;
+  [[nodiscard]] Encoding encode(const Instance& instance) const override;
+  [[nodiscard]] std::unique_ptr<Answer> decode(const Instance& instance,
+                                               std::span<const dlx::OptionId> solution) const override;
+  [[nodiscard]] std::optional<std::string> verify(const Instance& instance, const Answer& answer) const override;
+  void print(std::ostream& out, const Instance& instance, const Answer& answer) const override;
+};
+
+}  // namespace dance::queens
