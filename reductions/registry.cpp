@@ -1,6 +1,7 @@
 #include <array>
 
 #include "dance/reduction.hpp"
+#include "polyomino/polyomino.hpp"
 #include "queens/queens.hpp"
 #include "sudoku/sudoku.hpp"
 #include "xcc/xcc.hpp"
@@ -11,7 +12,8 @@ std::span<const Reduction* const> reductions() {
   static const xcc::XccReduction xcc;
   static const sudoku::SudokuReduction sudoku;
   static const queens::QueensReduction queens;
-  static const std::array<const Reduction*, 3> all{&xcc, &sudoku, &queens};
+  static const polyomino::PolyominoReduction polyomino;
+  static const std::array<const Reduction*, 4> all{&xcc, &sudoku, &queens, &polyomino};
   return all;
 }
 

@@ -116,7 +116,9 @@ expect 2 '' 'size expects a whole number' -- "$dance" solve sudoku --size x9 "$d
 expect 2 '' 'box is not an option of list' -- "$dance" list --box 3x3
 
 # emit: Knuth's format that counts as the reduction does (clues taken as forced)
-for args in "sudoku $data/../../examples/sudoku.txt" "sudoku $data/jigsaw4.txt --jigsaw" "queens --size 6" "xcc $data/knuth_toy.dlx"; do
+ex="$data/../../examples"
+for args in "sudoku $ex/sudoku.txt" "sudoku $data/jigsaw4.txt --jigsaw" "queens --size 6" "xcc $data/knuth_toy.dlx" \
+            "polyomino $ex/pentominoes8x8.txt" "polyomino $ex/pentominoes8x8.txt --up-to-symmetry"; do
   # shellcheck disable=SC2086
   want=$("$dance" count $args 2>/dev/null)
   # shellcheck disable=SC2086
@@ -132,6 +134,13 @@ expect 0 '^1 0 0 2 10 4 40 92 $' '' -- sh -c "'$dance' count queens '$tmp/sizes'
 printf '8\nx\n' >"$tmp/badsizes"
 expect 2 '' 'line 2, column 1: expected a board size' -- "$dance" solve queens "$tmp/badsizes"
 expect 2 '' 'size expects a whole number from 1' -- "$dance" solve queens --size 0
+
+# polyomino, the second example
+expect 0 '^9356$' '' -- "$dance" count polyomino "$ex/pentominoes6x10.txt"
+expect 0 '^2339$' '' -- "$dance" count polyomino "$ex/pentominoes6x10.txt" --up-to-symmetry
+expect 0 '^[FILNPTUVWXYZ]{10}$' '' -- "$dance" solve polyomino "$ex/pentominoes6x10.txt" --verify
+expect 0 '^[A-Z]{3}  [A-Z]{3}$' '' -- "$dance" solve polyomino "$ex/pentominoes8x8.txt"
+expect 2 '' 'up-to-symmetry is not an option of queens' -- "$dance" count queens --size 4 --up-to-symmetry
 
 # generate: unique puzzles that `dance solve` reads, reproducible, also with -j
 "$dance" generate sudoku -n 30 --seed 5 --minimal --symmetry rot180 >"$tmp/gen1" 2>/dev/null

@@ -1,0 +1,277 @@
+#include "polyomino/polyomino.hpp"
+
+#include <algorithm>
+#include <array>
+#include <map>
+#include <ostream>
+#include <set>
+#include <sstream>
+
+#include "dance/line_reader.hpp"
+#include "dlx/error.hpp"
+
+namespace dance::polyomino {
+namespace {
+
+// The eight symmetries of the square: (r, c) -> (a*r + b*c, d*r + e*c).
+constexpr std::array<std::array<int, 4>, 8> symmetries{{
+    {1, 0, 0, 1}, {0, 1, -1, 0}, {-1, 0, 0, -1}, {0, -1, 1, 0},  // turns
+    {1, 0, 0, -1}, {-1, 0, 0, 1}, {0, 1, 1, 0}, {0, -1, -1, 0},  // flips
+}};
+
+Cell apply(const std::array<int, 4>& t, const Cell& cell) {
+  return {t[0] * cell.first + t[1] * cell.second, t[2] * cell.first + t[3] * cell.second};
+}
+
+// Sorted, moved so that the smallest row and column are 0; also returns the shift.
+Shape normalised(Shape cells, Cell* shift = nullptr) {
+  int top = cells.front().first, left = cells.front().second;
+  for (const auto& [r, c] : cells) top = std::min(top, r), left = std::min(left, c);
+  for (auto& [r, c] : cells) r -= top, c -= left;
+  std::sort(cells.begin(), cells.end());
+  if (shift) *shift = {top, left};
+  return cells;
+}
+
+Shape open_cells(const std::vector<std::string>& region) {
+  Shape cells;
+  for (std::size_t r = 0; r < region.size(); ++r)
+    for (std::size_t c = 0; c < region[r].size(); ++c)
+      if (region[r][c] == '.') cells.push_back({static_cast<int>(r), static_cast<int>(c)});
+  return cells;
+}
+
+// The region's symmetries other than the identity, each as a map of cells
+// (a symmetry followed by the shift that brings the region back onto itself).
+std::vector<std::map<Cell, Cell>> region_symmetries(const Shape& open) {
+  std::vector<std::map<Cell, Cell>> found;
+  const Shape target = normalised(open);
+  Cell base;
+  normalised(open, &base);
+  for (std::size_t k = 1; k < symmetries.size(); ++k) {
+    Shape image;
+    for (const Cell& cell : open) image.push_back(apply(symmetries[k], cell));
+    Cell shift;
+    if (normalised(image, &shift) != target) continue;
+    std::map<Cell, Cell> map;
+    for (const Cell& cell : open) {
+      const Cell moved = apply(symmetries[k], cell);
+      map[cell] = {moved.first - shift.first + base.first, moved.second - shift.second + base.second};
+    }
+    found.push_back(std::move(map));
+  }
+  return found;
+}
+
+// Up to symmetry: one piece (one of a kind, no placement that a symmetry of
+// the region keeps) keeps only the first placement of each orbit. A symmetry
+// then maps no solution to itself, and each orbit of solutions keeps one.
+void keep_one_per_orbit(PolyominoInstance& instance, std::size_t region_line) {
+  const auto group = region_symmetries(open_cells(instance.region));
+  if (group.empty()) return;
+  const auto image = [](const std::map<Cell, Cell>& map, const Shape& cells) {
+    Shape moved;
+    for (const Cell& cell : cells) moved.push_back(map.at(cell));
+    std::sort(moved.begin(), moved.end());
+    return moved;
+  };
+  for (std::size_t p = 0; p < instance.pieces.size(); ++p) {
+    if (instance.pieces[p].count != 1) continue;
+    bool free = true;
+    for (const Placement& placement : instance.placements)
+      if (placement.piece == p)
+        for (const auto& map : group) free = free && image(map, placement.cells) != placement.cells;
+    if (!free) continue;
+    std::erase_if(instance.placements, [&](const Placement& placement) {
+      if (placement.piece != p) return false;
+      for (const auto& map : group)
+        if (image(map, placement.cells) < placement.cells) return true;
+      return false;
+    });
+    return;
+  }
+  throw dlx::ParseError(region_line, 1,
+                        "a piece that no symmetry of the region fixes, to count up to symmetry (none has one)");
+}
+
+class PolyominoReader final : public InstanceReader {
+ public:
+  PolyominoReader(std::istream& in, bool up_to_symmetry) : lines_(in), up_to_symmetry_(up_to_symmetry) {}
+
+  std::unique_ptr<Instance> next() override {
+    if (done_) return nullptr;
+    done_ = true;
+    auto instance = std::make_unique<PolyominoInstance>();
+    std::optional<Line> line = lines_.next();
+    std::size_t region_line = 0;
+    while (line) {
+      std::istringstream words(line->text);
+      std::string keyword, name, extra;
+      words >> keyword;
+      if (keyword == "piece") {
+        Piece piece;
+        if (!(words >> piece.name)) throw dlx::ParseError(line->number, line->text.size() + 1, "expected a piece name after 'piece'");
+        if (std::string count; words >> count) {
+          const Line padded{line->number, std::string(column_of(*line, count) - 1, ' ') + count};  // columns as in the line
+          piece.count = static_cast<int>(padded.whole_number(1, 1000, "how many of the piece"));
+        }
+        if (words >> extra) throw dlx::ParseError(line->number, column_of(*line, extra), "expected the end of the line, found '" + extra + "'");
+        const std::size_t at = line->number;
+        const auto rows = block(line);
+        for (std::size_t r = 0; r < rows.size(); ++r)
+          for (std::size_t c = 0; c < rows[r].size(); ++c)
+            if (rows[r][c] != '.' && rows[r][c] != ' ' && rows[r][c] != '\r')
+              piece.shape.push_back({static_cast<int>(r), static_cast<int>(c)});
+        if (piece.shape.empty()) throw dlx::ParseError(at + 1, 1, "expected the rows of piece " + piece.name + " ('#' for its cells)");
+        for (const Piece& other : instance->pieces)
+          if (other.name == piece.name) throw dlx::ParseError(at, 7, "a new piece name; " + piece.name + " is taken");
+        piece.shape = normalised(piece.shape);
+        instance->pieces.push_back(std::move(piece));
+      } else if (keyword == "region") {
+        if (region_line != 0) throw dlx::ParseError(line->number, 1, "one region; the first is on line " + std::to_string(region_line));
+        if (words >> extra) throw dlx::ParseError(line->number, column_of(*line, extra), "expected the end of the line, found '" + extra + "'");
+        region_line = line->number;
+        instance->region = block(line);
+        for (std::string& row : instance->region)
+          if (!row.empty() && row.back() == '\r') row.pop_back();
+        if (open_cells(instance->region).empty()) throw dlx::ParseError(region_line + 1, 1, "expected the rows of the region ('.' for an open cell)");
+      } else {
+        throw dlx::ParseError(line->number, column_of(*line, keyword), "expected 'piece NAME [COUNT]' or 'region', found '" + keyword + "'");
+      }
+    }
+    if (instance->pieces.empty()) throw dlx::ParseError(1, 1, "expected at least one 'piece'");
+    if (region_line == 0) throw dlx::ParseError(1, 1, "expected a 'region'");
+    place(*instance);
+    if (up_to_symmetry_) keep_one_per_orbit(*instance, region_line);
+    return instance;
+  }
+
+ private:
+  // The rows after a keyword line, up to a blank line or the next keyword;
+  // leaves `line` at the next keyword line (or empty at the end).
+  std::vector<std::string> block(std::optional<Line>& line) {
+    std::vector<std::string> rows;
+    while ((line = lines_.next_raw())) {
+      const std::string& text = line->text;
+      if (text.find_first_not_of(" \t\r") == std::string::npos) break;
+      if (text.rfind("piece", 0) == 0 || text.rfind("region", 0) == 0) return rows;
+      rows.push_back(text);
+    }
+    line = lines_.next();
+    return rows;
+  }
+
+  static std::size_t column_of(const Line& line, const std::string& word) { return line.text.find(word) + 1; }
+
+  // Every placement of every piece, piece by piece, orientation by orientation.
+  static void place(PolyominoInstance& instance) {
+    const Shape open = open_cells(instance.region);
+    const std::set<Cell> free(open.begin(), open.end());
+    for (std::size_t p = 0; p < instance.pieces.size(); ++p) {
+      for (const Shape& shape : orientations(instance.pieces[p].shape)) {
+        for (const Cell& anchor : open) {  // the shape's first cell on an open cell
+          Shape cells;
+          for (const auto& [r, c] : shape) cells.push_back({anchor.first + r - shape[0].first, anchor.second + c - shape[0].second});
+          if (std::all_of(cells.begin(), cells.end(), [&free](const Cell& cell) { return free.count(cell) > 0; }))
+            instance.placements.push_back({p, cells});
+        }
+      }
+    }
+  }
+
+  LineReader lines_;
+  bool up_to_symmetry_;
+  bool done_ = false;
+};
+
+std::string cell_item(const Cell& cell) { return std::to_string(cell.first + 1) + "," + std::to_string(cell.second + 1); }
+
+}  // namespace
+
+std::vector<Shape> orientations(const Shape& shape) {
+  std::set<Shape> all;
+  for (const auto& t : symmetries) {
+    Shape image;
+    for (const Cell& cell : shape) image.push_back(apply(t, cell));
+    all.insert(normalised(image));
+  }
+  return {all.begin(), all.end()};
+}
+
+std::vector<OptionSpec> PolyominoReduction::options() const {
+  return {{"up-to-symmetry", "", "count each packing once, not once per symmetry of the region"}};
+}
+
+std::unique_ptr<InstanceReader> PolyominoReduction::reader(std::istream& in, const ModelOptions& options) const {
+  return std::make_unique<PolyominoReader>(in, options.has("up-to-symmetry"));
+}
+
+Encoding PolyominoReduction::encode(const Instance& instance) const {
+  const auto& polyomino = static_cast<const PolyominoInstance&>(instance);
+  dlx::ProblemBuilder b;
+  for (const Piece& piece : polyomino.pieces) b.add_primary(piece.name, static_cast<std::uint32_t>(piece.count), static_cast<std::uint32_t>(piece.count));
+  for (const Cell& cell : open_cells(polyomino.region)) b.add_primary(cell_item(cell));
+  std::vector<dlx::Entry> entries;
+  for (const Placement& placement : polyomino.placements) {
+    entries = {{static_cast<dlx::ItemId>(placement.piece)}};
+    for (const Cell& cell : placement.cells) entries.push_back({b.item(cell_item(cell))});
+    b.add_option(entries);
+  }
+  Encoding encoding;
+  encoding.problem = std::make_shared<const dlx::Problem>(b.build());
+  return encoding;
+}
+
+std::unique_ptr<Answer> PolyominoReduction::decode(const Instance& instance,
+                                                   std::span<const dlx::OptionId> solution) const {
+  const auto& polyomino = static_cast<const PolyominoInstance&>(instance);
+  auto answer = std::make_unique<PolyominoAnswer>();
+  for (const dlx::OptionId o : solution) answer->placements.push_back(polyomino.placements[o]);
+  return answer;
+}
+
+std::optional<std::string> PolyominoReduction::verify(const Instance& instance, const Answer& answer) const {
+  const auto& polyomino = static_cast<const PolyominoInstance&>(instance);
+  std::map<Cell, std::size_t> covered;
+  std::vector<int> used(polyomino.pieces.size(), 0);
+  for (const Placement& placement : static_cast<const PolyominoAnswer&>(answer).placements) {
+    const Piece& piece = polyomino.pieces.at(placement.piece);
+    ++used[placement.piece];
+    // The cells, moved to the corner, are the piece's shape turned or flipped:
+    // some symmetry maps the shape onto them.
+    const Shape cells = normalised(placement.cells);
+    bool fits = false;
+    for (const auto& t : symmetries) {
+      Shape image;
+      for (const Cell& cell : piece.shape) image.push_back(apply(t, cell));
+      fits = fits || normalised(image) == cells;
+    }
+    if (!fits) return "the cells given for " + piece.name + " are not its shape";
+    for (const Cell& cell : placement.cells) {
+      const auto [r, c] = cell;
+      if (r < 0 || c < 0 || static_cast<std::size_t>(r) >= polyomino.region.size() ||
+          static_cast<std::size_t>(c) >= polyomino.region[static_cast<std::size_t>(r)].size() ||
+          polyomino.region[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] != '.')
+        return piece.name + " covers " + cell_item(cell) + ", which is not open";
+      if (covered.count(cell)) return cell_item(cell) + " is covered twice";
+      covered[cell] = placement.piece;
+    }
+  }
+  for (std::size_t p = 0; p < used.size(); ++p)
+    if (used[p] != polyomino.pieces[p].count)
+      return polyomino.pieces[p].name + " is used " + std::to_string(used[p]) + " times, not " + std::to_string(polyomino.pieces[p].count);
+  if (covered.size() != open_cells(polyomino.region).size()) return "some open cells are not covered";
+  return std::nullopt;
+}
+
+void PolyominoReduction::print(std::ostream& out, const Instance& instance, const Answer& answer) const {
+  const auto& polyomino = static_cast<const PolyominoInstance&>(instance);
+  std::vector<std::string> rows = polyomino.region;
+  for (std::string& row : rows) std::replace_if(row.begin(), row.end(), [](char ch) { return ch != '.'; }, ' ');
+  for (const Placement& placement : static_cast<const PolyominoAnswer&>(answer).placements)
+    for (const auto& [r, c] : placement.cells)
+      rows[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] = polyomino.pieces[placement.piece].name[0];
+  for (const std::string& row : rows) out << row << '\n';
+}
+
+}  // namespace dance::polyomino

@@ -1,0 +1,61 @@
+// `polyomino`: pack pieces (any polyominoes, turned and flipped freely) into a
+// region, every open cell covered once. Knuth's polyomino packing as one
+// reduction; the second worked example of docs/writing-a-reduction.md.
+//
+// Input (docs/polyomino.md): blocks of lines. `piece NAME [COUNT]` followed
+// by the piece's rows (any character but '.' and space is a cell), and one
+// `region` followed by its rows ('.' open, anything else blocked).
+//
+// Exact cover: a primary item per piece (covered COUNT times, multiplicities
+// when COUNT > 1) and per open cell; an option per placement of a piece.
+#pragma once
+
+#include "dance/reduction.hpp"
+
+namespace dance::polyomino {
+
+using Cell = std::pair<int, int>;  // row, column
+using Shape = std::vector<Cell>;   // sorted, the top row and leftmost column at 0
+
+struct Piece {
+  std::string name;
+  int count = 1;
+  Shape shape;
+};
+
+struct Placement {
+  std::size_t piece;  // index into the pieces
+  Shape cells;        // on the region
+};
+
+struct PolyominoInstance : Instance {
+  std::vector<Piece> pieces;
+  std::vector<std::string> region;  // rows; '.' open
+  // Every way to put a piece on the region, in option order (computed by the
+  // reader, so that encode and decode share it).
+  std::vector<Placement> placements;
+};
+
+struct PolyominoAnswer : Answer {
+  std::vector<Placement> placements;
+};
+
+// Every way to turn and flip a shape (up to 8), each normalised, no repeats.
+std::vector<Shape> orientations(const Shape& shape);
+
+class PolyominoReduction final : public Reduction {
+ public:
+  [[nodiscard]] std::string_view name() const override { return "polyomino"; }
+  [[nodiscard]] std::string_view summary() const override {
+    return "pack polyominoes, turned and flipped, into a region (pentominoes and the like)";
+  }
+  [[nodiscard]] std::vector<OptionSpec> options() const override;
+  [[nodiscard]] std::unique_ptr<InstanceReader> reader(std::istream& in, const ModelOptions& options) const override;
+  [[nodiscard]] Encoding encode(const Instance& instance) const override;
+  [[nodiscard]] std::unique_ptr<Answer> decode(const Instance& instance,
+                                               std::span<const dlx::OptionId> solution) const override;
+  [[nodiscard]] std::optional<std::string> verify(const Instance& instance, const Answer& answer) const override;
+  void print(std::ostream& out, const Instance& instance, const Answer& answer) const override;
+};
+
+}  // namespace dance::polyomino
