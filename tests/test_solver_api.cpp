@@ -200,7 +200,7 @@ namespace {
 class BanHook final : public Hook {
  public:
   explicit BanHook(std::vector<bool> banned) : banned_(std::move(banned)) {}
-  bool choose(OptionId option) override {
+  bool choose(OptionId option, const Remaining&) override {
     stack_.push_back(option);
     return !banned_[option];
   }
@@ -217,6 +217,60 @@ class BanHook final : public Hook {
   std::vector<OptionId> stack_;
 };
 }  // namespace
+
+namespace {
+// Checks, at every choice, that Remaining lists for each primary item exactly
+// the options that contain it and share no item with an option chosen so far
+// (plain exact cover, where nothing else hides an option).
+class RemainingHook final : public Hook {
+ public:
+  explicit RemainingHook(const Problem& p) : p_(p) {}
+  bool choose(OptionId option, const Remaining& remaining) override {
+    stack_.push_back(option);
+    std::vector<bool> used(p_.items().size(), false);
+    for (const OptionId o : stack_)
+      for (const Entry& e : p_.option(o)) used[e.item] = true;
+    std::vector<OptionId> listed;
+    for (ItemId i = 0; i < p_.primary_count(); ++i) {
+      remaining.options(i, listed);
+      std::vector<OptionId> expected;
+      if (!used[i])
+        for (OptionId o = 0; o < p_.option_count(); ++o) {
+          const auto entries = p_.option(o);
+          if (std::any_of(entries.begin(), entries.end(), [i](const Entry& e) { return e.item == i; }) &&
+              std::none_of(entries.begin(), entries.end(), [&used](const Entry& e) { return used[e.item]; }))
+            expected.push_back(o);
+        }
+      std::sort(listed.begin(), listed.end());
+      REQUIRE(listed == expected);
+      REQUIRE(remaining.count(i) == expected.size());
+      ++checks;
+    }
+    return true;
+  }
+  void unchoose(OptionId) override { stack_.pop_back(); }
+  [[nodiscard]] std::unique_ptr<Hook> clone() const override { return std::make_unique<RemainingHook>(p_); }
+  int checks = 0;
+
+ private:
+  const Problem& p_;
+  std::vector<OptionId> stack_;
+};
+}  // namespace
+
+TEST_CASE("a hook sees exactly the options that remain") {
+  std::mt19937_64 rng(5);
+  int checks = 0;
+  for (int round = 0; round < 100; ++round) {
+    const Problem p = dance::test::random_problem(rng, dance::test::RandomShape{false, false, false});
+    RemainingHook hook(p);
+    Solver solver(p);
+    solver.set_hook(&hook);
+    solver.count();
+    checks += hook.checks;
+  }
+  CHECK(checks > 100);
+}
 
 TEST_CASE("a hook that rejects options leads to the right count") {
   std::mt19937_64 rng(42);

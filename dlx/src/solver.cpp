@@ -577,7 +577,7 @@ try_x:
     choice[l] = d.link[x].down;
     goto advance;
   }
-  if (s.hook && !s.hook->choose(s.option_of(x))) {
+  if (s.hook && !s.hook->choose(s.option_of(x), Remaining(&s))) {
     take_back(d, x);
     choice[l] = d.link[x].down;
     goto advance;
@@ -640,7 +640,7 @@ bool Search<Colours, Multiplicities, Sharing>::assume(OptionId option) {
   d.hide_option(first);
   for (Index q = first; q <= last; ++q) d.commit(q);
   bool accepted = true;
-  if (s_.hook && !s_.hook->choose(option)) {
+  if (s_.hook && !s_.hook->choose(option, Remaining(&s_))) {
     s_.hook->unchoose(option);
     for (Index q = last + 1; q-- > first;) d.uncommit(q);
     d.unhide_option(first);
@@ -912,6 +912,20 @@ Outcome Solver::visit(const std::function<bool(std::span<const OptionId>)>& visi
 
 void Solver::set_limits(const Limits& limits) { state_->limits = limits; }
 const Limits& Solver::limits() const { return state_->limits; }
+
+void Remaining::options(ItemId item, std::vector<OptionId>& out) const {
+  const auto& s = *static_cast<const Solver::State*>(state_);
+  out.clear();
+  const Index head = item + 1;
+  if (head > s.item_count || s.next[s.prev[head]] != head) return;  // no such item, or covered
+  for (Index x = s.link[head].down; x != head; x = s.link[x].down) out.push_back(s.option_of(x));
+}
+
+std::size_t Remaining::count(ItemId item) const {
+  const auto& s = *static_cast<const Solver::State*>(state_);
+  const Index head = item + 1;
+  return head <= s.item_count && s.next[s.prev[head]] == head ? static_cast<std::size_t>(s.len[head]) : 0;
+}
 
 void Solver::set_hook(Hook* hook) {
   if (!state_->steps.empty()) throw std::logic_error("set_hook: retract the assumptions first");

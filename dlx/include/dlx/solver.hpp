@@ -53,13 +53,30 @@ struct Limits {
   const std::atomic<bool>* interrupt = nullptr;  // set it (from a signal handler) to stop
 };
 
+// What a hook may read of the search: the options still possible, which are
+// the options left in the lists of the uncovered items.
+class Remaining {
+ public:
+  explicit Remaining(const void* state) : state_(state) {}
+  // The options still in `item`'s list (none for an item that is covered),
+  // in list order, into `out` (cleared first; no allocation once it is large
+  // enough).
+  void options(ItemId item, std::vector<OptionId>& out) const;
+  // How many there are.
+  [[nodiscard]] std::size_t count(ItemId item) const;
+
+ private:
+  const void* state_;  // the solver's Solver::State
+};
+
 // A reduction's global constraint that exact cover cannot state compactly.
 class Hook {
  public:
   virtual ~Hook() = default;
   // The option was added to the partial solution (its items are committed).
   // Return false to reject the partial solution; unchoose() follows at once.
-  virtual bool choose(OptionId option) = 0;
+  // `remaining` shows what the search can still choose below this node.
+  virtual bool choose(OptionId option, const Remaining& remaining) = 0;
   // The option was taken out again, in the reverse order of choose().
   virtual void unchoose(OptionId option) = 0;
   // A fresh copy in the state of no options chosen, for another worker.
