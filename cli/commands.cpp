@@ -147,6 +147,60 @@ int solve(const Context& c, const Instance& instance, Encoding& encoding, dlx::S
   return stopped(c, instance, outcome);
 }
 
+// A sequence of decision problems (clique --max), each solved for a first
+// solution; prints the last answer found. Limits hold for the whole sequence.
+int optimise(const Context& c, const Instance& first, Solvers& solvers) {
+  const Settings& s = c.s;
+  if (s.count || s.unique || s.solutions != 1) {
+    c.err << "dance: " << c.reduction.name() << " finds one best answer here; -n, --count and --unique do not apply\n";
+    return exit_status::error;
+  }
+  const dlx::Statistics at_start = solvers.total();
+  std::vector<std::unique_ptr<Instance>> steps;  // each step after the first, kept alive for the answer
+  const Instance* current = &first;
+  const Instance* best_instance = nullptr;
+  std::unique_ptr<Answer> best;
+  for (;;) {
+    Encoding encoding = c.reduction.encode(*current);
+    dlx::Solver& solver = solvers.for_problem(encoding.problem);
+    solver.retract();
+    solver.set_hook(encoding.hook.get());
+    const dlx::Statistics used = solvers.total(), mine = solver.statistics();
+    const std::uint64_t nodes_left = s.node_limit ? s.node_limit - std::min(s.node_limit, used.nodes - at_start.nodes) : 0;
+    const double seconds_left = s.time_limit > 0 ? std::max(1e-9, s.time_limit - (used.seconds - at_start.seconds)) : 0;
+    solver.set_limits(dlx::Limits{nodes_left ? mine.nodes + nodes_left : 0, seconds_left > 0 ? mine.seconds + seconds_left : 0,
+                                  &c.interrupt});
+    bool ok = !encoding.contradiction;
+    for (const dlx::OptionId o : encoding.assumptions) ok = ok && solver.assume(o);
+    const dlx::Outcome outcome = ok ? solver.next() : dlx::Outcome::exhausted;
+    std::unique_ptr<Answer> answer;
+    if (outcome == dlx::Outcome::solution) {
+      answer = c.reduction.decode(*current, solver.solution());
+      if (s.verify) {
+        if (const auto wrong = c.reduction.verify(*current, *answer)) {
+          c.err << "dance: internal error: line " << first.line << ": answer fails verification: " << *wrong << '\n';
+          return exit_status::error;
+        }
+      }
+    } else if (outcome != dlx::Outcome::exhausted) {
+      if (best && !s.quiet) c.reduction.print(c.out, *best_instance, *best);
+      if (best) c.err << "dance: the answer printed is the best found before the search stopped\n";
+      return stopped(c, first, outcome);
+    }
+    auto next = c.reduction.next_step(*current, answer.get());
+    if (answer) {
+      best = std::move(answer);
+      best_instance = current;
+    }
+    if (!next) break;
+    steps.push_back(std::move(next));
+    current = steps.back().get();
+  }
+  if (!best) return no_solution(c, first, "");
+  if (!s.quiet) c.reduction.print(c.out, *best_instance, *best);
+  return exit_status::found;
+}
+
 }  // namespace
 
 namespace {
@@ -180,9 +234,10 @@ int handle(const Context& c, Job& job, Solvers& solvers) {
   const Instance& instance = *job.instance;
   for (const std::string& w : instance.warnings) c.err << "dance: " << c.source << ": warning: " << w << '\n';
   try {
+    if (c.s.command != "emit" && c.reduction.optimises(instance)) return optimise(c, instance, solvers);
     Encoding encoding = c.reduction.encode(instance);
     if (c.s.command == "emit") {
-      if (encoding.hook)
+      if (encoding.hook && !encoding.hook_is_bound)
         c.err << "dance: warning: " << c.reduction.name()
               << " also checks a constraint during the search that Knuth's format cannot state; the problem "
                  "written may have more solutions\n";

@@ -76,7 +76,7 @@ ModelTable model_table() {
     po::options_description section("Options of " + std::string(r->name()));
     for (const OptionSpec& spec : specs) {
       const bool is_switch = spec.argument.empty();
-      const auto [known, added] = switches.emplace(spec.name, is_switch);
+      const auto [known, added] = switches.emplace(spec.long_name(), is_switch);
       if (!added && known->second != is_switch)
         throw std::logic_error("--" + spec.name + " is a switch in one reduction and takes a value in another");
       if (is_switch) {
@@ -163,7 +163,7 @@ Parsed parse(const std::vector<std::string>& args) {
     if (!model.parser.find_nothrow(name, false) || value.defaulted()) continue;
     const Reduction* r = s.reduction.empty() ? nullptr : find_reduction(s.reduction);
     const auto specs = r ? r->options() : std::vector<OptionSpec>{};
-    if (std::none_of(specs.begin(), specs.end(), [&name](const OptionSpec& spec) { return spec.name == name; }))
+    if (std::none_of(specs.begin(), specs.end(), [&name](const OptionSpec& spec) { return spec.long_name() == name; }))
       return fail("--" + name + " is not an option of " + (r ? std::string(r->name()) : s.command));
     s.model.set(name, value.value().type() == typeid(bool) ? std::string() : value.as<std::string>());
   }

@@ -1,6 +1,7 @@
 #include <array>
 
 #include "dance/reduction.hpp"
+#include "clique/clique.hpp"
 #include "polyomino/polyomino.hpp"
 #include "queens/queens.hpp"
 #include "sudoku/sudoku.hpp"
@@ -13,7 +14,8 @@ std::span<const Reduction* const> reductions() {
   static const sudoku::SudokuReduction sudoku;
   static const queens::QueensReduction queens;
   static const polyomino::PolyominoReduction polyomino;
-  static const std::array<const Reduction*, 4> all{&xcc, &sudoku, &queens, &polyomino};
+  static const clique::CliqueReduction clique(false), independent_set(true);
+  static const std::array<const Reduction*, 6> all{&xcc, &sudoku, &queens, &polyomino, &clique, &independent_set};
   return all;
 }
 

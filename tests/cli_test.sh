@@ -142,6 +142,20 @@ expect 0 '^[FILNPTUVWXYZ]{10}$' '' -- "$dance" solve polyomino "$ex/pentominoes6
 expect 0 '^[A-Z]{3}  [A-Z]{3}$' '' -- "$dance" solve polyomino "$ex/pentominoes8x8.txt"
 expect 2 '' 'up-to-symmetry is not an option of queens' -- "$dance" count queens --size 4 --up-to-symmetry
 
+# clique and independent-set
+cl="$shared/graphs/clique"
+expect 0 '^yes: [0-9 ]+$' '' -- "$dance" solve clique -k 11 "$cl/keller4.clq" --verify
+expect 1 '^no$' 'no solution' -- "$dance" solve clique -k 12 "$cl/keller4.clq"
+expect 0 '^yes: ([0-9]+ ){10}[0-9]+$' '' -- "$dance" solve clique --max "$cl/keller4.clq" --verify
+expect 0 '^yes: ([0-9]+ ){6}[0-9]+$' '' -- "$dance" solve independent-set --max "$cl/johnson8-2-4.clq" --verify
+expect 0 '^420$' '' -- "$dance" count clique -k 3 "$cl/johnson8-2-4.clq"
+expect 0 '^yes: a b c$' 'repeated edges' -- sh -c "printf 'a b\nb c\nc a\nc d\na b\n' | '$dance' solve clique --max"
+expect 2 '' 'needs either -k K or --max' -- "$dance" solve clique "$cl/keller4.clq"
+expect 2 '' 'k = 30, but the graph has 28 vertices' -- "$dance" solve clique -k 30 "$cl/johnson8-2-4.clq"
+expect 2 '' 'line 2, column 5: expected a vertex number' -- sh -c "printf 'p edge 3 1\ne 1 9\n' | '$dance' solve clique -k 2"
+expect 2 '' 'one best answer' -- "$dance" count clique --max "$cl/keller4.clq"
+expect 0 '^420$' '' -- sh -c "'$dance' emit clique -k 3 '$cl/johnson8-2-4.clq' | '$dance' count xcc"
+
 # generate: unique puzzles that `dance solve` reads, reproducible, also with -j
 "$dance" generate sudoku -n 30 --seed 5 --minimal --symmetry rot180 >"$tmp/gen1" 2>/dev/null
 "$dance" generate sudoku -n 30 --seed 5 --minimal --symmetry rot180 -j 2 >"$tmp/gen2" 2>/dev/null

@@ -60,6 +60,7 @@ struct Solver::State {
   std::vector<Link> link;             // per node
   std::vector<Index> top;             // per node: its item, 0 for a spacer
   std::vector<Index> first_of;        // per node: the first node of its option
+  std::vector<OptionId> option_at;    // per node: its option (for hooks and solutions)
   std::vector<std::int32_t> colour;   // per node: > 0 a colour, -1 agreed with a purified item
   std::vector<std::int32_t> len;      // per item: options left in its list
   std::vector<Index> prev, next;      // the active items: primary from root 0, secondary from N+1
@@ -94,10 +95,7 @@ struct Solver::State {
   Hook* hook = nullptr;
   Statistics stats;
 
-  [[nodiscard]] OptionId option_of(Index x) const {
-    const auto after = std::upper_bound(option_first.begin(), option_first.end(), x);
-    return static_cast<OptionId>(after - option_first.begin() - 1);
-  }
+  [[nodiscard]] OptionId option_of(Index x) const { return option_at[x]; }
 };
 
 namespace {
@@ -568,6 +566,10 @@ advance:
     }
   }
 try_x:
+  if (s.hook && !s.hook->consider(s.option_of(x), Remaining(&s))) {
+    choice[l] = d.link[x].down;
+    goto advance;
+  }
   if (!commit_unless_dead(d, x)) {  // a child that is a dead end at once
     if (nodes >= next_check && stop_here(nodes, next_check, start, outcome)) {
       s.resume = Resume::advance;  // x is tried again on resuming
@@ -802,6 +804,7 @@ Solver::Solver(std::shared_ptr<const Problem> problem, std::uint64_t seed)
   s.link.assign(node_count, Link{0, 0});
   s.top.assign(node_count, 0);
   s.first_of.assign(node_count, 0);
+  s.option_at.assign(node_count, 0);
   s.colour.assign(node_count, 0);
   s.len.assign(static_cast<std::size_t>(n) + 2, 0);
   for (Index i = 1; i <= n; ++i) s.top[i] = i;
@@ -816,6 +819,7 @@ Solver::Solver(std::shared_ptr<const Problem> problem, std::uint64_t seed)
       ++q;
       s.top[q] = e.item + 1;
       s.first_of[q] = previous_first;
+      s.option_at[q] = o;
       s.colour[q] = static_cast<std::int32_t>(e.colour);
     }
     ++q;

@@ -77,6 +77,11 @@ class Hook {
   // Return false to reject the partial solution; unchoose() follows at once.
   // `remaining` shows what the search can still choose below this node.
   virtual bool choose(OptionId option, const Remaining& remaining) = 0;
+  // Asked before the search commits an option (not for assumptions): false
+  // skips it at once, which is cheaper than a rejection by choose() when a
+  // bound can tell from `remaining` alone (the options still possible beside
+  // it) that it leads nowhere.
+  virtual bool consider(OptionId, const Remaining&) { return true; }
   // The option was taken out again, in the reverse order of choose().
   virtual void unchoose(OptionId option) = 0;
   // A fresh copy in the state of no options chosen, for another worker.

@@ -42,6 +42,9 @@ struct Encoding {
   std::shared_ptr<const dlx::Problem> problem;
   std::vector<dlx::OptionId> assumptions;  // forced before the search
   std::unique_ptr<dlx::Hook> hook;         // may be empty
+  // Whether the hook only cuts off subtrees that hold no solution (a bound):
+  // then the problem alone has the same solutions, and emit can say so.
+  bool hook_is_bound = false;
   // Set when the instance is contradictory on its face (two equal clues in a
   // row): no search is needed, and this says why.
   std::optional<std::string> contradiction;
@@ -51,9 +54,11 @@ struct Encoding {
 // The CLI parses it, lists it under the reduction in --help, and refuses it
 // for every other reduction.
 struct OptionSpec {
-  std::string name;      // without the dashes: "box"
+  std::string name;      // without the dashes: "box", or "k,k" for --k and -k
   std::string argument;  // what the value looks like: "RxC"; empty for a switch
   std::string help;
+  // The name ModelOptions knows it by: the part before a comma.
+  [[nodiscard]] std::string long_name() const { return name.substr(0, name.find(',')); }
 };
 
 // The values given for a reduction's own options.
@@ -102,6 +107,13 @@ class Reduction {
   [[nodiscard]] virtual bool aligned_output() const { return false; }
   virtual void print_none(std::ostream&) const {}
   virtual void print_error(std::ostream&) const {}
+  // Optimisation as a sequence of decision problems (clique --max): whether
+  // this instance starts such a sequence, and the instance to solve after
+  // `tried` given the answer found for it (nullptr: none), or nullptr when
+  // the sequence is over. The CLI solves each for a first solution and
+  // prints the last answer found.
+  [[nodiscard]] virtual bool optimises(const Instance&) const { return false; }
+  [[nodiscard]] virtual std::unique_ptr<Instance> next_step(const Instance&, const Answer*) const { return nullptr; }
   // The generator's interface to this family (`dance generate NAME`), or
   // nullptr when it has none. Throws std::invalid_argument for options that
   // give no puzzle (a size with no box shape).

@@ -1,0 +1,61 @@
+// `clique` and `independent-set`: is there a clique (independent set) of k
+// vertices? An independent set of G is a clique of G's complement, so one
+// class serves both: it works on the graph of compatible pairs (adjacent for
+// a clique, non-adjacent for an independent set).
+//
+// Exact cover: one primary item `k` covered exactly k times (Algorithm M),
+// one option per vertex covering it, and a secondary item per incompatible
+// pair, in the options of both its vertices, so that no two of them are
+// chosen together. A hook bounds the search: the vertices chosen plus the
+// colours of a greedy colouring of the remaining candidates must reach k.
+#pragma once
+
+#include "dance/reduction.hpp"
+#include "graph/graph.hpp"
+
+namespace dance::clique {
+
+using graph::Vertex;
+
+struct CliqueInstance : Instance {
+  std::shared_ptr<const graph::Graph> graph;
+  long k = 0;
+  bool maximum = false;  // --max: k upward from a greedy solution until there is none
+  // The vertices in the order the search tries them (fewest compatible
+  // vertices first); option j is vertex order[j].
+  std::shared_ptr<const std::vector<Vertex>> order;
+};
+
+struct CliqueAnswer : Answer {
+  std::vector<Vertex> vertices;  // sorted
+};
+
+class CliqueReduction final : public Reduction {
+ public:
+  explicit CliqueReduction(bool independent) : independent_(independent) {}
+  [[nodiscard]] std::string_view name() const override { return independent_ ? "independent-set" : "clique"; }
+  [[nodiscard]] std::string_view summary() const override {
+    return independent_ ? "is there an independent set of k vertices? (--max: the largest)"
+                        : "is there a clique of k vertices? (--max: the largest)";
+  }
+  [[nodiscard]] std::vector<OptionSpec> options() const override;
+  [[nodiscard]] std::unique_ptr<InstanceReader> reader(std::istream& in, const ModelOptions& options) const override;
+  [[nodiscard]] Encoding encode(const Instance& instance) const override;
+  [[nodiscard]] std::unique_ptr<Answer> decode(const Instance& instance,
+                                               std::span<const dlx::OptionId> solution) const override;
+  [[nodiscard]] std::optional<std::string> verify(const Instance& instance, const Answer& answer) const override;
+  void print(std::ostream& out, const Instance& instance, const Answer& answer) const override;
+  void print_none(std::ostream& out) const override;
+  [[nodiscard]] bool optimises(const Instance& instance) const override;
+  [[nodiscard]] std::unique_ptr<Instance> next_step(const Instance& tried, const Answer* found) const override;
+
+  // Whether u and v may be in one answer: adjacent (clique) or not (independent set).
+  [[nodiscard]] bool compatible(const graph::Graph& g, Vertex u, Vertex v) const {
+    return u != v && g.adjacent(u, v) != independent_;
+  }
+
+ private:
+  bool independent_;
+};
+
+}  // namespace dance::clique

@@ -1,0 +1,236 @@
+#include "graph/graph.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <map>
+#include <optional>
+
+#include "dance/line_reader.hpp"
+#include "dlx/error.hpp"
+#include "dlx/tokens.hpp"
+
+namespace dance::graph {
+
+bool Graph::adjacent(Vertex u, Vertex v) const { return std::binary_search(out[u].begin(), out[u].end(), v); }
+
+std::size_t Graph::edge_count() const {
+  std::size_t arcs = 0;
+  for (const auto& list : out) arcs += list.size();
+  return directed ? arcs : arcs / 2;
+}
+
+namespace {
+
+using dlx::Token;
+
+bool blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+
+std::optional<long> number(std::string_view text) {
+  long value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc{} || end != text.data() + text.size()) return std::nullopt;
+  return value;
+}
+
+// Collects arcs, then builds the graph: sorted lists, repeats and loops dropped.
+class Builder {
+ public:
+  explicit Builder(bool directed) : directed_(directed) {}
+  void vertices(std::size_t n) {
+    while (names_.size() < n) names_.push_back(std::to_string(names_.size() + 1));
+  }
+  void arc(Vertex u, Vertex v, std::size_t line) {
+    if (u == v) {
+      if (loops_++ == 0) first_loop_ = line;
+      return;
+    }
+    arcs_.push_back({u, v});
+    if (!directed_) arcs_.push_back({v, u});
+  }
+  std::vector<std::string>& names() { return names_; }
+
+  Graph build(GraphWarnings& warnings) {
+    Graph g;
+    g.directed = directed_;
+    g.names = std::move(names_);
+    g.out.resize(g.names.size());
+    std::sort(arcs_.begin(), arcs_.end());
+    const auto unique_end = std::unique(arcs_.begin(), arcs_.end());
+    const auto repeated = static_cast<std::size_t>(arcs_.end() - unique_end);
+    arcs_.erase(unique_end, arcs_.end());
+    for (const auto& [u, v] : arcs_) g.out[u].push_back(v);
+    if (repeated)
+      warnings.messages.push_back(std::to_string(directed_ ? repeated : repeated / 2) + (directed_ ? " repeated arcs" : " repeated edges") + " ignored");
+    if (loops_)
+      warnings.messages.push_back(std::to_string(loops_) + " self-loops ignored (the first on line " + std::to_string(first_loop_) + ")");
+    return g;
+  }
+
+ private:
+  bool directed_;
+  std::vector<std::string> names_;
+  std::vector<std::pair<Vertex, Vertex>> arcs_;
+  std::size_t loops_ = 0, first_loop_ = 0;
+};
+
+// A 1-based vertex number in a numbered format.
+Vertex numbered(const Line& line, const Token& token, std::size_t n) {
+  const auto value = number(token.text);
+  if (!value || *value < 1 || static_cast<std::size_t>(*value) > n)
+    throw dlx::ParseError(line.number, token.column,
+                          "expected a vertex number from 1 to " + std::to_string(n) + ", found '" + std::string(token.text) + "'");
+  return static_cast<Vertex>(*value - 1);
+}
+
+Graph read_dimacs(LineReader& lines, std::optional<Line> line, bool directed, GraphWarnings& warnings) {
+  Builder b(directed);
+  std::size_t n = 0;
+  bool header = false;
+  for (; line; line = lines.next()) {
+    const auto tokens = dlx::split(line->text, blank);
+    const std::string_view kind = tokens[0].text;
+    if (kind == "c") continue;
+    if (kind == "p") {
+      if (header) throw dlx::ParseError(line->number, 1, "one 'p' line");
+      if (tokens.size() != 4 || (tokens[1].text != "edge" && tokens[1].text != "col" && tokens[1].text != "edges"))
+        throw dlx::ParseError(line->number, tokens.size() > 1 ? tokens[1].column : 2, "expected 'p edge VERTICES EDGES'");
+      const auto v = number(tokens[2].text);
+      if (!v || *v < 0) throw dlx::ParseError(line->number, tokens[2].column, "expected the number of vertices");
+      if (!number(tokens[3].text)) throw dlx::ParseError(line->number, tokens[3].column, "expected the number of edges");
+      n = static_cast<std::size_t>(*v);
+      b.vertices(n);
+      header = true;
+      if (tokens[1].text == "col") warnings.messages.push_back("'p col' read as 'p edge'");
+      continue;
+    }
+    if (kind != "e") throw dlx::ParseError(line->number, 1, "expected a 'c', 'p' or 'e' line, found '" + std::string(kind) + "'");
+    if (!header) throw dlx::ParseError(line->number, 1, "expected the 'p edge N M' line before the edges");
+    if (tokens.size() != 3) throw dlx::ParseError(line->number, tokens.size() < 3 ? line->text.size() + 1 : tokens[3].column, "expected 'e U V'");
+    b.arc(numbered(*line, tokens[1], n), numbered(*line, tokens[2], n), line->number);
+  }
+  if (!header) throw dlx::ParseError(1, 1, "expected a 'p edge N M' line");
+  return b.build(warnings);
+}
+
+Graph read_tsplib(LineReader& lines, std::optional<Line> line, bool directed, GraphWarnings& warnings) {
+  Builder b(directed);
+  std::size_t n = 0;
+  for (; line; line = lines.next()) {  // the header
+    const std::string& text = line->text;
+    if (text.find("EDGE_DATA_SECTION") != std::string::npos) break;
+    const auto colon = text.find(':');
+    if (colon == std::string::npos) throw dlx::ParseError(line->number, 1, "expected 'KEY : value' or EDGE_DATA_SECTION");
+    const auto key = dlx::split(std::string_view(text).substr(0, colon), blank);
+    const auto value = dlx::split(std::string_view(text).substr(colon + 1), blank);
+    if (key.empty()) throw dlx::ParseError(line->number, 1, "expected a key before ':'");
+    if (key[0].text == "DIMENSION") {
+      const auto v = value.empty() ? std::nullopt : number(value[0].text);
+      if (!v || *v < 0) throw dlx::ParseError(line->number, colon + 2, "expected the number of vertices");
+      n = static_cast<std::size_t>(*v);
+      b.vertices(n);
+    } else if (key[0].text == "TYPE" && !value.empty() && value[0].text != "HCP" && value[0].text != "TSP") {
+      warnings.messages.push_back("TYPE " + std::string(value[0].text) + " read as HCP");
+    } else if (key[0].text == "EDGE_DATA_FORMAT" && !value.empty() && value[0].text != "EDGE_LIST") {
+      throw dlx::ParseError(line->number, colon + 2, "expected EDGE_DATA_FORMAT : EDGE_LIST");
+    }
+  }
+  if (!line) throw dlx::ParseError(1, 1, "expected an EDGE_DATA_SECTION");
+  if (n == 0) throw dlx::ParseError(line->number, 1, "expected DIMENSION before EDGE_DATA_SECTION");
+  bool pending = false;  // the first vertex of a pair is read; a pair may span lines
+  Vertex first_vertex = 0;
+  std::size_t pending_line = 0, pending_column = 0;
+  for (line = lines.next(); line; line = lines.next()) {
+    bool end = false;
+    for (const Token& token : dlx::split(line->text, blank)) {
+      if (token.text == "-1" || token.text == "EOF") {
+        end = true;
+        break;
+      }
+      if (!pending) {
+        first_vertex = numbered(*line, token, n);
+        pending = true;
+        pending_line = line->number;
+        pending_column = token.column;
+        continue;
+      }
+      b.arc(first_vertex, numbered(*line, token, n), pending_line);
+      pending = false;
+    }
+    if (end) break;
+  }
+  if (pending) throw dlx::ParseError(pending_line, pending_column, "expected a second vertex for this edge");
+  return b.build(warnings);
+}
+
+// Adjacency lists (U: V W ...) and edge lists (U V), with names.
+Graph read_named(LineReader& lines, std::optional<Line> line, bool adjacency, bool directed, GraphWarnings& warnings) {
+  struct Arc {
+    std::string u, v;
+    std::size_t line;
+  };
+  std::vector<Arc> arcs;
+  std::vector<std::string> order;  // names in order of first appearance
+  std::map<std::string, Vertex, std::less<>> seen;
+  const auto name = [&](std::string_view text) {
+    if (seen.find(text) == seen.end()) {
+      seen.emplace(std::string(text), static_cast<Vertex>(order.size()));
+      order.emplace_back(text);
+    }
+  };
+  for (; line; line = lines.next()) {
+    if (adjacency) {
+      const auto colon = line->text.find(':');
+      if (colon == std::string::npos) throw dlx::ParseError(line->number, 1, "expected 'U: V W ...'");
+      const auto head = dlx::split(std::string_view(line->text).substr(0, colon), blank);
+      if (head.size() != 1) throw dlx::ParseError(line->number, 1, "expected one vertex before ':'");
+      name(head[0].text);
+      for (const Token& token : dlx::split(std::string_view(line->text).substr(colon + 1), blank)) {
+        name(token.text);
+        arcs.push_back({std::string(head[0].text), std::string(token.text), line->number});
+      }
+    } else {
+      const auto tokens = dlx::split(line->text, blank);
+      if (tokens.size() != 2)
+        throw dlx::ParseError(line->number, tokens.size() > 2 ? tokens[2].column : line->text.size() + 1, "expected an edge: 'U V'");
+      name(tokens[0].text);
+      name(tokens[1].text);
+      arcs.push_back({std::string(tokens[0].text), std::string(tokens[1].text), line->number});
+    }
+  }
+  Builder b(directed);
+  // All whole numbers: vertex k is the number k.
+  const bool numeric = !order.empty() && std::all_of(order.begin(), order.end(), [](const std::string& s) {
+    const auto v = number(s);
+    return v && *v >= 0 && std::to_string(*v) == s;
+  });
+  std::map<std::string, Vertex, std::less<>> id;
+  if (numeric) {
+    long largest = 0;
+    for (const std::string& s : order) largest = std::max(largest, *number(s));
+    for (long k = 0; k <= largest; ++k) b.names().push_back(std::to_string(k));
+    for (const std::string& s : order) id[s] = static_cast<Vertex>(*number(s));
+  } else {
+    b.names() = order;
+    id = seen;
+  }
+  for (const Arc& arc : arcs) b.arc(id[arc.u], id[arc.v], arc.line);
+  return b.build(warnings);
+}
+
+}  // namespace
+
+Graph read_graph(std::istream& in, bool directed, GraphWarnings& warnings) {
+  LineReader lines(in);
+  std::optional<Line> first = lines.next();
+  if (!first) throw dlx::ParseError(1, 1, "expected a graph, found an empty input");
+  const auto tokens = dlx::split(first->text, blank);
+  const std::string_view word = tokens[0].text;
+  if (word == "c" || word == "p" || (word == "e" && tokens.size() == 3)) return read_dimacs(lines, std::move(first), directed, warnings);
+  const bool keyword = !word.empty() && std::all_of(word.begin(), word.end(), [](char c) { return (c >= 'A' && c <= 'Z') || c == '_'; });
+  if (keyword && (first->text.find(':') != std::string::npos || word == "EDGE_DATA_SECTION"))
+    return read_tsplib(lines, std::move(first), directed, warnings);
+  const bool adjacency = first->text.find(':') != std::string::npos;
+  return read_named(lines, std::move(first), adjacency, directed, warnings);
+}
+
+}  // namespace dance::graph

@@ -1,0 +1,42 @@
+// Graphs for the graph reductions (clique, independent set, Hamiltonian
+// paths), read from the common text formats, detected from the text:
+//
+// - DIMACS:        c comments; p edge N M (or p col); e U V, 1-based
+// - TSPLIB HCP:    KEY : value header lines, EDGE_DATA_SECTION, then 1-based
+//                  U V pairs, -1, EOF
+// - adjacency:     U: V W ...  (one line per vertex, '#' comments)
+// - edge list:     U V         (one edge per line, '#' comments)
+//
+// In the last two, vertices are names; when every name is a whole number,
+// vertex k is the number k (0-based, so 0..max all exist). Undirected unless
+// read as directed (arcs U -> V). Repeated edges and self-loops are dropped
+// with a warning; a malformed line throws dlx::ParseError (line, column).
+#pragma once
+
+#include <cstdint>
+#include <istream>
+#include <string>
+#include <vector>
+
+namespace dance::graph {
+
+using Vertex = std::uint32_t;
+
+struct Graph {
+  std::vector<std::string> names;           // of the vertices, 0..n-1
+  std::vector<std::vector<Vertex>> out;     // sorted neighbours (out-neighbours when directed)
+  bool directed = false;
+
+  [[nodiscard]] std::size_t size() const { return names.size(); }
+  [[nodiscard]] bool adjacent(Vertex u, Vertex v) const;  // an edge (arc u -> v when directed)
+  [[nodiscard]] std::size_t edge_count() const;           // edges, or arcs when directed
+};
+
+// What reading a graph also found: warnings for the user.
+struct GraphWarnings {
+  std::vector<std::string> messages;
+};
+
+[[nodiscard]] Graph read_graph(std::istream& in, bool directed, GraphWarnings& warnings);
+
+}  // namespace dance::graph

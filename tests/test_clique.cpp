@@ -1,0 +1,221 @@
+// Graph input, and the clique / independent-set decisions: known clique
+// numbers of the DIMACS benchmarks (yes at omega with a verified witness, no
+// at omega + 1), --max, and brute force on small random graphs.
+#include <catch2/catch.hpp>
+#include <fstream>
+#include <random>
+#include <sstream>
+
+#include "clique/clique.hpp"
+#include "dlx/solver.hpp"
+
+using namespace dance;
+using graph::Graph;
+using graph::Vertex;
+
+namespace {
+Graph parse(const std::string& text, std::vector<std::string>* warnings = nullptr) {
+  std::istringstream in(text);
+  graph::GraphWarnings found;
+  Graph g = graph::read_graph(in, false, found);
+  if (warnings) *warnings = found.messages;
+  return g;
+}
+
+std::string parse_error(const std::string& text) {
+  try {
+    parse(text);
+  } catch (const dlx::ParseError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+std::unique_ptr<Instance> instance_of(const clique::CliqueReduction& reduction, const std::string& text,
+                                      const ModelOptions& options) {
+  std::istringstream in(text);
+  return reduction.reader(in, options)->next();
+}
+
+// Solutions of the encoding, counted, each decoded answer verified.
+std::uint64_t count_verified(const Reduction& reduction, const Instance& instance, std::uint64_t limit = 0) {
+  Encoding encoding = reduction.encode(instance);
+  dlx::Solver solver(encoding.problem);
+  solver.set_hook(encoding.hook.get());
+  std::uint64_t count = 0;
+  solver.visit([&](std::span<const dlx::OptionId> solution) {
+    const auto answer = reduction.decode(instance, solution);
+    const auto wrong = reduction.verify(instance, *answer);
+    INFO(wrong.value_or(""));
+    REQUIRE(!wrong);
+    return ++count != limit;
+  });
+  return count;
+}
+
+std::string text_of(const std::string& path) {
+  std::ifstream in(path);
+  REQUIRE(in);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// A random graph as an edge list, and its edges as a matrix.
+std::string random_graph(std::mt19937_64& rng, std::size_t n, double p, std::vector<std::vector<bool>>& edge) {
+  std::ostringstream text;
+  edge.assign(n, std::vector<bool>(n, false));
+  std::bernoulli_distribution coin(p);
+  for (std::size_t u = 0; u < n; ++u) text << u << ' ' << u << '\n';  // every vertex named (a self-loop, dropped)
+  for (std::size_t u = 0; u < n; ++u)
+    for (std::size_t v = u + 1; v < n; ++v)
+      if (coin(rng)) {
+        text << u << ' ' << v << '\n';
+        edge[u][v] = edge[v][u] = true;
+      }
+  return text.str();
+}
+
+// k-subsets whose pairs are all edges (or all non-edges), counted by brute force.
+std::uint64_t brute_force(const std::vector<std::vector<bool>>& edge, std::size_t k, bool independent) {
+  const std::size_t n = edge.size();
+  std::uint64_t count = 0;
+  for (std::uint32_t set = 0; set < (1u << n); ++set) {
+    if (static_cast<std::size_t>(std::popcount(set)) != k) continue;
+    bool ok = true;
+    for (std::size_t u = 0; u < n && ok; ++u)
+      for (std::size_t v = u + 1; v < n && ok; ++v)
+        if ((set >> u & 1) && (set >> v & 1)) ok = edge[u][v] != independent;
+    count += ok;
+  }
+  return count;
+}
+}  // namespace
+
+TEST_CASE("graphs are read from every format alike") {
+  const std::string formats[] = {
+      "c a triangle and a pendant\np edge 4 4\ne 1 2\ne 2 3\ne 3 1\ne 3 4\n",
+      "NAME : t\nTYPE : HCP\nDIMENSION : 4\nEDGE_DATA_FORMAT : EDGE_LIST\nEDGE_DATA_SECTION\n1 2\n2 3 3 1\n3\n4\n-1\nEOF\n",
+      "# adjacency\n0: 1 2\n1: 2\n2: 3\n",
+      "0 1\n1 2\n# comment\n\n2 0\n2 3\n",
+  };
+  for (const std::string& text : formats) {
+    INFO(text);
+    const Graph g = parse(text);
+    REQUIRE(g.size() == 4);
+    CHECK(g.edge_count() == 4);
+    CHECK(g.adjacent(0, 1));
+    CHECK(g.adjacent(2, 0));
+    CHECK(g.adjacent(3, 2));
+    CHECK_FALSE(g.adjacent(0, 3));
+  }
+  const Graph named = parse("alpha beta\nbeta gamma\n");
+  CHECK(named.names == std::vector<std::string>{"alpha", "beta", "gamma"});
+  std::vector<std::string> warnings;
+  const Graph repeated = parse("p edge 3 3\ne 1 2\ne 2 1\ne 3 3\n", &warnings);
+  CHECK(repeated.edge_count() == 1);
+  REQUIRE(warnings.size() == 2);
+  CHECK_THAT(warnings[0], Catch::Contains("1 repeated edges"));
+  CHECK_THAT(warnings[1], Catch::Contains("self-loops ignored (the first on line 4)"));
+}
+
+TEST_CASE("malformed graphs are named by line and column") {
+  CHECK_THAT(parse_error("e 1 2\n"), Catch::Contains("line 1, column 1: expected the 'p edge N M' line"));
+  CHECK_THAT(parse_error("p edge 3 1\ne 1 4\n"), Catch::Contains("line 2, column 5: expected a vertex number from 1 to 3"));
+  CHECK_THAT(parse_error("p edge 3 1\ne 1\n"), Catch::Contains("line 2, column 4: expected 'e U V'"));
+  CHECK_THAT(parse_error("p graph 3 1\n"), Catch::Contains("line 1, column 3: expected 'p edge"));
+  CHECK_THAT(parse_error("NAME : x\nEDGE_DATA_SECTION\n1 2\n"), Catch::Contains("expected DIMENSION"));
+  CHECK_THAT(parse_error("DIMENSION : 3\nEDGE_DATA_SECTION\n1 2 3\n-1\n"), Catch::Contains("line 3, column 5: expected a second vertex"));
+  CHECK_THAT(parse_error("a b c\n"), Catch::Contains("line 1, column 5: expected an edge"));
+  CHECK_THAT(parse_error("a: b\nc d\n"), Catch::Contains("line 2, column 1: expected 'U: V W ...'"));
+  CHECK_THAT(parse_error(""), Catch::Contains("empty input"));
+}
+
+TEST_CASE("DIMACS benchmarks: a clique at omega, none at omega + 1") {
+  const clique::CliqueReduction reduction(false);
+  const std::string dir = std::string(DANCE_DATA_DIR) + "/graphs/clique/";
+  std::ifstream expected(dir + "expected.tsv");
+  REQUIRE(expected);
+  std::string line;
+  std::getline(expected, line);  // the header
+  int checked = 0;
+  while (std::getline(expected, line)) {
+    std::istringstream fields(line);
+    std::string file, source;
+    long omega = 0;
+    fields >> file >> omega >> source;
+    // Cliquer's answers; the two slowest of them are for the benchmark.
+    if (source != "cliquer" || file == "brock200_1.clq" || file == "sanr200_0.7.clq") continue;
+    INFO(file << " omega " << omega);
+    const std::string text = text_of(dir + file);
+    CHECK(count_verified(reduction, *instance_of(reduction, text, ModelOptions().set("k", std::to_string(omega))), 1) == 1);
+    CHECK(count_verified(reduction, *instance_of(reduction, text, ModelOptions().set("k", std::to_string(omega + 1)))) == 0);
+    ++checked;
+  }
+  CHECK(checked == 23);
+}
+
+TEST_CASE("--max steps k up from a greedy answer to omega") {
+  const clique::CliqueReduction reduction(false);
+  const std::string dir = std::string(DANCE_DATA_DIR) + "/graphs/clique/";
+  for (const auto& [file, omega] : {std::pair{"keller4.clq", 11L}, std::pair{"johnson16-2-4.clq", 8L}, std::pair{"MANN_a9.clq", 16L}}) {
+    INFO(file);
+    std::unique_ptr<Instance> step = instance_of(reduction, text_of(dir + file), ModelOptions().set("max"));
+    REQUIRE(reduction.optimises(*step));
+    long best = 0;
+    std::vector<std::unique_ptr<Instance>> kept;
+    while (step) {
+      const long k = static_cast<const clique::CliqueInstance&>(*step).k;
+      Encoding encoding = reduction.encode(*step);
+      dlx::Solver solver(encoding.problem);
+      solver.set_hook(encoding.hook.get());
+      std::unique_ptr<Answer> answer;
+      if (solver.next() == dlx::Outcome::solution) {
+        answer = reduction.decode(*step, solver.solution());
+        REQUIRE(!reduction.verify(*step, *answer));
+        best = k;
+      }
+      auto next = reduction.next_step(*step, answer.get());
+      kept.push_back(std::move(step));
+      step = std::move(next);
+    }
+    CHECK(best == omega);
+  }
+}
+
+TEST_CASE("random graphs: clique and independent-set counts agree with brute force and the complement") {
+  std::mt19937_64 rng(2026);
+  const clique::CliqueReduction cliques(false), independent(true);
+  int nonzero = 0;
+  for (int round = 0; round < 60; ++round) {
+    const std::size_t n = 4 + rng() % 9;
+    std::vector<std::vector<bool>> edge;
+    const std::string text = random_graph(rng, n, 0.2 + 0.6 * static_cast<double>(rng() % 100) / 100.0, edge);
+    // The complement as a graph of its own.
+    std::ostringstream complement;
+    for (std::size_t u = 0; u < n; ++u) complement << u << ' ' << u << '\n';
+    for (std::size_t u = 0; u < n; ++u)
+      for (std::size_t v = u + 1; v < n; ++v)
+        if (!edge[u][v]) complement << u << ' ' << v << '\n';
+    for (std::size_t k = 1; k <= std::min<std::size_t>(n, 6); ++k) {
+      INFO("round " << round << " n " << n << " k " << k);
+      const ModelOptions with_k = ModelOptions().set("k", std::to_string(k));
+      const std::uint64_t expected_cliques = brute_force(edge, k, false);
+      const std::uint64_t expected_independent = brute_force(edge, k, true);
+      CHECK(count_verified(cliques, *instance_of(cliques, text, with_k)) == expected_cliques);
+      CHECK(count_verified(independent, *instance_of(independent, text, with_k)) == expected_independent);
+      CHECK(count_verified(cliques, *instance_of(cliques, complement.str(), with_k)) == expected_independent);
+      nonzero += expected_cliques > 0 && expected_independent > 0;
+    }
+  }
+  CHECK(nonzero > 100);
+}
+
+TEST_CASE("clique asks for k or --max, and k within the graph") {
+  const clique::CliqueReduction reduction(false);
+  std::istringstream in("0 1\n");
+  CHECK_THROWS_WITH(reduction.reader(in, ModelOptions()), Catch::Contains("needs either -k K or --max"));
+  CHECK_THROWS_WITH(reduction.reader(in, ModelOptions().set("k", "0")), Catch::Contains("-k expects a whole number from 1"));
+  const auto big = instance_of(reduction, "0 1\n", ModelOptions().set("k", "3"));
+  CHECK_THROWS_WITH(reduction.encode(*big), Catch::Contains("k = 3, but the graph has 2 vertices"));
+}
