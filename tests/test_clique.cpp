@@ -155,7 +155,7 @@ TEST_CASE("DIMACS benchmarks: a clique at omega, none at omega + 1") {
   CHECK(checked == 23);
 }
 
-TEST_CASE("--max steps k up from a greedy answer to omega") {
+TEST_CASE("the maximum: k steps up from a greedy answer to omega") {
   const clique::CliqueReduction reduction(false);
   const std::string dir = std::string(DANCE_DATA_DIR) + "/graphs/clique/";
   for (const auto& [file, omega] : {std::pair{"keller4.clq", 11L}, std::pair{"johnson16-2-4.clq", 8L}, std::pair{"MANN_a9.clq", 16L}}) {
