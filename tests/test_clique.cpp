@@ -8,8 +8,10 @@
 
 #include "clique/clique.hpp"
 #include "dlx/solver.hpp"
+#include "verified_count.hpp"
 
 using namespace dance;
+using dance::test::count_verified;
 using graph::Graph;
 using graph::Vertex;
 
@@ -35,22 +37,6 @@ std::unique_ptr<Instance> instance_of(const clique::CliqueReduction& reduction, 
                                       const ModelOptions& options) {
   std::istringstream in(text);
   return reduction.reader(in, options)->next();
-}
-
-// Solutions of the encoding, counted, each decoded answer verified.
-std::uint64_t count_verified(const Reduction& reduction, const Instance& instance, std::uint64_t limit = 0) {
-  Encoding encoding = reduction.encode(instance);
-  dlx::Solver solver(encoding.problem);
-  solver.set_hook(encoding.hook.get());
-  std::uint64_t count = 0;
-  solver.visit([&](std::span<const dlx::OptionId> solution) {
-    const auto answer = reduction.decode(instance, solution);
-    const auto wrong = reduction.verify(instance, *answer);
-    INFO(wrong.value_or(""));
-    REQUIRE(!wrong);
-    return ++count != limit;
-  });
-  return count;
 }
 
 std::string text_of(const std::string& path) {

@@ -5,31 +5,17 @@
 #include <sstream>
 
 #include "dlx/solver.hpp"
+#include "verified_count.hpp"
 #include "polyomino/polyomino.hpp"
 #include "queens/queens.hpp"
 
 using namespace dance;
+using dance::test::count_verified;
 
 namespace {
 std::unique_ptr<Instance> read_one(const Reduction& reduction, std::istream& in, const ModelOptions& options = {}) {
   auto reader = reduction.reader(in, options);
   return reader->next();
-}
-
-// Counts the solutions, checking each decoded answer with verify().
-std::uint64_t count_verified(const Reduction& reduction, const Instance& instance) {
-  const Encoding encoding = reduction.encode(instance);
-  dlx::Solver solver(encoding.problem);
-  std::uint64_t count = 0;
-  solver.visit([&](std::span<const dlx::OptionId> solution) {
-    const auto answer = reduction.decode(instance, solution);
-    const auto wrong = reduction.verify(instance, *answer);
-    INFO(wrong.value_or(""));
-    REQUIRE(!wrong);
-    ++count;
-    return true;
-  });
-  return count;
 }
 
 // The first error in reading every instance of the text.
