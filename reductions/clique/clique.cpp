@@ -18,40 +18,57 @@ using Bits = std::vector<std::uint64_t>;
 class ColouringBound final : public dlx::Hook {
  public:
   ColouringBound(std::shared_ptr<const std::vector<Bits>> compatible, long k) : compatible_(std::move(compatible)), k_(k) {
-    const std::size_t words = compatible_->empty() ? 0 : compatible_->front().size();
+    const std::size_t n = compatible_->size();
+    const std::size_t words = (n + 63) / 64;
     pool_.assign(words, 0);
     layer_.assign(words, 0);
+    colour_of_.assign(n, 0);
+    level_bound_.assign(static_cast<std::size_t>(k) + 1, std::vector<std::uint32_t>(n, 0));
+    level_ready_.assign(static_cast<std::size_t>(k) + 1, false);
   }
-  // Before the search takes vertex v: the candidates beside v that are
-  // compatible with it must be able to supply the rest.
+  // Before the search takes vertex v, two bounds. The level's: v and the
+  // siblings after it, coloured once per node, must hold colours enough;
+  // if not, neither v nor any later sibling can succeed. Then v's own: the
+  // later candidates compatible with v must be able to supply the rest.
   bool consider(dlx::OptionId v, const dlx::Remaining& remaining) override {
+    const auto level = static_cast<std::size_t>(chosen_);
     const long need = k_ - chosen_ - 1;
     if (need <= 0) return true;
-    remaining.options(0, candidates_);
+    remaining.options(0, candidates_);  // the siblings after v, in the order they will be tried
+    if (!level_ready_[level]) colour_level(v, level);
+    if (chosen_ + static_cast<long>(level_bound_[level][v]) < k_) return false;
     const Bits& near = (*compatible_)[v];
     std::fill(pool_.begin(), pool_.end(), 0);
     long count = 0;
     for (const dlx::OptionId o : candidates_)
       if (near[o / 64] >> (o % 64) & 1) pool_[o / 64] |= std::uint64_t{1} << (o % 64), ++count;
-    return count >= need && colours_reach(need);
+    return count >= need && colour(need) >= need;
   }
   bool choose(dlx::OptionId, const dlx::Remaining&) override {
     ++chosen_;
+    if (chosen_ <= k_) level_ready_[static_cast<std::size_t>(chosen_)] = false;  // a new node below
     return true;
   }
   void unchoose(dlx::OptionId) override { --chosen_; }
+  [[nodiscard]] std::unique_ptr<dlx::Hook> clone() const override {
+    return std::make_unique<ColouringBound>(compatible_, k_);
+  }
 
-  // Whether a greedy colouring of the pool needs at least `need` colours
-  // (empties the pool as it goes).
-  bool colours_reach(long need) {
+ private:
+  // Colours the pool greedily, each colour class a set of pairwise
+  // incompatible candidates (a clique holds one of each at most), until it
+  // is empty or `enough` colours are used; records each candidate's colour;
+  // returns the colours used.
+  long colour(long enough) {
     long colours = 0;
-    for (bool left = true; left && colours < need;) {
-      ++colours;  // a new colour class: take candidates that are pairwise incompatible
+    for (bool left = true; left && colours < enough;) {
+      ++colours;
       layer_ = pool_;
-      for (std::size_t w = layer_.size(); w-- > 0;) {
+      for (std::size_t w = layer_.size(); w-- > 0;) {  // the most compatible candidates first
         while (layer_[w] != 0) {
           const auto bit = static_cast<std::size_t>(63 - std::countl_zero(layer_[w]));
           pool_[w] &= ~(std::uint64_t{1} << bit);
+          colour_of_[w * 64 + bit] = static_cast<std::uint32_t>(colours);
           const Bits& near = (*compatible_)[w * 64 + bit];
           for (std::size_t x = 0; x <= w; ++x) layer_[x] &= ~near[x];
           layer_[w] &= ~(std::uint64_t{1} << bit);
@@ -59,18 +76,36 @@ class ColouringBound final : public dlx::Hook {
       }
       left = std::any_of(pool_.begin(), pool_.end(), [](std::uint64_t word) { return word != 0; });
     }
-    return colours >= need;
-  }
-  [[nodiscard]] std::unique_ptr<dlx::Hook> clone() const override {
-    return std::make_unique<ColouringBound>(compatible_, k_);
+    return colours;
   }
 
- private:
+  // For v and each sibling after it: how many colours it and the siblings
+  // after it span.
+  void colour_level(dlx::OptionId v, std::size_t level) {
+    std::fill(pool_.begin(), pool_.end(), 0);
+    pool_[v / 64] |= std::uint64_t{1} << (v % 64);
+    for (const dlx::OptionId o : candidates_) pool_[o / 64] |= std::uint64_t{1} << (o % 64);
+    const long colours = colour(static_cast<long>(colour_of_.size()) + 1);
+    seen_.assign(static_cast<std::size_t>(colours) + 1, false);
+    std::uint32_t spanned = 0;
+    std::vector<std::uint32_t>& bound = level_bound_[level];
+    for (std::size_t j = candidates_.size() + 1; j-- > 0;) {
+      const dlx::OptionId o = j == 0 ? v : candidates_[j - 1];
+      if (!seen_[colour_of_[o]]) seen_[colour_of_[o]] = true, ++spanned;
+      bound[o] = spanned;
+    }
+    level_ready_[level] = true;
+  }
+
   std::shared_ptr<const std::vector<Bits>> compatible_;  // per option: the options compatible with it
   long k_;
   long chosen_ = 0;
   std::vector<dlx::OptionId> candidates_;
   Bits pool_, layer_;
+  std::vector<std::uint32_t> colour_of_;                 // per option: its colour in the last colouring
+  std::vector<std::vector<std::uint32_t>> level_bound_;  // per level, per sibling: colours from it on
+  std::vector<bool> level_ready_;                        // per level: level_bound_ is for this node
+  std::vector<bool> seen_;
 };
 
 class CliqueReader final : public InstanceReader {
@@ -90,9 +125,19 @@ class CliqueReader final : public InstanceReader {
     std::vector<std::size_t> degree(n, 0);
     for (Vertex u = 0; u < n; ++u)
       for (Vertex v = 0; v < n; ++v) degree[u] += reduction_.compatible(*g, u, v);
-    auto order = std::make_shared<std::vector<Vertex>>(n);
-    std::iota(order->begin(), order->end(), Vertex{0});
-    std::stable_sort(order->begin(), order->end(), [&degree](Vertex a, Vertex b) { return degree[a] < degree[b]; });
+    // Smallest last: repeatedly the vertex with the fewest compatible vertices left.
+    auto order = std::make_shared<std::vector<Vertex>>();
+    std::vector<bool> taken(n, false);
+    for (std::size_t step = 0; step < n; ++step) {
+      Vertex best = 0;
+      std::size_t fewest = SIZE_MAX;
+      for (Vertex v = 0; v < n; ++v)
+        if (!taken[v] && degree[v] < fewest) best = v, fewest = degree[v];
+      taken[best] = true;
+      order->push_back(best);
+      for (Vertex v = 0; v < n; ++v)
+        if (!taken[v] && reduction_.compatible(*g, best, v)) --degree[v];
+    }
     instance->order = std::move(order);
     instance->graph = std::move(g);
     instance->maximum = maximum_;
