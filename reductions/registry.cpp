@@ -2,6 +2,7 @@
 
 #include "dance/reduction.hpp"
 #include "clique/clique.hpp"
+#include "hamilton/hamilton.hpp"
 #include "polyomino/polyomino.hpp"
 #include "queens/queens.hpp"
 #include "sudoku/sudoku.hpp"
@@ -15,7 +16,9 @@ std::span<const Reduction* const> reductions() {
   static const queens::QueensReduction queens;
   static const polyomino::PolyominoReduction polyomino;
   static const clique::CliqueReduction clique(false), independent_set(true);
-  static const std::array<const Reduction*, 6> all{&xcc, &sudoku, &queens, &polyomino, &clique, &independent_set};
+  static const hamilton::HamiltonReduction hamilton;
+  static const std::array<const Reduction*, 7> all{&xcc,    &sudoku,          &queens,  &polyomino,
+                                                   &clique, &independent_set, &hamilton};
   return all;
 }
 

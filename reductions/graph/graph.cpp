@@ -48,19 +48,23 @@ class Builder {
     if (!directed_) arcs_.push_back({v, u});
   }
   std::vector<std::string>& names() { return names_; }
+  std::size_t repeats_ = 0;  // arcs listed twice from the same vertex (adjacency lists)
 
-  Graph build(GraphWarnings& warnings) {
+  // listed_both_ways: an undirected adjacency list names each edge at both
+  // ends, so only an arc listed twice from one vertex is a repeat.
+  Graph build(GraphWarnings& warnings, bool listed_both_ways = false) {
     Graph g;
     g.directed = directed_;
     g.names = std::move(names_);
     g.out.resize(g.names.size());
     std::sort(arcs_.begin(), arcs_.end());
     const auto unique_end = std::unique(arcs_.begin(), arcs_.end());
-    const auto repeated = static_cast<std::size_t>(arcs_.end() - unique_end);
+    const auto repeated = listed_both_ways ? repeats_ : static_cast<std::size_t>(arcs_.end() - unique_end);
     arcs_.erase(unique_end, arcs_.end());
     for (const auto& [u, v] : arcs_) g.out[u].push_back(v);
     if (repeated)
-      warnings.messages.push_back(std::to_string(directed_ ? repeated : repeated / 2) + (directed_ ? " repeated arcs" : " repeated edges") + " ignored");
+      warnings.messages.push_back(std::to_string(directed_ || listed_both_ways ? repeated : repeated / 2) +
+                                  (directed_ || listed_both_ways ? " repeated arcs" : " repeated edges") + " ignored");
     if (loops_)
       warnings.messages.push_back(std::to_string(loops_) + " self-loops ignored (the first on line " + std::to_string(first_loop_) + ")");
     return g;
@@ -213,8 +217,14 @@ Graph read_named(LineReader& lines, std::optional<Line> line, bool adjacency, bo
     b.names() = order;
     id = seen;
   }
-  for (const Arc& arc : arcs) b.arc(id[arc.u], id[arc.v], arc.line);
-  return b.build(warnings);
+  std::vector<std::pair<Vertex, Vertex>> listed;
+  for (const Arc& arc : arcs) {
+    b.arc(id[arc.u], id[arc.v], arc.line);
+    listed.push_back({id[arc.u], id[arc.v]});
+  }
+  std::sort(listed.begin(), listed.end());
+  b.repeats_ = static_cast<std::size_t>(listed.end() - std::unique(listed.begin(), listed.end()));
+  return b.build(warnings, adjacency && !directed);
 }
 
 }  // namespace

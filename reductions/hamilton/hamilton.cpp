@@ -1,0 +1,338 @@
+#include "hamilton/hamilton.hpp"
+
+#include <algorithm>
+#include <ostream>
+#include <stdexcept>
+
+#include "dlx/error.hpp"
+
+namespace dance::hamilton {
+namespace {
+
+using Choice = HamiltonInstance::Choice;
+constexpr Vertex nobody = HamiltonInstance::nobody;
+
+// The ends of the path segments that the edges used so far form: end[v] is
+// the other end of v's segment while v is an end. An edge that joins the two
+// ends of one segment closes a cycle, allowed only for the whole cycle.
+class SegmentHook final : public dlx::Hook {
+ public:
+  SegmentHook(std::shared_ptr<const std::vector<Choice>> choices, std::size_t vertices, std::size_t edges,
+              std::size_t cycle_length)
+      : choices_(std::move(choices)), cycle_length_(cycle_length), end_(vertices), size_(vertices, 1), uses_(edges, 0) {
+    for (Vertex v = 0; v < vertices; ++v) end_[v] = v;
+  }
+  bool choose(dlx::OptionId option, const dlx::Remaining&) override {
+    marks_.push_back(log_.size());
+    const Choice& c = (*choices_)[option];
+    const bool first = add(c.at, c.a, c.edge_a);  // both always, so that unchoose undoes both
+    const bool second = add(c.at, c.b, c.edge_b);
+    return first && second;
+  }
+  void unchoose(dlx::OptionId option) override {
+    const Choice& c = (*choices_)[option];
+    for (const std::uint32_t e : {c.edge_a, c.edge_b})
+      if (e != nobody) --uses_[e];
+    for (const std::size_t mark = marks_.back(); log_.size() > mark; log_.pop_back()) {
+      end_[log_.back().vertex] = log_.back().end;
+      size_[log_.back().vertex] = log_.back().size;
+    }
+    marks_.pop_back();
+  }
+  [[nodiscard]] std::unique_ptr<dlx::Hook> clone() const override {
+    return std::make_unique<SegmentHook>(choices_, end_.size(), uses_.size(), cycle_length_);
+  }
+
+ private:
+  struct Undo {
+    Vertex vertex, end;
+    std::size_t size;
+  };
+  bool add(Vertex u, Vertex v, std::uint32_t edge) {
+    if (v == nobody) return true;
+    if (uses_[edge]++ > 0) return true;  // its other end has it already
+    const Vertex x = end_[u], y = end_[v];
+    if (x == v) return size_[u] == cycle_length_;  // closes a cycle: only the whole one
+    const std::size_t joined = size_[x] + size_[y];
+    log_.push_back({x, end_[x], size_[x]});
+    log_.push_back({y, end_[y], size_[y]});
+    end_[x] = y;
+    end_[y] = x;
+    size_[x] = size_[y] = joined;
+    return true;
+  }
+
+  std::shared_ptr<const std::vector<Choice>> choices_;
+  std::size_t cycle_length_;  // 0 for paths: no cycle at all
+  std::vector<Vertex> end_;
+  std::vector<std::size_t> size_;
+  std::vector<std::uint32_t> uses_;  // per edge: how many chosen options use it (0 to 2)
+  std::vector<Undo> log_;
+  std::vector<std::size_t> marks_;
+};
+
+// Vertices that no path from `from` to `to` passes through: repeatedly a
+// vertex other than the ends with at most one neighbour left.
+std::vector<bool> useless_vertices(const graph::Graph& g, Vertex from, Vertex to) {
+  std::vector<bool> useless(g.size(), false);
+  std::vector<std::size_t> degree(g.size());
+  for (Vertex v = 0; v < g.size(); ++v) degree[v] = g.out[v].size();
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (Vertex v = 0; v < g.size(); ++v) {
+      if (useless[v] || v == from || v == to || degree[v] > 1) continue;
+      useless[v] = changed = true;
+      for (const Vertex w : g.out[v]) --degree[w];
+    }
+  }
+  return useless;
+}
+
+// The options: for each vertex, its pairs of path edges, its single edges
+// where it may be an end, then (longest) its skip option.
+std::vector<Choice> choices_of(const HamiltonInstance& h) {
+  const graph::Graph& g = *h.graph;
+  const auto usable = [&h](Vertex v) { return !h.useless || !(*h.useless)[v]; };
+  // Edge numbers, each edge once.
+  std::vector<std::vector<std::uint32_t>> edge_of(g.size());
+  std::uint32_t edges = 0;
+  for (Vertex u = 0; u < g.size(); ++u) {
+    edge_of[u].assign(g.out[u].size(), nobody);
+    for (std::size_t k = 0; k < g.out[u].size(); ++k) {
+      const Vertex v = g.out[u][k];
+      if (!usable(u) || !usable(v)) continue;
+      if (v > u) {
+        edge_of[u][k] = edges++;
+      } else {
+        const auto at = std::lower_bound(g.out[v].begin(), g.out[v].end(), u) - g.out[v].begin();
+        edge_of[u][k] = edge_of[v][static_cast<std::size_t>(at)];
+      }
+    }
+  }
+  std::vector<Choice> all;
+  for (Vertex v = 0; v < g.size(); ++v) {
+    if (!usable(v)) continue;
+    const bool fixed_end = v == h.from || v == h.to;
+    const bool may_end = h.path && (!h.from || fixed_end);
+    const auto& out = g.out[v];
+    for (std::size_t i = 0; i < out.size(); ++i) {
+      if (edge_of[v][i] == nobody) continue;
+      if (!fixed_end)
+        for (std::size_t j = i + 1; j < out.size(); ++j)
+          if (edge_of[v][j] != nobody) all.push_back({v, out[i], out[j], edge_of[v][i], edge_of[v][j]});
+      if (may_end) all.push_back({v, out[i], nobody, edge_of[v][i], nobody});
+    }
+  }
+  if (h.longest)
+    for (Vertex v = 0; v < g.size(); ++v)
+      if (usable(v) && v != h.from && v != h.to) all.push_back({v, nobody, nobody, nobody, nobody});
+  return all;
+}
+
+std::size_t edge_count(const std::vector<Choice>& choices) {
+  std::uint32_t edges = 0;
+  for (const Choice& c : choices)
+    for (const std::uint32_t e : {c.edge_a, c.edge_b})
+      if (e != nobody) edges = std::max(edges, e + 1);
+  return edges;
+}
+
+class HamiltonReader final : public InstanceReader {
+ public:
+  HamiltonReader(std::istream& in, const ModelOptions& options) : in_(in), options_(options) {}
+  std::unique_ptr<Instance> next() override {
+    if (done_) return nullptr;
+    done_ = true;
+    auto h = std::make_unique<HamiltonInstance>();
+    graph::GraphWarnings warnings;
+    if (options_.has("knight")) {
+      const std::string board = options_.text("knight");
+      const auto x = board.find('x');
+      const auto rows = ModelOptions().set("knight", board.substr(0, x)).number("knight", 0, 1, 100);
+      const auto columns = x == std::string::npos ? 0 : ModelOptions().set("knight", board.substr(x + 1)).number("knight", 0, 1, 100);
+      if (x == std::string::npos || columns == 0) throw std::invalid_argument("--knight expects MxN, e.g. 8x8");
+      h->graph = std::make_shared<const graph::Graph>(knight_graph(static_cast<int>(rows), static_cast<int>(columns)));
+    } else {
+      h->graph = std::make_shared<const graph::Graph>(graph::read_graph(in_, false, warnings));
+    }
+    h->warnings = std::move(warnings.messages);
+    const graph::Graph& g = *h->graph;
+    h->path = options_.has("path") || options_.has("from") || options_.has("to") || options_.has("longest");
+    const auto vertex = [&g](const std::string& name, const char* option) {
+      const auto found = std::find(g.names.begin(), g.names.end(), name);
+      if (found == g.names.end()) throw dlx::ParseError(1, 1, std::string("--") + option + " names vertex '" + name + "', which the graph does not have");
+      return static_cast<Vertex>(found - g.names.begin());
+    };
+    if (options_.has("from")) h->from = vertex(options_.text("from"), "from");
+    if (options_.has("to")) h->to = vertex(options_.text("to"), "to");
+    if (h->from.has_value() != h->to.has_value()) throw dlx::ParseError(1, 1, "--from and --to go together");
+    if (h->from && h->from == h->to) throw dlx::ParseError(1, 1, "--from and --to name the same vertex");
+    h->longest = options_.has("longest");
+    if (h->longest && !h->from) throw dlx::ParseError(1, 1, "--longest needs --from and --to");
+    if (h->longest) {
+      h->useless = std::make_shared<const std::vector<bool>>(useless_vertices(g, *h->from, *h->to));
+      const auto dropped = std::count(h->useless->begin(), h->useless->end(), true);
+      if (dropped) h->warnings.push_back(std::to_string(dropped) + " vertices can lie on no path between the ends and are left out");
+    }
+    h->choices = std::make_shared<const std::vector<Choice>>(choices_of(*h));
+    return h;
+  }
+
+ private:
+  std::istream& in_;
+  ModelOptions options_;
+  bool done_ = false;
+};
+
+}  // namespace
+
+graph::Graph knight_graph(int rows, int columns) {
+  graph::Graph g;
+  const auto id = [columns](int r, int c) { return static_cast<Vertex>(r * columns + c); };
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < columns; ++c)
+      g.names.push_back(columns <= 26 ? std::string(1, static_cast<char>('a' + c)) + std::to_string(r + 1)
+                                      : std::to_string(r + 1) + "," + std::to_string(c + 1));
+  g.out.resize(g.names.size());
+  const int jumps[8][2] = {{1, 2}, {2, 1}, {-1, 2}, {-2, 1}, {1, -2}, {2, -1}, {-1, -2}, {-2, -1}};
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < columns; ++c)
+      for (const auto& j : jumps)
+        if (r + j[0] >= 0 && r + j[0] < rows && c + j[1] >= 0 && c + j[1] < columns)
+          g.out[id(r, c)].push_back(id(r + j[0], c + j[1]));
+  for (auto& list : g.out) std::sort(list.begin(), list.end());
+  return g;
+}
+
+std::vector<OptionSpec> HamiltonReduction::options() const {
+  return {{"path", "", "a Hamiltonian path instead of a cycle"},
+          {"from", "S", "the path starts at vertex S (with --to)"},
+          {"to", "T", "the path ends at vertex T (with --from)"},
+          {"longest", "", "a path from S to T through as many vertices as possible"},
+          {"knight", "MxN", "the knight's graph of an M x N board instead of an input graph"}};
+}
+
+std::unique_ptr<InstanceReader> HamiltonReduction::reader(std::istream& in, const ModelOptions& options) const {
+  return std::make_unique<HamiltonReader>(in, options);
+}
+
+Encoding HamiltonReduction::encode(const Instance& instance) const {
+  const auto& h = static_cast<const HamiltonInstance&>(instance);
+  const graph::Graph& g = *h.graph;
+  const std::vector<Choice>& choices = *h.choices;
+  const std::size_t edges = edge_count(choices);
+  dlx::ProblemBuilder b;
+  std::vector<dlx::ItemId> item(g.size(), 0);
+  std::size_t vertices = 0;
+  for (Vertex v = 0; v < g.size(); ++v)
+    if (!h.useless || !(*h.useless)[v]) item[v] = b.add_primary(g.names[v]), ++vertices;
+  const bool free_ends = h.path && !h.from;
+  const dlx::ItemId ends = free_ends ? b.add_primary("ends", 2, 2) : 0;
+  const auto m = static_cast<std::uint32_t>(h.skipped);
+  const dlx::ItemId skip = m > 0 ? b.add_primary("skip", m, m) : 0;
+  const dlx::ItemId first_edge = static_cast<dlx::ItemId>(b.peek().items().size());
+  std::vector<std::string> edge_names(edges);
+  for (const Choice& c : choices)
+    for (const auto& [e, w] : {std::pair{c.edge_a, c.a}, std::pair{c.edge_b, c.b}})
+      if (e != nobody) edge_names[e] = g.names[std::min(c.at, w)] + "-" + g.names[std::max(c.at, w)];
+  for (const std::string& name : edge_names) b.add_secondary(name);
+  const dlx::ColourId unused = b.colour("0"), used = b.colour("1");
+  // Each vertex's edges, for the "not used" entries.
+  std::vector<std::vector<std::uint32_t>> edges_at(g.size());
+  for (const Choice& c : choices)
+    for (const std::uint32_t e : {c.edge_a, c.edge_b})
+      if (e != nobody && std::find(edges_at[c.at].begin(), edges_at[c.at].end(), e) == edges_at[c.at].end())
+        edges_at[c.at].push_back(e);
+  std::vector<dlx::Entry> entries;
+  for (const Choice& c : choices) {
+    if (c.a == nobody && m == 0) break;  // the skip options come last; none when nothing is skipped
+    entries = {{item[c.at]}};
+    if (c.a == nobody) entries.push_back({skip});
+    else if (c.b == nobody && free_ends) entries.push_back({ends});
+    for (const std::uint32_t e : edges_at[c.at])
+      entries.push_back({first_edge + e, e == c.edge_a || e == c.edge_b ? used : unused});
+    b.add_option(entries);
+  }
+  Encoding encoding;
+  encoding.problem = std::make_shared<const dlx::Problem>(b.build());
+  encoding.hook = std::make_unique<SegmentHook>(h.choices, g.size(), edges, h.path ? 0 : vertices);
+  return encoding;
+}
+
+std::unique_ptr<Answer> HamiltonReduction::decode(const Instance& instance, std::span<const dlx::OptionId> solution) const {
+  const auto& h = static_cast<const HamiltonInstance&>(instance);
+  const graph::Graph& g = *h.graph;
+  std::vector<std::vector<Vertex>> next(g.size());
+  std::size_t on_path = 0;
+  for (const dlx::OptionId o : solution) {
+    const Choice& c = (*h.choices)[o];
+    if (c.a == nobody) continue;  // skipped
+    ++on_path;
+    next[c.at].push_back(c.a);
+    if (c.b != nobody) next[c.at].push_back(c.b);
+  }
+  auto answer = std::make_unique<HamiltonAnswer>();
+  answer->cycle = !h.path;
+  Vertex start = h.from.value_or(nobody);
+  for (Vertex v = 0; v < g.size() && start == nobody; ++v)
+    if (!next[v].empty() && (answer->cycle || next[v].size() == 1)) start = v;
+  for (Vertex previous = nobody, at = start; at != nobody && answer->order.size() < on_path;) {
+    answer->order.push_back(at);
+    Vertex step = nobody;
+    for (const Vertex w : next[at])
+      if (w != previous) step = w;
+    previous = at;
+    at = step;
+  }
+  return answer;
+}
+
+std::optional<std::string> HamiltonReduction::verify(const Instance& instance, const Answer& answer) const {
+  const auto& h = static_cast<const HamiltonInstance&>(instance);
+  const graph::Graph& g = *h.graph;
+  const auto& a = static_cast<const HamiltonAnswer&>(answer);
+  const std::vector<Vertex>& order = a.order;
+  std::vector<bool> seen(g.size(), false);
+  for (const Vertex v : order) {
+    if (v >= g.size()) return "no vertex " + std::to_string(v);
+    if (seen[v]) return "vertex " + g.names[v] + " twice";
+    seen[v] = true;
+  }
+  const auto edge = [&g](Vertex u, Vertex v) {
+    const auto& list = g.out[u];
+    return std::find(list.begin(), list.end(), v) != list.end();
+  };
+  for (std::size_t k = 1; k < order.size(); ++k)
+    if (!edge(order[k - 1], order[k])) return g.names[order[k - 1]] + " and " + g.names[order[k]] + " are not adjacent";
+  if (a.cycle && (order.size() < 3 || !edge(order.back(), order.front()))) return "the cycle does not close";
+  if (!h.longest && order.size() != g.size())
+    return "visits " + std::to_string(order.size()) + " of " + std::to_string(g.size()) + " vertices";
+  if (h.from && (order.empty() || order.front() != *h.from || order.back() != *h.to)) return "the ends are not the ones asked for";
+  return std::nullopt;
+}
+
+void HamiltonReduction::print(std::ostream& out, const Instance& instance, const Answer& answer) const {
+  const graph::Graph& g = *static_cast<const HamiltonInstance&>(instance).graph;
+  const auto& a = static_cast<const HamiltonAnswer&>(answer);
+  for (std::size_t k = 0; k < a.order.size(); ++k) out << (k ? " " : "") << g.names[a.order[k]];
+  if (a.cycle && !a.order.empty()) out << ' ' << g.names[a.order.front()];
+  out << '\n';
+}
+
+void HamiltonReduction::print_none(std::ostream& out) const { out << "none\n"; }
+
+bool HamiltonReduction::optimises(const Instance& instance) const {
+  return static_cast<const HamiltonInstance&>(instance).longest;
+}
+
+std::unique_ptr<Instance> HamiltonReduction::next_step(const Instance& tried, const Answer* found) const {
+  const auto& h = static_cast<const HamiltonInstance&>(tried);
+  const auto usable = h.graph->size() - static_cast<std::size_t>(std::count(h.useless->begin(), h.useless->end(), true));
+  if (found || static_cast<std::size_t>(h.skipped) + 2 >= usable) return nullptr;  // the first path found is longest
+  auto next = std::make_unique<HamiltonInstance>(h);
+  next->warnings.clear();
+  ++next->skipped;
+  return next;
+}
+
+}  // namespace dance::hamilton

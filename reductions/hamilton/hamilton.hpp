@@ -1,0 +1,65 @@
+// `hamilton`: Hamiltonian cycles and paths, paths with fixed ends, longest
+// paths, knight's tours.
+//
+// Degree encoding (Knuth's, with colours): every vertex is a primary item;
+// its options choose the two edges of the path at it (one at a path end),
+// every edge is a secondary item coloured 1 when used and 0 when not, so
+// both ends of an edge agree on it and an exact cover is a set of disjoint
+// cycles (and paths). A hook keeps the two ends of every path segment and
+// rejects an edge that would close a segment into a cycle before all
+// vertices are in it. For --longest, a vertex may also be skipped (an item
+// `skip` covered exactly m times), and m goes up from 0 until a path exists.
+#pragma once
+
+#include "dance/reduction.hpp"
+#include "graph/graph.hpp"
+
+namespace dance::hamilton {
+
+using graph::Vertex;
+
+struct HamiltonInstance : Instance {
+  std::shared_ptr<const graph::Graph> graph;
+  bool path = false;                    // a path, not a cycle
+  std::optional<Vertex> from, to;       // fixed ends of a path
+  bool longest = false;                 // as many vertices as possible (from and to fixed)
+  long skipped = 0;                     // longest: vertices left out in this step
+  std::shared_ptr<const std::vector<bool>> useless;  // longest: vertices no from-to path can pass through
+  // Option j chooses, at vertex `at`, the path edges to `a` and `b` (none
+  // for `nobody`: at a path end only `a`; skipped, neither). Computed by the
+  // reader; the skip options come last, so the others do not change with m.
+  struct Choice {
+    Vertex at, a, b;
+    std::uint32_t edge_a, edge_b;  // the edges' numbers, items 1 + edge of the problem's secondaries
+  };
+  static constexpr Vertex nobody = ~Vertex{0};
+  std::shared_ptr<const std::vector<Choice>> choices;
+};
+
+struct HamiltonAnswer : Answer {
+  std::vector<Vertex> order;  // the vertices in path order (a cycle starts at its smallest vertex)
+  bool cycle = false;
+};
+
+class HamiltonReduction final : public Reduction {
+ public:
+  [[nodiscard]] std::string_view name() const override { return "hamilton"; }
+  [[nodiscard]] std::string_view summary() const override {
+    return "Hamiltonian cycles and paths, fixed ends, longest paths, knight's tours";
+  }
+  [[nodiscard]] std::vector<OptionSpec> options() const override;
+  [[nodiscard]] std::unique_ptr<InstanceReader> reader(std::istream& in, const ModelOptions& options) const override;
+  [[nodiscard]] Encoding encode(const Instance& instance) const override;
+  [[nodiscard]] std::unique_ptr<Answer> decode(const Instance& instance,
+                                               std::span<const dlx::OptionId> solution) const override;
+  [[nodiscard]] std::optional<std::string> verify(const Instance& instance, const Answer& answer) const override;
+  void print(std::ostream& out, const Instance& instance, const Answer& answer) const override;
+  void print_none(std::ostream& out) const override;
+  [[nodiscard]] bool optimises(const Instance& instance) const override;
+  [[nodiscard]] std::unique_ptr<Instance> next_step(const Instance& tried, const Answer* found) const override;
+};
+
+// The knight's graph of a rows x columns board; squares named a1, b1, ...
+graph::Graph knight_graph(int rows, int columns);
+
+}  // namespace dance::hamilton
