@@ -156,6 +156,21 @@ expect 2 '' 'line 2, column 5: expected a vertex number' -- sh -c "printf 'p edg
 expect 2 '' 'one best answer' -- "$dance" count clique --max "$cl/keller4.clq"
 expect 0 '^420$' '' -- sh -c "'$dance' emit clique -k 3 '$cl/johnson8-2-4.clq' | '$dance' count xcc"
 
+# hamilton
+hm="$shared/graphs/hamilton"
+expect 0 '^1072$' '' -- "$dance" count hamilton "$hm/grid6x6.hcp"
+expect 1 '^0$' '' -- "$dance" count hamilton "$hm/petersen.hcp"
+expect 1 '^none$' 'no solution' -- "$dance" solve hamilton "$hm/petersen.hcp"
+expect 0 '^a1 ([a-h][1-8] ){63}a1$' '' -- "$dance" solve hamilton --knight 8x8 --verify
+expect 0 '^864$' '' -- "$dance" count hamilton --knight 5x5 --path
+expect 0 '^0( [0-9]+){21} 23$' 'left out' -- "$dance" solve hamilton "$hm/ftl24.adj" --longest --from 0 --to 23 --verify
+expect 0 '' '' -- sh -c "'$dance' solve hamilton '$hm/ftl24.adj' --longest --from 0 --to 23 | grep -vw 18"
+expect 2 '' 'go together' -- "$dance" solve hamilton "$hm/grid4x4.hcp" --from 1
+expect 2 '' 'knight expects MxN' -- "$dance" solve hamilton --knight 8by8
+# without the hook, sets of disjoint cycles count too (18 against 6): emit says so
+expect 0 '^18$' '' -- sh -c "'$dance' emit hamilton '$hm/grid4x4.hcp' 2>/dev/null | '$dance' count xcc"
+expect 0 '' 'Knuth.s format cannot state' -- "$dance" emit hamilton "$hm/grid4x4.hcp"
+
 # generate: unique puzzles that `dance solve` reads, reproducible, also with -j
 "$dance" generate sudoku -n 30 --seed 5 --minimal --symmetry rot180 >"$tmp/gen1" 2>/dev/null
 "$dance" generate sudoku -n 30 --seed 5 --minimal --symmetry rot180 -j 2 >"$tmp/gen2" 2>/dev/null

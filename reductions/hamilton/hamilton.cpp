@@ -148,9 +148,9 @@ class HamiltonReader final : public InstanceReader {
     if (options_.has("knight")) {
       const std::string board = options_.text("knight");
       const auto x = board.find('x');
+      if (x == std::string::npos) throw std::invalid_argument("--knight expects MxN, e.g. 8x8; found '" + board + "'");
       const auto rows = ModelOptions().set("knight", board.substr(0, x)).number("knight", 0, 1, 100);
-      const auto columns = x == std::string::npos ? 0 : ModelOptions().set("knight", board.substr(x + 1)).number("knight", 0, 1, 100);
-      if (x == std::string::npos || columns == 0) throw std::invalid_argument("--knight expects MxN, e.g. 8x8");
+      const auto columns = ModelOptions().set("knight", board.substr(x + 1)).number("knight", 0, 1, 100);
       h->graph = std::make_shared<const graph::Graph>(knight_graph(static_cast<int>(rows), static_cast<int>(columns)));
     } else {
       h->graph = std::make_shared<const graph::Graph>(graph::read_graph(in_, false, warnings));

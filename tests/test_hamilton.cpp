@@ -1,0 +1,134 @@
+// Hamiltonian cycles and paths: the known counts of
+// ../shared/data/graphs/hamilton/expected.tsv, every answer verified, the FTL
+// longest path, and brute force on small random graphs.
+#include <catch2/catch.hpp>
+#include <algorithm>
+#include <fstream>
+#include <numeric>
+#include <random>
+#include <sstream>
+
+#include "dlx/solver.hpp"
+#include "hamilton/hamilton.hpp"
+#include "verified_count.hpp"
+
+using namespace dance;
+using dance::test::count_verified;
+
+namespace {
+const hamilton::HamiltonReduction reduction;
+
+std::unique_ptr<Instance> read(std::istream& in, const ModelOptions& options = {}) {
+  return reduction.reader(in, options)->next();
+}
+
+std::unique_ptr<Instance> read_file(const std::string& name, const ModelOptions& options = {}) {
+  std::ifstream in(std::string(DANCE_DATA_DIR) + "/graphs/hamilton/" + name);
+  REQUIRE(in);
+  return read(in, options);
+}
+
+// Hamiltonian cycles (each once) or paths (each once, either direction) by trying every order.
+std::uint64_t brute_force(const std::vector<std::vector<bool>>& edge, bool path) {
+  const std::size_t n = edge.size();
+  std::vector<std::size_t> order(n);
+  std::iota(order.begin(), order.end(), 0);
+  std::uint64_t count = 0;
+  do {
+    if (!path && order[0] != 0) break;  // cycles: start at vertex 0
+    bool ok = true;
+    for (std::size_t k = 1; k < n && ok; ++k) ok = edge[order[k - 1]][order[k]];
+    if (!path) ok = ok && edge[order[n - 1]][order[0]];
+    count += ok;
+  } while (std::next_permutation(order.begin(), order.end()));
+  return path ? count / 2 : count / 2;  // each path and each cycle is found in both directions
+}
+}  // namespace
+
+TEST_CASE("Hamiltonian cycles and knight's tours: the known counts, every cycle verified") {
+  const std::pair<const char*, std::uint64_t> cases[] = {
+      {"petersen.hcp", 0},   {"tutte.hcp", 0},     {"herschel.hcp", 0},  {"dodecahedron.hcp", 30},
+      {"hypercube4.hcp", 1344}, {"K8.hcp", 2520},  {"grid4x4.hcp", 6},   {"grid6x6.hcp", 1072},
+      {"heawood.hcp", 24},   {"desargues.hcp", 24}, {"truncated_tetrahedron.hcp", 3}, {"knight3x4.hcp", 0},
+      {"knight5x5.hcp", 0},  {"knight3x10.hcp", 16}, {"knight5x6.hcp", 8}, {"knight6x6.hcp", 9862}};
+  for (const auto& [file, count] : cases) {
+    INFO(file);
+    CHECK(count_verified(reduction, *read_file(file)) == count);
+  }
+}
+
+TEST_CASE("open knight's tours of 5x5: 864 paths, 1728 with their direction") {
+  CHECK(count_verified(reduction, *read_file("knight5x5.hcp", ModelOptions().set("path"))) == 864);
+  std::istringstream none;
+  CHECK(count_verified(reduction, *read(none, ModelOptions().set("knight", "5x5").set("path"))) == 864);
+}
+
+TEST_CASE("a first tour of hard graphs: FHCP 1 and 2, the 8x8 knight") {
+  std::istringstream none;
+  CHECK(count_verified(reduction, *read(none, ModelOptions().set("knight", "8x8")), 1) == 1);
+  CHECK(count_verified(reduction, *read_file("fhcpcs-graph1.hcp"), 1) == 1);
+  CHECK(count_verified(reduction, *read_file("fhcpcs-graph2.hcp"), 1) == 1);
+}
+
+TEST_CASE("the FTL map: the longest path from 0 to 23 has 23 vertices and avoids 18") {
+  std::unique_ptr<Instance> step = read_file("ftl24.adj", ModelOptions().set("longest").set("from", "0").set("to", "23"));
+  REQUIRE(reduction.optimises(*step));
+  std::vector<std::unique_ptr<Instance>> kept;
+  std::unique_ptr<Answer> best;
+  while (step) {
+    Encoding encoding = reduction.encode(*step);
+    dlx::Solver solver(encoding.problem);
+    solver.set_hook(encoding.hook.get());
+    std::unique_ptr<Answer> answer;
+    if (solver.next() == dlx::Outcome::solution) {
+      answer = reduction.decode(*step, solver.solution());
+      REQUIRE(!reduction.verify(*step, *answer));
+    }
+    auto next = reduction.next_step(*step, answer.get());
+    if (answer) best = std::move(answer);
+    kept.push_back(std::move(step));
+    step = std::move(next);
+  }
+  REQUIRE(best);
+  const auto& order = static_cast<const hamilton::HamiltonAnswer&>(*best).order;
+  CHECK(order.size() == 23);
+  CHECK(std::find(order.begin(), order.end(), 18) == order.end());
+  CHECK(order.front() == 0);
+  CHECK(order.back() == 23);
+}
+
+TEST_CASE("random small graphs: cycles and paths agree with brute force") {
+  std::mt19937_64 rng(99);
+  int nonzero = 0;
+  for (int round = 0; round < 80; ++round) {
+    const std::size_t n = 3 + rng() % 6;
+    std::vector<std::vector<bool>> edge(n, std::vector<bool>(n, false));
+    std::ostringstream text;
+    for (std::size_t u = 0; u < n; ++u) text << u << ": \n";
+    std::bernoulli_distribution coin(0.4 + 0.4 * static_cast<double>(rng() % 100) / 100.0);
+    for (std::size_t u = 0; u < n; ++u)
+      for (std::size_t v = u + 1; v < n; ++v)
+        if (coin(rng)) {
+          edge[u][v] = edge[v][u] = true;
+          text << u << ": " << v << '\n';
+        }
+    for (const bool path : {false, true}) {
+      INFO("round " << round << " path " << path << '\n' << text.str());
+      std::istringstream in(text.str());
+      const auto instance = read(in, path ? ModelOptions().set("path") : ModelOptions());
+      const std::uint64_t expected = brute_force(edge, path);
+      CHECK(count_verified(reduction, *instance) == expected);
+      nonzero += expected > 0;
+    }
+  }
+  CHECK(nonzero > 40);
+}
+
+TEST_CASE("hamilton refuses ends that do not go together") {
+  std::istringstream a("0 1\n1 2\n");
+  CHECK_THROWS_WITH(read(a, ModelOptions().set("from", "0")), Catch::Contains("--from and --to go together"));
+  std::istringstream b("0 1\n1 2\n");
+  CHECK_THROWS_WITH(read(b, ModelOptions().set("from", "0").set("to", "7")), Catch::Contains("vertex '7'"));
+  std::istringstream c("0 1\n1 2\n");
+  CHECK_THROWS_WITH(read(c, ModelOptions().set("longest")), Catch::Contains("--longest needs --from and --to"));
+}
