@@ -28,8 +28,9 @@ std::unique_ptr<Instance> read_file(const std::string& name, const ModelOptions&
   return read(in, options);
 }
 
-// Hamiltonian cycles (each once) or paths (each once, either direction) by trying every order.
-std::uint64_t brute_force(const std::vector<std::vector<bool>>& edge, bool path) {
+// Hamiltonian cycles or paths by trying every order; undirected ones (a
+// symmetric matrix) once each, not once per direction.
+std::uint64_t brute_force(const std::vector<std::vector<bool>>& edge, bool path, bool directed = false) {
   const std::size_t n = edge.size();
   std::vector<std::size_t> order(n);
   std::iota(order.begin(), order.end(), 0);
@@ -41,7 +42,7 @@ std::uint64_t brute_force(const std::vector<std::vector<bool>>& edge, bool path)
     if (!path) ok = ok && edge[order[n - 1]][order[0]];
     count += ok;
   } while (std::next_permutation(order.begin(), order.end()));
-  return path ? count / 2 : count / 2;  // each path and each cycle is found in both directions
+  return directed ? count : count / 2;  // an undirected path or cycle is found in both directions
 }
 }  // namespace
 
@@ -61,6 +62,8 @@ TEST_CASE("open knight's tours of 5x5: 864 paths, 1728 with their direction") {
   CHECK(count_verified(reduction, *read_file("knight5x5.hcp", ModelOptions().set("path"))) == 864);
   std::istringstream none;
   CHECK(count_verified(reduction, *read(none, ModelOptions().set("knight", "5x5").set("path"))) == 864);
+  std::istringstream none_again;
+  CHECK(count_verified(reduction, *read(none_again, ModelOptions().set("knight", "5x5").set("path").set("directed"))) == 1728);
 }
 
 TEST_CASE("a first tour of hard graphs: FHCP 1 and 2, the 8x8 knight") {
@@ -71,7 +74,11 @@ TEST_CASE("a first tour of hard graphs: FHCP 1 and 2, the 8x8 knight") {
 }
 
 TEST_CASE("the FTL map: the longest path from 0 to 23 has 23 vertices and avoids 18") {
-  std::unique_ptr<Instance> step = read_file("ftl24.adj", ModelOptions().set("longest").set("from", "0").set("to", "23"));
+ for (const bool directed : {false, true}) {
+  INFO("directed " << directed);
+  ModelOptions options = ModelOptions().set("longest").set("from", "0").set("to", "23");
+  if (directed) options.set("directed");
+  std::unique_ptr<Instance> step = read_file("ftl24.adj", options);
   REQUIRE(reduction.optimises(*step));
   std::vector<std::unique_ptr<Instance>> kept;
   std::unique_ptr<Answer> best;
@@ -95,6 +102,7 @@ TEST_CASE("the FTL map: the longest path from 0 to 23 has 23 vertices and avoids
   CHECK(std::find(order.begin(), order.end(), 18) == order.end());
   CHECK(order.front() == 0);
   CHECK(order.back() == 23);
+ }
 }
 
 TEST_CASE("random small graphs: cycles and paths agree with brute force") {
@@ -118,6 +126,34 @@ TEST_CASE("random small graphs: cycles and paths agree with brute force") {
       const auto instance = read(in, path ? ModelOptions().set("path") : ModelOptions());
       const std::uint64_t expected = brute_force(edge, path);
       CHECK(count_verified(reduction, *instance) == expected);
+      nonzero += expected > 0;
+    }
+  }
+  CHECK(nonzero > 40);
+}
+
+TEST_CASE("random small digraphs: directed cycles and paths agree with brute force") {
+  std::mt19937_64 rng(17);
+  int nonzero = 0;
+  for (int round = 0; round < 80; ++round) {
+    const std::size_t n = 3 + rng() % 5;
+    std::vector<std::vector<bool>> arc(n, std::vector<bool>(n, false));
+    std::ostringstream text;
+    for (std::size_t u = 0; u < n; ++u) text << u << ":\n";
+    std::bernoulli_distribution coin(0.4 + 0.4 * static_cast<double>(rng() % 100) / 100.0);
+    for (std::size_t u = 0; u < n; ++u)
+      for (std::size_t v = 0; v < n; ++v)
+        if (u != v && coin(rng)) {
+          arc[u][v] = true;
+          text << u << ": " << v << '\n';
+        }
+    for (const bool path : {false, true}) {
+      INFO("round " << round << " path " << path << '\n' << text.str());
+      std::istringstream in(text.str());
+      ModelOptions options = ModelOptions().set("directed");
+      if (path) options.set("path");
+      const std::uint64_t expected = brute_force(arc, path, true);
+      CHECK(count_verified(reduction, *read(in, options)) == expected);
       nonzero += expected > 0;
     }
   }

@@ -89,11 +89,13 @@ std::vector<bool> useless_vertices(const graph::Graph& g, Vertex from, Vertex to
 }
 
 // The options: for each vertex, its pairs of path edges, its single edges
-// where it may be an end, then (longest) its skip option.
+// where it may be an end, then (longest) its skip option. For a directed
+// graph, a = the predecessor and b = the successor (nobody at a start or an
+// end); edges are arcs then.
 std::vector<Choice> choices_of(const HamiltonInstance& h) {
   const graph::Graph& g = *h.graph;
   const auto usable = [&h](Vertex v) { return !h.useless || !(*h.useless)[v]; };
-  // Edge numbers, each edge once.
+  // Edge (or arc) numbers; an undirected edge has one number for both ends.
   std::vector<std::vector<std::uint32_t>> edge_of(g.size());
   std::uint32_t edges = 0;
   for (Vertex u = 0; u < g.size(); ++u) {
@@ -101,7 +103,7 @@ std::vector<Choice> choices_of(const HamiltonInstance& h) {
     for (std::size_t k = 0; k < g.out[u].size(); ++k) {
       const Vertex v = g.out[u][k];
       if (!usable(u) || !usable(v)) continue;
-      if (v > u) {
+      if (g.directed || v > u) {
         edge_of[u][k] = edges++;
       } else {
         const auto at = std::lower_bound(g.out[v].begin(), g.out[v].end(), u) - g.out[v].begin();
@@ -109,12 +111,32 @@ std::vector<Choice> choices_of(const HamiltonInstance& h) {
       }
     }
   }
+  // Directed: the arcs into each vertex.
+  std::vector<std::vector<std::pair<Vertex, std::uint32_t>>> in(g.size());
+  if (g.directed)
+    for (Vertex u = 0; u < g.size(); ++u)
+      for (std::size_t k = 0; k < g.out[u].size(); ++k)
+        if (edge_of[u][k] != nobody) in[g.out[u][k]].push_back({u, edge_of[u][k]});
   std::vector<Choice> all;
   for (Vertex v = 0; v < g.size(); ++v) {
     if (!usable(v)) continue;
     const bool fixed_end = v == h.from || v == h.to;
-    const bool may_end = h.path && (!h.from || fixed_end);
     const auto& out = g.out[v];
+    if (g.directed) {
+      const bool may_start = h.path && (h.from ? v == h.from : true);
+      const bool may_finish = h.path && (h.to ? v == h.to : true);
+      for (const auto& [u, arc] : in[v]) {
+        if (!fixed_end)
+          for (std::size_t j = 0; j < out.size(); ++j)
+            if (edge_of[v][j] != nobody && out[j] != u) all.push_back({v, u, out[j], arc, edge_of[v][j]});
+        if (may_finish) all.push_back({v, u, nobody, arc, nobody});
+      }
+      if (may_start)
+        for (std::size_t j = 0; j < out.size(); ++j)
+          if (edge_of[v][j] != nobody) all.push_back({v, nobody, out[j], nobody, edge_of[v][j]});
+      continue;
+    }
+    const bool may_end = h.path && (!h.from || fixed_end);
     for (std::size_t i = 0; i < out.size(); ++i) {
       if (edge_of[v][i] == nobody) continue;
       if (!fixed_end)
@@ -128,6 +150,8 @@ std::vector<Choice> choices_of(const HamiltonInstance& h) {
       if (usable(v) && v != h.from && v != h.to) all.push_back({v, nobody, nobody, nobody, nobody});
   return all;
 }
+
+bool skips(const Choice& c) { return c.a == nobody && c.b == nobody; }
 
 std::size_t edge_count(const std::vector<Choice>& choices) {
   std::uint32_t edges = 0;
@@ -151,9 +175,11 @@ class HamiltonReader final : public InstanceReader {
       if (x == std::string::npos) throw std::invalid_argument("--knight expects MxN, e.g. 8x8; found '" + board + "'");
       const auto rows = ModelOptions().set("knight", board.substr(0, x)).number("knight", 0, 1, 100);
       const auto columns = ModelOptions().set("knight", board.substr(x + 1)).number("knight", 0, 1, 100);
-      h->graph = std::make_shared<const graph::Graph>(knight_graph(static_cast<int>(rows), static_cast<int>(columns)));
+      graph::Graph board_graph = knight_graph(static_cast<int>(rows), static_cast<int>(columns));
+      board_graph.directed = options_.has("directed");  // both arcs of every move
+      h->graph = std::make_shared<const graph::Graph>(std::move(board_graph));
     } else {
-      h->graph = std::make_shared<const graph::Graph>(graph::read_graph(in_, false, warnings));
+      h->graph = std::make_shared<const graph::Graph>(graph::read_graph(in_, options_.has("directed"), warnings));
     }
     h->warnings = std::move(warnings.messages);
     const graph::Graph& g = *h->graph;
@@ -209,7 +235,8 @@ std::vector<OptionSpec> HamiltonReduction::options() const {
           {"from", "S", "the path starts at vertex S (with --to)"},
           {"to", "T", "the path ends at vertex T (with --from)"},
           {"longest", "", "a path from S to T through as many vertices as possible"},
-          {"knight", "MxN", "the knight's graph of an M x N board instead of an input graph"}};
+          {"knight", "MxN", "the knight's graph of an M x N board instead of an input graph"},
+          {"directed", "", "read arcs, not edges (u v: from u to v); count directed cycles and paths"}};
 }
 
 std::unique_ptr<InstanceReader> HamiltonReduction::reader(std::istream& in, const ModelOptions& options) const {
@@ -227,15 +254,20 @@ Encoding HamiltonReduction::encode(const Instance& instance) const {
   for (Vertex v = 0; v < g.size(); ++v)
     if (!h.useless || !(*h.useless)[v]) item[v] = b.add_primary(g.names[v]), ++vertices;
   const bool free_ends = h.path && !h.from;
-  const dlx::ItemId ends = free_ends ? b.add_primary("ends", 2, 2) : 0;
+  // Free ends: two of them (undirected), or one start and one finish (directed).
+  const dlx::ItemId ends = free_ends ? g.directed ? b.add_primary("start") : b.add_primary("ends", 2, 2) : 0;
+  const dlx::ItemId finish = free_ends && g.directed ? b.add_primary("finish") : 0;
   const auto m = static_cast<std::uint32_t>(h.skipped);
   const dlx::ItemId skip = m > 0 ? b.add_primary("skip", m, m) : 0;
   const dlx::ItemId first_edge = static_cast<dlx::ItemId>(b.peek().items().size());
   std::vector<std::string> edge_names(edges);
   for (const Choice& c : choices)
     for (const auto& [e, w] : {std::pair{c.edge_a, c.a}, std::pair{c.edge_b, c.b}})
-      if (e != nobody) edge_names[e] = g.names[std::min(c.at, w)] + "-" + g.names[std::max(c.at, w)];
-  for (const std::string& name : edge_names) b.add_secondary(name);
+      if (e != nobody)
+        edge_names[e] = g.directed ? (w == c.a ? g.names[w] + "->" + g.names[c.at] : g.names[c.at] + "->" + g.names[w])
+                                   : g.names[std::min(c.at, w)] + "-" + g.names[std::max(c.at, w)];
+  for (std::size_t e = 0; e < edges; ++e)  // an arc no option uses still needs a name
+    b.add_secondary(edge_names[e].empty() ? "arc" + std::to_string(e) : edge_names[e]);
   const dlx::ColourId unused = b.colour("0"), used = b.colour("1");
   // Each vertex's edges, for the "not used" entries.
   std::vector<std::vector<std::uint32_t>> edges_at(g.size());
@@ -245,10 +277,11 @@ Encoding HamiltonReduction::encode(const Instance& instance) const {
         edges_at[c.at].push_back(e);
   std::vector<dlx::Entry> entries;
   for (const Choice& c : choices) {
-    if (c.a == nobody && m == 0) break;  // the skip options come last; none when nothing is skipped
+    if (skips(c) && m == 0) break;  // the skip options come last; none when nothing is skipped
     entries = {{item[c.at]}};
-    if (c.a == nobody) entries.push_back({skip});
-    else if (c.b == nobody && free_ends) entries.push_back({ends});
+    if (skips(c)) entries.push_back({skip});
+    else if (free_ends && c.a == nobody) entries.push_back({ends});  // a directed start
+    else if (free_ends && c.b == nobody) entries.push_back({g.directed ? finish : ends});
     for (const std::uint32_t e : edges_at[c.at])
       entries.push_back({first_edge + e, e == c.edge_a || e == c.edge_b ? used : unused});
     b.add_option(entries);
@@ -262,18 +295,19 @@ Encoding HamiltonReduction::encode(const Instance& instance) const {
 std::unique_ptr<Answer> HamiltonReduction::decode(const Instance& instance, std::span<const dlx::OptionId> solution) const {
   const auto& h = static_cast<const HamiltonInstance&>(instance);
   const graph::Graph& g = *h.graph;
-  std::vector<std::vector<Vertex>> next(g.size());
+  std::vector<std::vector<Vertex>> next(g.size());  // the path's neighbours (directed: the successor)
   std::size_t on_path = 0;
+  Vertex start = h.from.value_or(nobody);
   for (const dlx::OptionId o : solution) {
     const Choice& c = (*h.choices)[o];
-    if (c.a == nobody) continue;  // skipped
+    if (skips(c)) continue;
     ++on_path;
-    next[c.at].push_back(c.a);
+    if (g.directed && c.a == nobody) start = c.at;
+    if (c.a != nobody && !g.directed) next[c.at].push_back(c.a);
     if (c.b != nobody) next[c.at].push_back(c.b);
   }
   auto answer = std::make_unique<HamiltonAnswer>();
   answer->cycle = !h.path;
-  Vertex start = h.from.value_or(nobody);
   for (Vertex v = 0; v < g.size() && start == nobody; ++v)
     if (!next[v].empty() && (answer->cycle || next[v].size() == 1)) start = v;
   for (Vertex previous = nobody, at = start; at != nobody && answer->order.size() < on_path;) {
