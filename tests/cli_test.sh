@@ -164,6 +164,8 @@ expect 1 '^none$' 'no solution' -- "$dance" solve hamilton "$hm/petersen.hcp"
 expect 0 '^a1 ([a-h][1-8] ){63}a1$' '' -- "$dance" solve hamilton --knight 8x8 --verify
 expect 0 '^864$' '' -- "$dance" count hamilton --knight 5x5 --path
 expect 0 '^1728$' '' -- "$dance" count hamilton --knight 5x5 --path --directed
+expect 0 '^60$' '' -- "$dance" count hamilton "$hm/dodecahedron.hcp" --encoding position
+expect 2 '' 'encoding is degree or position' -- "$dance" count hamilton "$hm/dodecahedron.hcp" --encoding adjacency
 expect 0 '^0( [0-9]+){21} 23$' 'left out' -- "$dance" solve hamilton "$hm/ftl24.adj" --longest --from 0 --to 23 --verify
 expect 0 '' '' -- sh -c "'$dance' solve hamilton '$hm/ftl24.adj' --longest --from 0 --to 23 | grep -vw 18"
 expect 2 '' 'go together' -- "$dance" solve hamilton "$hm/grid4x4.hcp" --from 1

@@ -153,6 +153,45 @@ std::vector<Choice> choices_of(const HamiltonInstance& h) {
 
 bool skips(const Choice& c) { return c.a == nobody && c.b == nobody; }
 
+// The position encoding's options: every arc (both ways of an edge) at every
+// step; a cycle starts and ends at vertex 0, a path with fixed ends at them.
+std::vector<HamiltonInstance::Step> steps_of(const HamiltonInstance& h) {
+  const graph::Graph& g = *h.graph;
+  const auto n = static_cast<std::uint32_t>(g.size());
+  const std::uint32_t steps = h.path ? n - 1 : n;
+  std::vector<HamiltonInstance::Step> all;
+  for (std::uint32_t p = 0; p < steps; ++p)
+    for (Vertex u = 0; u < n; ++u)
+      for (const Vertex v : g.out[u]) {
+        if (!h.path && ((p == 0 && u != 0) || (p == steps - 1 && v != 0))) continue;
+        if (h.from && ((p == 0 && u != *h.from) || (p == steps - 1 && v != *h.to))) continue;
+        all.push_back({p, u, v});
+      }
+  return all;
+}
+
+Encoding encode_by_position(const HamiltonInstance& h) {
+  const graph::Graph& g = *h.graph;
+  const auto n = static_cast<std::uint32_t>(g.size());
+  const std::uint32_t steps = h.path ? n - 1 : n;
+  dlx::ProblemBuilder b;
+  for (std::uint32_t p = 0; p < steps; ++p) b.add_primary("step" + std::to_string(p));
+  for (Vertex v = 0; v < n; ++v) b.add_primary(g.names[v]);
+  for (std::uint32_t p = 0; p < n; ++p) b.add_secondary("position" + std::to_string(p));
+  std::vector<dlx::ColourId> colour(n);
+  for (Vertex v = 0; v < n; ++v) colour[v] = b.colour(g.names[v]);
+  const dlx::ItemId first_position = steps + n;
+  for (const HamiltonInstance::Step& s : *h.steps) {
+    std::vector<dlx::Entry> entries{{s.step}, {steps + s.from}, {first_position + s.step, colour[s.from]},
+                                    {first_position + (s.step + 1) % n, colour[s.to]}};
+    if (h.path && s.step == steps - 1) entries.push_back({steps + s.to});  // the last vertex of a path
+    b.add_option(entries);
+  }
+  Encoding encoding;
+  encoding.problem = std::make_shared<const dlx::Problem>(b.build());
+  return encoding;
+}
+
 std::size_t edge_count(const std::vector<Choice>& choices) {
   std::uint32_t edges = 0;
   for (const Choice& c : choices)
@@ -200,7 +239,13 @@ class HamiltonReader final : public InstanceReader {
       const auto dropped = std::count(h->useless->begin(), h->useless->end(), true);
       if (dropped) h->warnings.push_back(std::to_string(dropped) + " vertices can lie on no path between the ends and are left out");
     }
-    h->choices = std::make_shared<const std::vector<Choice>>(choices_of(*h));
+    const std::string encoding = options_.text("encoding");
+    if (!encoding.empty() && encoding != "degree" && encoding != "position")
+      throw std::invalid_argument("--encoding is degree or position; found '" + encoding + "'");
+    h->by_position = encoding == "position";
+    if (h->by_position && h->longest) throw std::invalid_argument("--longest works with the degree encoding only");
+    if (h->by_position) h->steps = std::make_shared<const std::vector<HamiltonInstance::Step>>(steps_of(*h));
+    else h->choices = std::make_shared<const std::vector<Choice>>(choices_of(*h));
     return h;
   }
 
@@ -236,7 +281,8 @@ std::vector<OptionSpec> HamiltonReduction::options() const {
           {"to", "T", "the path ends at vertex T (with --from)"},
           {"longest", "", "a path from S to T through as many vertices as possible"},
           {"knight", "MxN", "the knight's graph of an M x N board instead of an input graph"},
-          {"directed", "", "read arcs, not edges (u v: from u to v); count directed cycles and paths"}};
+          {"directed", "", "read arcs, not edges (u v: from u to v); count directed cycles and paths"},
+          {"encoding", "degree|position", "the exact cover model (default degree; position finds each undirected answer twice)"}};
 }
 
 std::unique_ptr<InstanceReader> HamiltonReduction::reader(std::istream& in, const ModelOptions& options) const {
@@ -245,6 +291,7 @@ std::unique_ptr<InstanceReader> HamiltonReduction::reader(std::istream& in, cons
 
 Encoding HamiltonReduction::encode(const Instance& instance) const {
   const auto& h = static_cast<const HamiltonInstance&>(instance);
+  if (h.by_position) return encode_by_position(h);
   const graph::Graph& g = *h.graph;
   const std::vector<Choice>& choices = *h.choices;
   const std::size_t edges = edge_count(choices);
@@ -295,6 +342,17 @@ Encoding HamiltonReduction::encode(const Instance& instance) const {
 std::unique_ptr<Answer> HamiltonReduction::decode(const Instance& instance, std::span<const dlx::OptionId> solution) const {
   const auto& h = static_cast<const HamiltonInstance&>(instance);
   const graph::Graph& g = *h.graph;
+  if (h.by_position) {
+    auto answer = std::make_unique<HamiltonAnswer>();
+    answer->cycle = !h.path;
+    answer->order.assign(h.path ? solution.size() + 1 : solution.size(), nobody);
+    for (const dlx::OptionId o : solution) {
+      const HamiltonInstance::Step& s = (*h.steps)[o];
+      answer->order[s.step] = s.from;
+      if (s.step + 1 < answer->order.size()) answer->order[s.step + 1] = s.to;
+    }
+    return answer;
+  }
   std::vector<std::vector<Vertex>> next(g.size());  // the path's neighbours (directed: the successor)
   std::size_t on_path = 0;
   Vertex start = h.from.value_or(nobody);

@@ -9,6 +9,11 @@
 // rejects an edge that would close a segment into a cycle before all
 // vertices are in it. For --longest, a vertex may also be skipped (an item
 // `skip` covered exactly m times), and m goes up from 0 until a path exists.
+//
+// Position encoding (--encoding position), for comparison: a primary item per
+// step of the walk and per vertex, a secondary item per position coloured by
+// the vertex there; an option per step and arc. No hook is needed, but each
+// undirected path or cycle is found once per direction.
 #pragma once
 
 #include "dance/reduction.hpp"
@@ -34,6 +39,14 @@ struct HamiltonInstance : Instance {
   };
   static constexpr Vertex nobody = ~Vertex{0};
   std::shared_ptr<const std::vector<Choice>> choices;
+  // --encoding position: option j puts the arc from -> to between positions
+  // `step` and step + 1 (a cycle's last step returns to position 0).
+  struct Step {
+    std::uint32_t step;
+    Vertex from, to;
+  };
+  bool by_position = false;
+  std::shared_ptr<const std::vector<Step>> steps;
 };
 
 struct HamiltonAnswer : Answer {
