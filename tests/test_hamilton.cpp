@@ -79,25 +79,9 @@ TEST_CASE("the FTL map: the longest path from 0 to 23 has 23 vertices and avoids
   ModelOptions options = ModelOptions().set("longest").set("from", "0").set("to", "23");
   if (directed) options.set("directed");
   std::unique_ptr<Instance> step = read_file("ftl24.adj", options);
-  REQUIRE(reduction.optimises(*step));
-  std::vector<std::unique_ptr<Instance>> kept;
-  std::unique_ptr<Answer> best;
-  while (step) {
-    Encoding encoding = reduction.encode(*step);
-    dlx::Solver solver(encoding.problem);
-    solver.set_hook(encoding.hook.get());
-    std::unique_ptr<Answer> answer;
-    if (solver.next() == dlx::Outcome::solution) {
-      answer = reduction.decode(*step, solver.solution());
-      REQUIRE(!reduction.verify(*step, *answer));
-    }
-    auto next = reduction.next_step(*step, answer.get());
-    if (answer) best = std::move(answer);
-    kept.push_back(std::move(step));
-    step = std::move(next);
-  }
-  REQUIRE(best);
-  const auto& order = static_cast<const hamilton::HamiltonAnswer&>(*best).order;
+  const auto best = dance::test::optimise(reduction, std::move(step));
+  REQUIRE(best.answer);
+  const auto& order = static_cast<const hamilton::HamiltonAnswer&>(*best.answer).order;
   CHECK(order.size() == 23);
   CHECK(std::find(order.begin(), order.end(), 18) == order.end());
   CHECK(order.front() == 0);

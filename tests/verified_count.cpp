@@ -22,4 +22,25 @@ std::uint64_t count_verified(const Reduction& reduction, const Instance& instanc
   return count;
 }
 
+Optimum optimise(const Reduction& reduction, std::unique_ptr<Instance> first) {
+  REQUIRE(reduction.optimises(*first));
+  Optimum best;
+  for (std::unique_ptr<Instance> step = std::move(first); step;) {
+    Encoding encoding = reduction.encode(*step);
+    dlx::Solver solver(encoding.problem);
+    solver.set_hook(encoding.hook.get());
+    std::unique_ptr<Answer> answer;
+    if (solver.next() == dlx::Outcome::solution) {
+      answer = reduction.decode(*step, solver.solution());
+      const auto wrong = reduction.verify(*step, *answer);
+      INFO(wrong.value_or(""));
+      REQUIRE(!wrong);
+    }
+    auto next = reduction.next_step(*step, answer.get());
+    if (answer) best = {std::move(step), std::move(answer)};
+    step = std::move(next);
+  }
+  return best;
+}
+
 }  // namespace dance::test

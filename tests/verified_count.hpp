@@ -4,11 +4,20 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 
 #include "dance/reduction.hpp"
 
 namespace dance::test {
 
 std::uint64_t count_verified(const Reduction& reduction, const Instance& instance, std::uint64_t limit = 0);
+
+// Runs an optimisation's steps (optimises()/next_step()) from `first`, each
+// answer verified; the last answer found and its instance (both null if none).
+struct Optimum {
+  std::unique_ptr<Instance> instance;
+  std::unique_ptr<Answer> answer;
+};
+Optimum optimise(const Reduction& reduction, std::unique_ptr<Instance> first);
 
 }  // namespace dance::test
