@@ -55,9 +55,9 @@ int main(int argc, char** argv) {
   };
   const Target targets[] = {
       {"FTL longest path 0 -> 23", dir + "ftl24.adj", ModelOptions().set("longest").set("from", "0").set("to", "23"), 1, "<= 5 ms"},
-      {"knight 6x6 closed, count", "", ModelOptions().set("knight", "6x6"), 0, "<= 0.1 s"},
-      {"knight 6x6 open, count", "", ModelOptions().set("knight", "6x6").set("path"), 0, "<= 10 s"},
-      {"knight 8x8 closed, first", "", ModelOptions().set("knight", "8x8"), 1, "<= 0.1 s"},
+      {"knight 6x6 closed, count", "", ModelOptions().set("knight", "6x6").set("closed"), 0, "<= 0.1 s"},
+      {"knight 6x6 open, count", "", ModelOptions().set("knight", "6x6"), 0, "<= 10 s"},
+      {"knight 8x8 closed, first", "", ModelOptions().set("knight", "8x8").set("closed"), 1, "<= 0.1 s"},
       {"FHCP graph 1, first cycle", dir + "fhcpcs-graph1.hcp", ModelOptions(), 1, "<= 1 s"},
       {"FHCP graph 2, first cycle", dir + "fhcpcs-graph2.hcp", ModelOptions(), 1, "<= 1 s"},
   };

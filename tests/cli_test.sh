@@ -161,8 +161,10 @@ hm="$shared/graphs/hamilton"
 expect 0 '^1072$' '' -- "$dance" count hamilton "$hm/grid6x6.hcp"
 expect 1 '^0$' '' -- "$dance" count hamilton "$hm/petersen.hcp"
 expect 1 '^none$' 'no solution' -- "$dance" solve hamilton "$hm/petersen.hcp"
-expect 0 '^a1 ([a-h][1-8] ){63}a1$' '' -- "$dance" solve hamilton --knight 8x8 --verify
-expect 0 '^864$' '' -- "$dance" count hamilton --knight 5x5 --path
+expect 0 '^a1 ([a-h][1-8] ){63}a1$' '' -- "$dance" solve hamilton --knight 8x8 --closed --verify
+expect 0 '^864$' '' -- "$dance" count hamilton --knight 5x5
+expect 0 '^0$' '' -- "$dance" count hamilton --knight 5x5 --closed
+expect 2 '' 'closed asks for a cycle' -- "$dance" count hamilton --knight 5x5 --closed --path
 expect 0 '^1728$' '' -- "$dance" count hamilton --knight 5x5 --path --directed
 expect 0 '^60$' '' -- "$dance" count hamilton "$hm/dodecahedron.hcp" --encoding position
 expect 2 '' 'encoding is degree or position' -- "$dance" count hamilton "$hm/dodecahedron.hcp" --encoding adjacency

@@ -222,7 +222,10 @@ class HamiltonReader final : public InstanceReader {
     }
     h->warnings = std::move(warnings.messages);
     const graph::Graph& g = *h->graph;
-    h->path = options_.has("path") || options_.has("from") || options_.has("to") || options_.has("longest");
+    // A knight's tour is open unless --closed; a graph's question a cycle unless a path is asked for.
+    h->path = options_.has("path") || options_.has("from") || options_.has("to") || options_.has("longest") ||
+              (options_.has("knight") && !options_.has("closed"));
+    if (h->path && options_.has("closed")) throw std::invalid_argument("--closed asks for a cycle; --path, --from, --to and --longest for a path");
     const auto vertex = [&g](const std::string& name, const char* option) {
       const auto found = std::find(g.names.begin(), g.names.end(), name);
       if (found == g.names.end()) throw dlx::ParseError(1, 1, std::string("--") + option + " names vertex '" + name + "', which the graph does not have");
@@ -280,7 +283,8 @@ std::vector<OptionSpec> HamiltonReduction::options() const {
           {"from", "S", "the path starts at vertex S (with --to)"},
           {"to", "T", "the path ends at vertex T (with --from)"},
           {"longest", "", "a path from S to T through as many vertices as possible"},
-          {"knight", "MxN", "the knight's graph of an M x N board instead of an input graph"},
+          {"knight", "MxN", "the knight's graph of an M x N board instead of an input graph (an open tour unless --closed)"},
+          {"closed", "", "a cycle (a closed knight's tour); the default for an input graph"},
           {"directed", "", "read arcs, not edges (u v: from u to v); count directed cycles and paths"},
           {"encoding", "degree|position", "the exact cover model (default degree; position finds each undirected answer twice)"}};
 }
