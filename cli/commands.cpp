@@ -90,17 +90,26 @@ int no_solution(const Context& c, const Instance& instance, const std::string& w
   return exit_status::none;
 }
 
-// Solves one instance; returns its exit status.
-int solve(const Context& c, const Instance& instance, Encoding& encoding, dlx::Solver& solver) {
-  const Settings& s = c.s;
+// Readies a solver for an encoding: the last instance's assumptions gone,
+// the encoding's hook, at most `nodes` more nodes and `seconds` more seconds
+// (0: no limit), then the encoding's assumptions; false when they clash.
+bool prepare(const Context& c, dlx::Solver& solver, const Encoding& encoding, std::uint64_t nodes, double seconds) {
   solver.retract();
   solver.set_hook(encoding.hook.get());
   const dlx::Statistics& stats = solver.statistics();
-  solver.set_limits(dlx::Limits{s.node_limit ? stats.nodes + s.node_limit : 0,
-                                s.time_limit > 0 ? stats.seconds + s.time_limit : 0, &c.interrupt});
-  if (encoding.contradiction) return no_solution(c, instance, ": " + *encoding.contradiction);
+  solver.set_limits(dlx::Limits{nodes ? stats.nodes + nodes : 0, seconds > 0 ? stats.seconds + seconds : 0, &c.interrupt});
   for (const dlx::OptionId o : encoding.assumptions)
-    if (!solver.assume(o)) return no_solution(c, instance, ": the given options clash");
+    if (!solver.assume(o)) return false;
+  return true;
+}
+
+// Solves one instance; returns its exit status.
+int solve(const Context& c, const Instance& instance, Encoding& encoding, dlx::Solver& solver) {
+  const Settings& s = c.s;
+  if (encoding.contradiction) return no_solution(c, instance, ": " + *encoding.contradiction);
+  if (!prepare(c, solver, encoding, s.node_limit, s.time_limit))
+    return no_solution(c, instance, ": the given options clash");
+  const dlx::Statistics& stats = solver.statistics();
   const std::uint64_t before = stats.solutions;
 
   if (s.unique) {
@@ -163,15 +172,12 @@ int optimise(const Context& c, const Instance& first, Solvers& solvers) {
   for (;;) {
     Encoding encoding = c.reduction.encode(*current);
     dlx::Solver& solver = solvers.for_problem(encoding.problem);
-    solver.retract();
-    solver.set_hook(encoding.hook.get());
-    const dlx::Statistics used = solvers.total(), mine = solver.statistics();
-    const std::uint64_t nodes_left = s.node_limit ? s.node_limit - std::min(s.node_limit, used.nodes - at_start.nodes) : 0;
+    // What is left of the limits; a used-up budget still stops at once (one node, a nanosecond).
+    const dlx::Statistics used = solvers.total();
+    const std::uint64_t nodes_left =
+        s.node_limit ? std::max<std::uint64_t>(1, s.node_limit - std::min(s.node_limit, used.nodes - at_start.nodes)) : 0;
     const double seconds_left = s.time_limit > 0 ? std::max(1e-9, s.time_limit - (used.seconds - at_start.seconds)) : 0;
-    solver.set_limits(dlx::Limits{nodes_left ? mine.nodes + nodes_left : 0, seconds_left > 0 ? mine.seconds + seconds_left : 0,
-                                  &c.interrupt});
-    bool ok = !encoding.contradiction;
-    for (const dlx::OptionId o : encoding.assumptions) ok = ok && solver.assume(o);
+    const bool ok = !encoding.contradiction && prepare(c, solver, encoding, nodes_left, seconds_left);
     const dlx::Outcome outcome = ok ? solver.next() : dlx::Outcome::exhausted;
     std::unique_ptr<Answer> answer;
     if (outcome == dlx::Outcome::solution) {

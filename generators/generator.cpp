@@ -80,7 +80,7 @@ class Removal {
 
   // Whether no orbit of clues can go with the solution staying unique.
   bool minimal() {
-    for (const std::size_t k : std::vector<std::size_t>(stack_))
+    for (const std::size_t k : stack_)
       if (count_kept(orbits_[k], puzzle_.kept) != 0 && removable(k)) return false;
     return true;
   }
