@@ -85,7 +85,7 @@ int no_solution(const Context& c, const Instance& instance, const std::string& w
   if (!c.s.quiet) {
     c.err << "dance: " << c.source << ": line " << instance.line << ": no solution" << why << '\n';
     if (c.s.unique) c.out << "none\n";
-    else c.reduction.print_none(c.out);
+    else c.reduction.print_none(c.out, instance);
   }
   return exit_status::none;
 }
@@ -152,7 +152,7 @@ int solve(const Context& c, const Instance& instance, Encoding& encoding, dlx::S
   }
   if (printed > 0) return exit_status::found;
   if (outcome == dlx::Outcome::exhausted) return no_solution(c, instance, "");
-  if (!s.quiet) c.reduction.print_none(c.out);
+  if (!s.quiet) c.reduction.print_none(c.out, instance);
   return stopped(c, instance, outcome);
 }
 

@@ -34,12 +34,7 @@ Made make(PuzzleType& type, const Settings& s, const GenerateOptions& options, s
       }
     }
     std::ostringstream line;
-    type.print_puzzle(line, puzzle.solution, puzzle.kept);
-    if (s.with_solution) {
-      line << ' ';
-      type.print_solution(line, puzzle.solution);
-    }
-    line << '\n';
+    type.print_record(line, puzzle.solution, puzzle.kept, s.with_solution);
     made.line = std::move(line).str();
     made.clues = puzzle.clues;
     made.attempts = puzzle.attempts;

@@ -118,6 +118,7 @@ std::optional<Difficulty> parse_difficulty(std::string_view name) {
 }
 
 void check_options(const PuzzleType& type, const GenerateOptions& options) {
+  const auto orbits = type.orbits(options.symmetry);  // throws for a symmetry the type has not
   if (options.clues == 0) return;
   const std::size_t positions = type.positions();
   if (options.clues > positions)
@@ -126,7 +127,7 @@ void check_options(const PuzzleType& type, const GenerateOptions& options) {
   if (const auto minimum = type.minimum_clues(); minimum && options.clues < *minimum)
     throw GenerateError("no puzzle of this size has a unique solution with fewer than " + std::to_string(*minimum) +
                         " clues (--clues " + std::to_string(options.clues) + ")");
-  if (!reachable(type.orbits(options.symmetry), options.clues))
+  if (!reachable(orbits, options.clues))
     throw GenerateError("--clues " + std::to_string(options.clues) + " cannot be made of whole orbits of this symmetry");
 }
 
@@ -136,7 +137,7 @@ Puzzle generate(PuzzleType& type, const GenerateOptions& options, std::uint64_t 
   std::vector<std::size_t> order(orbits.size());
   for (std::size_t attempt = 1; attempt <= options.attempts; ++attempt) {
     Puzzle puzzle;
-    puzzle.solution = type.random_solution(random.next() | 1);  // seed 0 would mean no randomness
+    puzzle.solution = type.random_solution(random.next() | 1, options.symmetry);  // seed 0 would mean no randomness
     if (puzzle.solution.empty()) throw GenerateError("this puzzle type has no complete solution");
     puzzle.kept = type.clues(puzzle.solution);
     puzzle.clues = static_cast<std::size_t>(std::count(puzzle.kept.begin(), puzzle.kept.end(), true));

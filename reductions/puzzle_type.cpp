@@ -1,6 +1,7 @@
 #include "dance/puzzle_type.hpp"
 
 #include <array>
+#include <ostream>
 #include <utility>
 
 namespace dance {
@@ -16,6 +17,15 @@ std::optional<Symmetry> parse_symmetry(std::string_view name) {
   for (const auto& [text, symmetry] : names)
     if (text == name) return symmetry;
   return std::nullopt;
+}
+
+void PuzzleType::print_record(std::ostream& out, const Solution& solution, const Kept& kept, bool with_solution) const {
+  print_puzzle(out, solution, kept);
+  if (with_solution) {
+    out << ' ';
+    print_solution(out, solution);
+  }
+  out << '\n';
 }
 
 }  // namespace dance

@@ -5,6 +5,7 @@
 #include "hamilton/hamilton.hpp"
 #include "polyomino/polyomino.hpp"
 #include "queens/queens.hpp"
+#include "range/range.hpp"
 #include "sudoku/sudoku.hpp"
 #include "xcc/xcc.hpp"
 
@@ -16,9 +17,10 @@ std::span<const Reduction* const> reductions() {
   static const queens::QueensReduction queens;
   static const polyomino::PolyominoReduction polyomino;
   static const clique::CliqueReduction clique(false), independent_set(true);
+  static const range::RangeReduction range;
   static const hamilton::HamiltonReduction hamilton;
-  static const std::array<const Reduction*, 7> all{&xcc,    &sudoku,          &queens,  &polyomino,
-                                                   &clique, &independent_set, &hamilton};
+  static const std::array<const Reduction*, 8> all{&xcc,    &sudoku,          &range,    &queens,
+                                                   &polyomino, &clique, &independent_set, &hamilton};
   return all;
 }
 

@@ -251,7 +251,7 @@ void CliqueReduction::print(std::ostream& out, const Instance& instance, const A
   out << '\n';
 }
 
-void CliqueReduction::print_none(std::ostream& out) const { out << "no\n"; }
+void CliqueReduction::print_none(std::ostream& out, const Instance&) const { out << "no\n"; }
 
 bool CliqueReduction::optimises(const Instance& instance) const {
   return static_cast<const CliqueInstance&>(instance).maximum;

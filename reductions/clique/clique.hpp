@@ -45,7 +45,7 @@ class CliqueReduction final : public Reduction {
                                                std::span<const dlx::OptionId> solution) const override;
   [[nodiscard]] std::optional<std::string> verify(const Instance& instance, const Answer& answer) const override;
   void print(std::ostream& out, const Instance& instance, const Answer& answer) const override;
-  void print_none(std::ostream& out) const override;
+  void print_none(std::ostream& out, const Instance& instance) const override;
   [[nodiscard]] bool optimises(const Instance& instance) const override;
   [[nodiscard]] std::unique_ptr<Instance> next_step(const Instance& tried, const Answer* found) const override;
 

@@ -415,7 +415,7 @@ void HamiltonReduction::print(std::ostream& out, const Instance& instance, const
   out << '\n';
 }
 
-void HamiltonReduction::print_none(std::ostream& out) const { out << "none\n"; }
+void HamiltonReduction::print_none(std::ostream& out, const Instance&) const { out << "none\n"; }
 
 bool HamiltonReduction::optimises(const Instance& instance) const {
   return static_cast<const HamiltonInstance&>(instance).longest;

@@ -39,7 +39,7 @@ SudokuPuzzles::SudokuPuzzles(Shape shape, std::shared_ptr<const dlx::Problem> pr
 
 std::size_t SudokuPuzzles::positions() const { return static_cast<std::size_t>(shape_.n * shape_.n); }
 
-Solution SudokuPuzzles::random_solution(std::uint64_t seed) {
+Solution SudokuPuzzles::random_solution(std::uint64_t seed, Symmetry) {  // every cell is a clue: any symmetry
   randomiser_.reseed(seed);
   if (randomiser_.next() != dlx::Outcome::solution) return {};
   const auto n = static_cast<dlx::OptionId>(shape_.n);

@@ -14,7 +14,7 @@ class SudokuPuzzles final : public PuzzleType {
  public:
   SudokuPuzzles(Shape shape, std::shared_ptr<const dlx::Problem> problem);
   [[nodiscard]] std::size_t positions() const override;
-  [[nodiscard]] Solution random_solution(std::uint64_t seed) override;
+  [[nodiscard]] Solution random_solution(std::uint64_t seed, Symmetry symmetry) override;
   [[nodiscard]] Kept clues(const Solution& solution) const override;
   [[nodiscard]] std::vector<std::vector<std::size_t>> orbits(Symmetry symmetry) const override;
   [[nodiscard]] Verdict count(const Solution& solution, std::span<const std::size_t> clues,

@@ -239,7 +239,7 @@ void SudokuReduction::print(std::ostream& out, const Instance& instance, const A
   write_cells(out, static_cast<const SudokuAnswer&>(answer).cells, sudoku.puzzle.shape.n, sudoku.output);
 }
 
-void SudokuReduction::print_none(std::ostream& out) const { out << "no solution\n"; }
+void SudokuReduction::print_none(std::ostream& out, const Instance&) const { out << "no solution\n"; }
 void SudokuReduction::print_error(std::ostream& out) const { out << "error\n"; }
 
 std::unique_ptr<PuzzleType> SudokuReduction::puzzle_type(const ModelOptions& options) const {

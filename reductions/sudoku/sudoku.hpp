@@ -47,7 +47,7 @@ class SudokuReduction final : public Reduction {
   [[nodiscard]] std::optional<std::string> verify(const Instance& instance, const Answer& answer) const override;
   void print(std::ostream& out, const Instance& instance, const Answer& answer) const override;
   [[nodiscard]] bool aligned_output() const override { return true; }
-  void print_none(std::ostream& out) const override;
+  void print_none(std::ostream& out, const Instance& instance) const override;
   void print_error(std::ostream& out) const override;
   [[nodiscard]] std::unique_ptr<PuzzleType> puzzle_type(const ModelOptions& options) const override;
 

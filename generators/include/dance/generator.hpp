@@ -67,7 +67,8 @@ class GenerateError : public std::runtime_error {
 };
 
 // Checks the options against what the type allows (a clue count below the
-// known minimum, or above the number of positions); throws GenerateError.
+// known minimum, or above the number of positions); throws GenerateError,
+// or std::invalid_argument for a symmetry the type has not.
 void check_options(const PuzzleType& type, const GenerateOptions& options);
 
 // Puzzle number `index` of the run with this seed.

@@ -39,11 +39,14 @@ class PuzzleType {
   virtual ~PuzzleType() = default;
   // The number of positions (n*n for an n x n sudoku).
   [[nodiscard]] virtual std::size_t positions() const = 0;
-  // A random complete solution: the same seed gives the same solution.
-  [[nodiscard]] virtual Solution random_solution(std::uint64_t seed) = 0;
+  // A random complete solution: the same seed gives the same solution. Its
+  // clue positions (clues()) form whole orbits of `symmetry`, so that a
+  // symmetric puzzle can be made of it.
+  [[nodiscard]] virtual Solution random_solution(std::uint64_t seed, Symmetry symmetry) = 0;
   // The positions that carry a clue in a complete solution.
   [[nodiscard]] virtual Kept clues(const Solution& solution) const = 0;
-  // The positions grouped into orbits of the symmetry (each position in one).
+  // The positions grouped into orbits of the symmetry (each position in one);
+  // std::invalid_argument for a symmetry the family does not have.
   [[nodiscard]] virtual std::vector<std::vector<std::size_t>> orbits(Symmetry symmetry) const = 0;
   // Counts, up to `limit`, the solutions of the puzzle that keeps the clues
   // of `solution` at the positions `clues`. It searches in the engine's
@@ -68,6 +71,10 @@ class PuzzleType {
   virtual void print_puzzle(std::ostream& out, const Solution& solution, const Kept& kept) const = 0;
   // The complete solution in the same notation.
   virtual void print_solution(std::ostream& out, const Solution& solution) const = 0;
+  // One record of `dance generate`'s output: the puzzle and, if asked, its
+  // solution, with the line end. By default both on one line (a solver that
+  // reads the puzzle ignores what follows it on its line).
+  virtual void print_record(std::ostream& out, const Solution& solution, const Kept& kept, bool with_solution) const;
 };
 
 }  // namespace dance

@@ -105,7 +105,7 @@ class Reduction {
   // batch input: then every instance gets an answer, print_none() or
   // print_error(), and -n 0 asks for the number of solutions.
   [[nodiscard]] virtual bool aligned_output() const { return false; }
-  virtual void print_none(std::ostream&) const {}
+  virtual void print_none(std::ostream&, const Instance&) const {}
   virtual void print_error(std::ostream&) const {}
   // Optimisation as a sequence of decision problems (clique --max): whether
   // this instance starts such a sequence, and the instance to solve after

@@ -1,0 +1,170 @@
+#include "range/puzzles.hpp"
+
+#include <algorithm>
+#include <ostream>
+#include <stdexcept>
+
+#include "dlx/random.hpp"
+
+namespace dance::range {
+
+Colouring random_colouring(int width, int height, int density, Symmetry symmetry, std::uint64_t seed) {
+  const auto cells = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
+  dlx::Random random(seed);
+  std::vector<std::size_t> order(cells);
+  for (std::size_t cell = 0; cell < cells; ++cell) order[cell] = cell;
+  random.shuffle(order);
+  Colouring black(cells, false);
+  const std::size_t target = cells * static_cast<std::size_t>(density) / 100;
+  std::size_t blacks = 0;
+  const auto touches_black = [&](std::size_t cell) {
+    const int r = static_cast<int>(cell) / width, c = static_cast<int>(cell) % width;
+    for (const auto& step : steps) {
+      const int y = r + step[0], x = c + step[1];
+      if (y >= 0 && y < height && x >= 0 && x < width && black[static_cast<std::size_t>(y * width + x)]) return true;
+    }
+    return false;
+  };
+  for (const std::size_t cell : order) {
+    if (blacks >= target) break;
+    const std::size_t image = symmetry == Symmetry::rot180 ? cells - 1 - cell : cell;
+    if (black[cell] || touches_black(cell)) continue;
+    black[cell] = true;
+    if (black[image] || touches_black(image)) {  // the image is taken, or touches the cell
+      black[cell] = false;
+      continue;
+    }
+    black[image] = true;
+    if (!whites_connected(width, height, black) || std::count(black.begin(), black.end(), false) == 0) {
+      black[cell] = black[image] = false;
+      continue;
+    }
+    blacks += cell == image ? 1 : 2;
+  }
+  return black;
+}
+
+RangePuzzles::RangePuzzles(int width, int height, int density, Notation notation)
+    : width_(width), height_(height), density_(density), notation_(notation) {}
+
+std::size_t RangePuzzles::positions() const {
+  return static_cast<std::size_t>(width_) * static_cast<std::size_t>(height_);
+}
+
+Solution RangePuzzles::random_solution(std::uint64_t seed, Symmetry symmetry) {
+  const Colouring black = random_colouring(width_, height_, density_, symmetry, seed);
+  Solution solution(positions());
+  for (std::size_t cell = 0; cell < positions(); ++cell) solution[cell] = visible(width_, height_, black, cell);
+  return solution;
+}
+
+Kept RangePuzzles::clues(const Solution& solution) const {
+  Kept kept(solution.size());
+  for (std::size_t cell = 0; cell < solution.size(); ++cell) kept[cell] = solution[cell] > 0;
+  return kept;
+}
+
+std::vector<std::vector<std::size_t>> RangePuzzles::orbits(Symmetry symmetry) const {
+  if (symmetry != Symmetry::none && symmetry != Symmetry::rot180)
+    throw std::invalid_argument("range puzzles take --symmetry none or rot180");
+  std::vector<std::vector<std::size_t>> all;
+  const std::size_t cells = positions();
+  for (std::size_t cell = 0; cell < cells; ++cell) {
+    const std::size_t image = symmetry == Symmetry::rot180 ? cells - 1 - cell : cell;
+    if (image < cell) continue;
+    all.push_back(image == cell ? std::vector<std::size_t>{cell} : std::vector<std::size_t>{cell, image});
+  }
+  return all;
+}
+
+bool RangePuzzles::assume_clues(const Solution& solution, std::span<const std::size_t> clues) {
+  const std::size_t cells = positions();
+  if (!checker_ || solution != solution_) {
+    solution_ = solution;
+    const Kept white = this->clues(solution);
+    Board board{width_, height_, solution};
+    problem_ = encode_board(board, &white);
+    hook_ = std::make_unique<ConnectivityHook>(width_, height_, problem_.colours, std::vector<std::size_t>{});
+    checker_ = std::make_unique<dlx::Solver>(problem_.problem);
+    checker_->set_hook(hook_.get());
+    keep_.assign(cells, false);
+    settled_.assign(cells, false);
+  }
+  std::fill(keep_.begin(), keep_.end(), false);
+  for (const std::size_t cell : clues) keep_[cell] = true;
+  // Keep the assumptions up to the first that no longer agrees.
+  const auto assumed = checker_->assumptions();
+  std::size_t same = 0;
+  std::fill(settled_.begin(), settled_.end(), false);
+  for (; same < assumed.size(); ++same) {
+    const std::size_t cell = assumed_cells_[same];
+    if (assumed[same] != (keep_[cell] ? problem_.keep[cell] : problem_.drop[cell])) break;
+    settled_[cell] = true;
+  }
+  checker_->retract(same);
+  assumed_cells_.resize(same);
+  const auto assume = [this](std::size_t cell) {
+    assumed_cells_.push_back(cell);
+    return checker_->assume(keep_[cell] ? problem_.keep[cell] : problem_.drop[cell]);
+  };
+  // Drops first: a later check keeps them, while kept clues come and go.
+  for (std::size_t cell = 0; cell < cells; ++cell)
+    if (solution[cell] > 0 && !settled_[cell] && !keep_[cell] && !assume(cell)) return false;
+  for (const std::size_t cell : clues)
+    if (!settled_[cell] && !assume(cell)) return false;
+  return true;
+}
+
+Verdict RangePuzzles::count(const Solution& solution, std::span<const std::size_t> clues, std::uint64_t limit) {
+  if (!assume_clues(solution, clues)) return Verdict{};  // the clues of a solution never clash
+  const dlx::Statistics before = checker_->statistics();
+  checker_->count(limit);
+  const dlx::Statistics& after = checker_->statistics();
+  // A search that never branches enters one level per cell, and the root.
+  return Verdict{after.solutions - before.solutions, after.nodes - before.nodes, positions() + 1};
+}
+
+bool RangePuzzles::another(const Solution& solution, std::span<const std::size_t> clues,
+                           std::span<const std::size_t>) {
+  return count(solution, clues, 2).solutions > 1;
+}
+
+Board RangePuzzles::board(const Solution& solution, const Kept& kept) const {
+  Board board{width_, height_, std::vector<int>(positions(), 0)};
+  for (std::size_t cell = 0; cell < positions(); ++cell)
+    if (kept[cell]) board.clues[cell] = solution[cell];
+  return board;
+}
+
+Colouring RangePuzzles::colouring(const Solution& solution) const {
+  Colouring black(positions());
+  for (std::size_t cell = 0; cell < positions(); ++cell) black[cell] = solution[cell] == 0;
+  return black;
+}
+
+std::optional<std::string> RangePuzzles::verify(const Solution& solution, const Kept& kept) const {
+  return check(board(solution, kept), colouring(solution));
+}
+
+void RangePuzzles::print_puzzle(std::ostream& out, const Solution& solution, const Kept& kept) const {
+  write(out, board(solution, kept), nullptr, notation_);
+}
+
+void RangePuzzles::print_solution(std::ostream& out, const Solution& solution) const {
+  const Colouring black = colouring(solution);
+  write(out, board(solution, Kept(positions(), false)), &black, notation_);
+}
+
+void RangePuzzles::print_record(std::ostream& out, const Solution& solution, const Kept& kept,
+                                bool with_solution) const {
+  const Colouring black = colouring(solution);
+  const Board puzzle = board(solution, kept);
+  write(out, puzzle, nullptr, notation_);
+  if (with_solution) {
+    out << (notation_ == Notation::grid ? "\n" : " ");
+    write(out, puzzle, &black, notation_);
+  }
+  out << '\n';
+}
+
+}  // namespace dance::range
