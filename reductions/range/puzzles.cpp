@@ -30,7 +30,7 @@ Colouring random_colouring(int width, int height, int density, Symmetry symmetry
     const std::size_t image = symmetry == Symmetry::rot180 ? cells - 1 - cell : cell;
     if (black[cell] || touches_black(cell)) continue;
     black[cell] = true;
-    if (black[image] || touches_black(image)) {  // the image is taken, or touches the cell
+    if (image != cell && (black[image] || touches_black(image))) {  // the image is taken, or touches the cell
       black[cell] = false;
       continue;
     }
