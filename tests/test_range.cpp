@@ -8,6 +8,7 @@
 #include "dance/generator.hpp"
 #include "dlx/error.hpp"
 #include "dlx/random.hpp"
+#include "range/connectivity.hpp"
 #include "range/puzzles.hpp"
 #include "range/range.hpp"
 #include "verified_count.hpp"
@@ -128,6 +129,20 @@ TEST_CASE("range: counts on small random boards equal brute force", "[range]") {
     INFO(text.str());
     CHECK(test::count_verified(reduction, *instance) == brute_force(board));
   }
+}
+
+TEST_CASE("range: the connectivity hook rejects a white cell as soon as black cells cut it off", "[range]") {
+  // 3x3 without clues: cell k has a white option 2k and a black option 2k+1.
+  const Board board{3, 3, std::vector<int>(9, 0)};
+  const RangeProblem encoded = encode_board(board);
+  ConnectivityHook hook(3, 3, encoded.colours, {});
+  const dlx::Remaining unused(nullptr);  // the hook does not read it
+  // (0,1) black makes (0,0), (0,2) and (1,1) white; (1,0) black then walls off (0,0).
+  CHECK(hook.choose(2 * 1 + 1, unused));
+  CHECK_FALSE(hook.choose(2 * 3 + 1, unused));
+  hook.unchoose(2 * 3 + 1);
+  // (2,1) black leaves every white reachable.
+  CHECK(hook.choose(2 * 7 + 1, unused));
 }
 
 TEST_CASE("range: generated puzzles are unique, symmetric and minimal", "[range][generate]") {

@@ -53,17 +53,12 @@ bool whites_connected(int width, int height, const Colouring& black) {
       reached[cell] = true;
     }
   }
-  for (std::size_t k = 0; k < queue.size(); ++k) {
-    const int r = static_cast<int>(queue[k] / static_cast<std::size_t>(width));
-    const int c = static_cast<int>(queue[k] % static_cast<std::size_t>(width));
-    for (const auto& step : steps) {
-      if (!on_board(width, height, r + step[0], c + step[1])) continue;
-      const auto next = static_cast<std::size_t>((r + step[0]) * width + c + step[1]);
-      if (black[next] || reached[next]) continue;
+  for (std::size_t k = 0; k < queue.size(); ++k)
+    for_each_neighbour(width, height, queue[k], [&](std::size_t next) {
+      if (black[next] || reached[next]) return;
       reached[next] = true;
       queue.push_back(next);
-    }
-  }
+    });
   return queue.size() == whites;
 }
 

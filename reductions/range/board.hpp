@@ -39,6 +39,16 @@ using Colouring = std::vector<bool>;
 // The four directions, as (row, column) steps: up, down, left, right.
 inline constexpr int steps[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
 
+// Calls visit(neighbour) for each cell that shares a side with `cell`.
+template <class Visit>
+void for_each_neighbour(int width, int height, std::size_t cell, Visit visit) {
+  const int r = static_cast<int>(cell) / width, c = static_cast<int>(cell) % width;
+  for (const auto& step : steps) {
+    const int y = r + step[0], x = c + step[1];
+    if (y >= 0 && y < height && x >= 0 && x < width) visit(static_cast<std::size_t>(y * width + x));
+  }
+}
+
 // How many cells a clue at `cell` can see at most: its row and column.
 [[nodiscard]] int largest_clue(const Board& board);
 

@@ -44,7 +44,7 @@ bool ConnectivityHook::connected() {
   for (std::size_t cell = 0; cell < cells && start == cells; ++cell)
     if (white_[cell] > 0) start = cell;
   if (start == cells) {
-    split_ = false;  // not known, so not to be trusted when whites come
+    split_ = true;  // not known: the next white cell must be checked
     return true;
   }
   if (++search_ == 0) {
@@ -58,15 +58,11 @@ bool ConnectivityHook::connected() {
   for (std::size_t k = 0; k < queue_.size(); ++k) {
     const std::size_t cell = queue_[k];
     if (white_[cell] > 0) ++whites;
-    const int r = static_cast<int>(cell) / width_, c = static_cast<int>(cell) % width_;
-    for (const auto& step : steps) {
-      const int y = r + step[0], x = c + step[1];
-      if (y < 0 || y >= height_ || x < 0 || x >= width_) continue;
-      const auto next = static_cast<std::size_t>(y * width_ + x);
-      if (black_[next] > 0 || seen_[next] == search_) continue;
+    for_each_neighbour(width_, height_, cell, [&](std::size_t next) {
+      if (black_[next] > 0 || seen_[next] == search_) return;
       seen_[next] = search_;
       queue_.push_back(static_cast<std::uint32_t>(next));
-    }
+    });
   }
   split_ = queue_.size() + blacks_ < cells;
   return whites == whites_;

@@ -1,5 +1,6 @@
 #include "range/encoding.hpp"
 
+#include <optional>
 #include <string>
 
 namespace dance::range {
@@ -38,6 +39,37 @@ class Options {
   CellColours colours_;
 };
 
+// The options of the clue at `cell`: every split of the clue minus one into
+// arm lengths up, down, left and right that fit the board and do not end
+// next to a fixed clue (which would have to be black).
+template <class IsFixedClue>
+void add_clue_options(Options& options, const Board& board, std::size_t cell, IsFixedClue is_fixed_clue,
+                      std::optional<dlx::Entry> switched_on) {
+  const int w = board.width, r = static_cast<int>(cell) / w, c = static_cast<int>(cell) % w;
+  const int room[4] = {r, board.height - 1 - r, c, w - 1 - c};
+  // The cell j steps from the clue in direction k.
+  const auto at = [&](int k, int j) { return static_cast<std::size_t>((r + j * steps[k][0]) * w + c + j * steps[k][1]); };
+  const int rest = board.clues[cell] - 1;
+  int arm[4];
+  for (arm[0] = 0; arm[0] <= std::min(room[0], rest); ++arm[0])
+    for (arm[1] = 0; arm[1] <= std::min(room[1], rest - arm[0]); ++arm[1])
+      for (arm[2] = 0; arm[2] <= std::min(room[2], rest - arm[0] - arm[1]); ++arm[2]) {
+        arm[3] = rest - arm[0] - arm[1] - arm[2];
+        if (arm[3] > room[3]) continue;
+        bool possible = true;
+        for (int k = 0; k < 4; ++k) possible = possible && (arm[k] == room[k] || !is_fixed_clue(at(k, arm[k] + 1)));
+        if (!possible) continue;
+        options.plain({static_cast<dlx::ItemId>(cell)});
+        options.colour(cell, false);
+        for (int k = 0; k < 4; ++k) {
+          for (int j = 1; j <= arm[k]; ++j) options.colour(at(k, j), false);
+          if (arm[k] < room[k]) options.colour(at(k, arm[k] + 1), true);
+        }
+        if (switched_on) options.plain(*switched_on);
+        options.add();
+      }
+}
+
 }  // namespace
 
 RangeProblem encode_board(const Board& board, const std::vector<bool>* switchable) {
@@ -64,36 +96,10 @@ RangeProblem encode_board(const Board& board, const std::vector<bool>* switchabl
   result.drop.assign(switchable ? cells : 0, 0);
   for (std::size_t cell = 0; cell < cells; ++cell) {
     const dlx::ItemId item = static_cast<dlx::ItemId>(cell);
-    const int r = static_cast<int>(cell) / w, c = static_cast<int>(cell) % w;
     if (fixed_clue(cell) || is_switchable(cell)) {
-      // Arm lengths up to the edge in each direction, summing to the clue minus one.
-      const int room[4] = {r, h - 1 - r, c, w - 1 - c};
-      const int rest = board.clues[cell] - 1;
-      int arm[4];
-      for (arm[0] = 0; arm[0] <= std::min(room[0], rest); ++arm[0])
-        for (arm[1] = 0; arm[1] <= std::min(room[1], rest - arm[0]); ++arm[1])
-          for (arm[2] = 0; arm[2] <= std::min(room[2], rest - arm[0] - arm[1]); ++arm[2]) {
-            arm[3] = rest - arm[0] - arm[1] - arm[2];
-            if (arm[3] > room[3]) continue;
-            bool possible = true;  // a fixed clue just past an arm would have to be black
-            for (int k = 0; k < 4 && possible; ++k)
-              if (arm[k] < room[k])
-                possible = !fixed_clue(cell + static_cast<std::size_t>(((arm[k] + 1) * steps[k][0]) * w +
-                                                                     (arm[k] + 1) * steps[k][1]));
-            if (!possible) continue;
-            options.plain({item});
-            options.colour(cell, false);
-            for (int k = 0; k < 4; ++k) {
-              for (int j = 1; j <= arm[k]; ++j)
-                options.colour(static_cast<std::size_t>((r + j * steps[k][0]) * w + c + j * steps[k][1]), false);
-              if (arm[k] < room[k])
-                options.colour(static_cast<std::size_t>((r + (arm[k] + 1) * steps[k][0]) * w + c +
-                                                        (arm[k] + 1) * steps[k][1]),
-                               true);
-            }
-            if (is_switchable(cell)) options.plain({clue[cell], on});
-            options.add();
-          }
+      const std::optional<dlx::Entry> switched_on =
+          is_switchable(cell) ? std::optional<dlx::Entry>(dlx::Entry{clue[cell], on}) : std::nullopt;
+      add_clue_options(options, board, cell, fixed_clue, switched_on);
       if (fixed_clue(cell)) continue;
     }
     options.plain({item});
@@ -102,10 +108,7 @@ RangeProblem encode_board(const Board& board, const std::vector<bool>* switchabl
     options.add();
     options.plain({item});
     options.colour(cell, true);
-    for (const auto& step : steps) {
-      const int y = r + step[0], x = c + step[1];
-      if (y >= 0 && y < h && x >= 0 && x < w) options.colour(static_cast<std::size_t>(y * w + x), false);
-    }
+    for_each_neighbour(w, h, cell, [&options](std::size_t next) { options.colour(next, false); });
     if (is_switchable(cell)) options.plain({clue[cell], off});
     options.add();
   }

@@ -18,12 +18,9 @@ Colouring random_colouring(int width, int height, int density, Symmetry symmetry
   const std::size_t target = cells * static_cast<std::size_t>(density) / 100;
   std::size_t blacks = 0;
   const auto touches_black = [&](std::size_t cell) {
-    const int r = static_cast<int>(cell) / width, c = static_cast<int>(cell) % width;
-    for (const auto& step : steps) {
-      const int y = r + step[0], x = c + step[1];
-      if (y >= 0 && y < height && x >= 0 && x < width && black[static_cast<std::size_t>(y * width + x)]) return true;
-    }
-    return false;
+    bool touches = false;
+    for_each_neighbour(width, height, cell, [&](std::size_t next) { touches = touches || black[next]; });
+    return touches;
   };
   for (const std::size_t cell : order) {
     if (blacks >= target) break;
@@ -35,7 +32,7 @@ Colouring random_colouring(int width, int height, int density, Symmetry symmetry
       continue;
     }
     black[image] = true;
-    if (!whites_connected(width, height, black) || std::count(black.begin(), black.end(), false) == 0) {
+    if (!whites_connected(width, height, black)) {
       black[cell] = black[image] = false;
       continue;
     }
