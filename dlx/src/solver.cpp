@@ -30,7 +30,7 @@ struct Link {
 };
 
 enum class Resume { forward, advance, backup, done };
-enum class Mode { next, count };
+enum class Mode { next, count, split };
 
 constexpr std::uint64_t check_interval = 1024;  // nodes between clock/interrupt checks
 constexpr std::uint32_t max_shared_run = 8;     // siblings looked at when ordering covers
@@ -46,6 +46,7 @@ const char* to_string(Outcome outcome) {
     case Outcome::node_limit: return "node limit";
     case Outcome::time_limit: return "time limit";
     case Outcome::interrupted: return "interrupted";
+    case Outcome::paused: return "paused";
   }
   return "?";
 }
@@ -66,6 +67,8 @@ struct Solver::State {
   std::vector<Index> prev, next;      // the active items: primary from root 0, secondary from N+1
   std::vector<std::int32_t> bound, slack;  // Algorithm M, per item: uses left, and hi - lo
   std::vector<Index> option_first;    // per option (and one past the last): its first node
+  std::vector<Index> column_start, column;  // per item: its nodes in list order, as linked (for donate)
+  std::vector<std::int32_t> used;     // donate's scratch, per item: uses, or a secondary item's colour
 
   // The search stack, sized once: a level per option and per primary item.
   std::vector<Index> choice;      // x_l: the node chosen at level l (an item: "use it no more")
@@ -78,6 +81,8 @@ struct Solver::State {
   std::vector<std::uint32_t> shared_run;  // scratch for sorting a plan of covers
   Index tweak_top = 0;
   Index level = 0;
+  std::uint64_t pause_after = 0;  // nodes: Limits::pause is not looked at before
+  Index floor = 0;  // levels below it were given away by donate(): the search ends on backing up to it
   // Where next()/count() go on: a new level, retrying x_level (stopped just
   // before committing it), after a solution, or nowhere.
   Resume resume = Resume::forward;
@@ -444,6 +449,14 @@ class Search {
     if (s_.hook) s_.hook->unchoose(s_.option_of(x));
     if constexpr (!shares) d.uncommit_others(x);
   }
+  // Undoes the levels below l, deepest first, leaving l at 0.
+  void take_back_levels(D& d, Index& l) {
+    while (l > 0) {
+      --l;
+      take_back(d, s_.choice[l]);
+      restore_item(d, l);
+    }
+  }
   // Undoes level l's branching on its item.
   DLX_INLINE void restore_item(D& d, Index l) {
     const Index i = s_.item[l];
@@ -458,7 +471,7 @@ class Search {
 
   // Whether a limit stops the search before the next node (then `outcome`
   // says which); otherwise sets when to look again.
-  bool stop_here(std::uint64_t nodes, std::uint64_t& next_check, Clock::time_point start, Outcome& outcome) const {
+  bool stop_here(std::uint64_t nodes, std::uint64_t& next_check, Clock::time_point start, Outcome& outcome) {
     const Limits& lim = s_.limits;
     if (lim.nodes && nodes >= lim.nodes) {
       outcome = Outcome::node_limit;
@@ -466,6 +479,11 @@ class Search {
     }
     if (lim.interrupt && lim.interrupt->load(std::memory_order_relaxed)) {
       outcome = Outcome::interrupted;
+      return true;
+    }
+    if (lim.pause && nodes >= s_.pause_after && lim.pause->load(std::memory_order_relaxed)) {
+      s_.pause_after = nodes + check_interval;  // a search resumed goes some way before it pauses again
+      outcome = Outcome::paused;
       return true;
     }
     if (lim.seconds > 0 &&
@@ -497,6 +515,7 @@ Outcome Search<Colours, Multiplicities, Sharing>::run(Mode mode, std::uint64_t l
   std::uint64_t nodes = s.stats.nodes, found = 0;
   std::uint32_t max_depth = s.stats.max_depth;
   Index l = s.level, i = 0, x = 0;
+  const Index floor = s.floor;
   Outcome outcome = Outcome::exhausted;
   std::uint64_t next_check = nodes;  // check the limits before the first node
 
@@ -516,6 +535,11 @@ forward:
   }
   ++nodes;
   if (l > max_depth) max_depth = l;
+  if (mode == Mode::split && (l == limit || d.next[0] == 0)) {  // a part: its subtree is not searched here
+    s.resume = Resume::backup;
+    outcome = Outcome::solution;
+    goto leave;
+  }
   if (d.next[0] == 0) {
     ++s.stats.solutions;
     ++found;
@@ -588,7 +612,8 @@ try_x:
   goto forward;
 
 backup:
-  if (l == 0) {
+  if (l == floor) {
+    take_back_levels(d, l);  // those below the floor are someone else's
     s.resume = Resume::done;
     outcome = Outcome::exhausted;
     goto leave;
@@ -620,14 +645,9 @@ template <bool Colours, bool Multiplicities, bool Sharing>
 void Search<Colours, Multiplicities, Sharing>::unwind() {
   D d(s_);
   if (s_.resume == Resume::advance) restore_item(d, s_.level);  // its x is not committed yet
-  if (s_.resume != Resume::done) {
-    while (s_.level > 0) {
-      const Index l = --s_.level;
-      take_back(d, s_.choice[l]);
-      restore_item(d, l);
-    }
-  }
+  if (s_.resume != Resume::done) take_back_levels(d, s_.level);
   s_.level = 0;
+  s_.floor = 0;
   s_.resume = Resume::forward;
   s_.stats.updates = d.updates;
   s_.forced = 0;  // a fresh search starts as a fresh solver would
@@ -755,6 +775,15 @@ void link_lists(Solver::State& s, std::uint64_t seed) {
     }
   }
 
+  // The lists as linked, for donate() to know an item's options in the order tried.
+  s.column_start.assign(static_cast<std::size_t>(n) + 2, 0);
+  s.column.clear();
+  for (Index i = 1; i <= n; ++i) {
+    s.column_start[i] = static_cast<Index>(s.column.size());
+    for (Index x = s.link[i].down; x != i; x = s.link[x].down) s.column.push_back(x);
+  }
+  s.column_start[n + 1] = static_cast<Index>(s.column.size());
+
   // Horizontal lists: primary items from root 0, secondary from root N+1.
   s.prev.assign(static_cast<std::size_t>(n) + 2, 0);
   s.next.assign(static_cast<std::size_t>(n) + 2, 0);
@@ -846,6 +875,7 @@ Solver::Solver(std::shared_ptr<const Problem> problem, std::uint64_t seed)
   s.covered.assign(static_cast<std::size_t>(n) + 1, 0);
   s.covered_base.assign(depth, 0);
   s.shared_run.assign(static_cast<std::size_t>(n) + 1, 0);
+  s.used.assign(n, 0);
 }
 
 Solver::~Solver() = default;
@@ -912,6 +942,124 @@ Outcome Solver::visit(const std::function<bool(std::span<const OptionId>)>& visi
     if (outcome != Outcome::solution) return outcome;
     if (!visit(solution())) return Outcome::solution_limit;
   }
+}
+
+Outcome Solver::split(std::uint32_t depth) {
+  return with_search(*state_, [depth](auto& search) { return search.run(Mode::split, depth); });
+}
+
+namespace {
+
+// Where the tweaks (Algorithm M's excluded options) of the levels below k end.
+Index tweaks_before(const Solver::State& s, Index k) {
+  if (!s.multiplicities) return 0;
+  if (k < s.level || s.resume == Resume::advance) return s.tweak_base[k];
+  return s.tweak_top;
+}
+
+// Each forbidden option once, and none that is assumed (Algorithm M
+// excludes each option it tries at a level, the one it goes on with too).
+void tidy(Subproblem& part) {
+  std::sort(part.forbidden.begin(), part.forbidden.end());
+  part.forbidden.erase(std::unique(part.forbidden.begin(), part.forbidden.end()), part.forbidden.end());
+  std::erase_if(part.forbidden, [&part](OptionId o) {
+    return std::find(part.assumed.begin(), part.assumed.end(), o) != part.assumed.end();
+  });
+}
+
+// Forbids every option of item i: Algorithm M's "use it no more".
+void forbid_item(const Solver::State& s, Index i, Subproblem& part) {
+  for (Index c = s.column_start[i]; c < s.column_start[i + 1]; ++c) part.forbidden.push_back(s.option_of(s.column[c]));
+}
+
+// The partial solution of the levels below k (k <= s.level) as a part.
+Subproblem partial(const Solver::State& s, Index k) {
+  Subproblem part;
+  part.assumed = s.assumed;
+  for (Index l = 0; l < k; ++l) {
+    if (s.choice[l] > s.item_count) part.assumed.push_back(s.option_of(s.choice[l]));
+    else forbid_item(s, s.item[l], part);
+  }
+  for (const Solver::State::Step& step : s.steps)
+    if (step.forbidden) part.forbidden.push_back(step.option);
+  for (Index t = 0, end = tweaks_before(s, k); t < end; ++t) part.forbidden.push_back(s.option_of(s.tweaked[t]));
+  tidy(part);
+  return part;
+}
+
+}  // namespace
+
+Subproblem Solver::subproblem() const { return partial(*state_, state_->level); }
+
+std::size_t Solver::donate(std::vector<Subproblem>& out) {
+  State& s = *state_;
+  if (s.resume == Resume::done) return 0;
+  const Problem& p = *s.problem;
+  const auto primary = static_cast<ItemId>(s.primary_count);
+  // s.used: the items taken by the assumptions and the levels looked at so far.
+  std::fill(s.used.begin(), s.used.end(), 0);
+  const auto take = [&](OptionId o) {
+    for (const Entry& e : p.option(o))
+      s.used[e.item] = e.item < primary ? s.used[e.item] + 1 : e.colour != no_colour ? static_cast<std::int32_t>(e.colour) : -1;
+  };
+  // Whether option o fits beside them (a superset of the options in the lists
+  // at that level: those that do not are parts that enter() finds empty).
+  const auto fits = [&](OptionId o) {
+    for (const Entry& e : p.option(o)) {
+      const std::int32_t u = s.used[e.item];
+      if (e.item < primary ? u >= static_cast<std::int32_t>(p.items()[e.item].hi)
+                           : u != 0 && (e.colour == no_colour || u != static_cast<std::int32_t>(e.colour)))
+        return false;
+    }
+    return true;
+  };
+  for (const OptionId o : s.assumed) take(o);
+  for (Index k = 0; k < s.level; ++k) {
+    const Index x = s.choice[k];
+    if (x <= s.item_count) continue;  // Algorithm M's "use it no more": the last branch of its level
+    if (k >= s.floor) {
+      const Index i = s.item[k];
+      const Index* const first = s.column.data() + s.column_start[i];
+      const Index* const last = s.column.data() + s.column_start[i + 1];
+      const Index* after = std::find(first, last, x) + 1;
+      // Algorithm M excludes each option tried at a level from its later
+      // siblings, and ends the level with "use the item no more" once it has
+      // been used lo times.
+      const Index tweak_begin = tweaks_before(s, k), tweak_end = tweaks_before(s, k + 1);
+      const bool tweaking = tweak_end > tweak_begin;
+      const bool no_more = s.multiplicities && s.used[i - 1] >= static_cast<std::int32_t>(p.items()[i - 1].lo);
+      if (no_more || std::any_of(after, last, [&](Index y) { return fits(s.option_of(y)); })) {
+        const std::size_t before = out.size();
+        Subproblem rest = partial(s, k);
+        if (no_more) {
+          out.push_back(rest);
+          forbid_item(s, i, out.back());
+        }
+        for (Index t = tweak_begin; t < tweak_end; ++t) rest.forbidden.push_back(s.option_of(s.tweaked[t]));
+        for (; after != last; ++after) {
+          const OptionId y = s.option_of(*after);
+          if (fits(y) && std::find(rest.forbidden.begin(), rest.forbidden.end(), y) == rest.forbidden.end()) {
+            out.push_back(rest);
+            out.back().assumed.push_back(y);
+          }
+          if (tweaking) rest.forbidden.push_back(y);
+        }
+        for (std::size_t u = before; u < out.size(); ++u) tidy(out[u]);
+        s.floor = k + 1;
+        return out.size() - before;
+      }
+    }
+    take(s.option_of(x));
+  }
+  return 0;
+}
+
+bool Solver::enter(const Subproblem& part) {
+  retract();
+  for (const OptionId o : part.forbidden) forbid(o);
+  for (const OptionId o : part.assumed)
+    if (!assume(o)) return false;
+  return true;
 }
 
 void Solver::set_limits(const Limits& limits) { state_->limits = limits; }

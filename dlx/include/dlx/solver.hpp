@@ -20,6 +20,10 @@
 //   again.
 // - A Hook is told of every option chosen and un-chosen (assumed ones too)
 //   and may reject a partial solution.
+// - A search can be cut into parts (Subproblem): split() lists the partial
+//   solutions at a depth, and donate() gives away a paused search's untried
+//   choices nearest the root, which the donor then skips; enter() readies a
+//   solver for one part. Team (team.hpp) builds parallel search on these.
 // - Bad input never aborts: misuse throws std::logic_error, nothing else.
 #pragma once
 
@@ -32,6 +36,7 @@
 
 #include "dlx/problem.hpp"
 #include "dlx/statistics.hpp"
+#include "dlx/subproblem.hpp"
 
 namespace dlx {
 
@@ -43,6 +48,7 @@ enum class Outcome {
   node_limit,      // Limits::nodes reached
   time_limit,      // Limits::seconds reached
   interrupted,     // Limits::interrupt was set
+  paused,          // Limits::pause was set; call again to go on
 };
 [[nodiscard]] const char* to_string(Outcome outcome);
 
@@ -51,6 +57,9 @@ struct Limits {
   std::uint64_t nodes = 0;
   double seconds = 0;
   const std::atomic<bool>* interrupt = nullptr;  // set it (from a signal handler) to stop
+  // Set it to make the search return Outcome::paused within a thousand nodes
+  // or so, resumable, e.g. to donate() work to an idle thread.
+  const std::atomic<bool>* pause = nullptr;
 };
 
 // What a hook may read of the search: the options still possible, which are
@@ -136,6 +145,23 @@ class Solver {
 
   // Calls visit for each solution until it returns false (solution_limit).
   Outcome visit(const std::function<bool(std::span<const OptionId>)>& visit);
+
+  // Finds the next part of the search at `depth` levels below the
+  // assumptions (or a solution shallower than that): Outcome::solution means
+  // subproblem() describes it. The parts found until exhausted partition the
+  // solutions.
+  Outcome split(std::uint32_t depth);
+  // The current partial solution as a part: the assumptions and the options
+  // chosen, and every option forbidden or, in Algorithm M, excluded so far.
+  [[nodiscard]] Subproblem subproblem() const;
+  // Of a search paused (or stopped at a solution) by next()/count(): appends
+  // to `out` the parts of its untried choices at the shallowest level that
+  // has any, which this search then skips; returns how many. 0: nothing left
+  // to give. Some parts may turn out empty (enter() says so).
+  std::size_t donate(std::vector<Subproblem>& out);
+  // Retracts everything, then forbids and assumes the part's options.
+  // False when they clash (the part has no solutions).
+  bool enter(const Subproblem& part);
 
   void set_limits(const Limits& limits);
   [[nodiscard]] const Limits& limits() const;

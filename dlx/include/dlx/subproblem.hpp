@@ -1,0 +1,30 @@
+// A part of a search, as a list of decisions: the solutions that contain
+// every `assumed` option and no `forbidden` one. Splitting a search into
+// subproblems (by depth, or by a busy solver giving away its untried
+// choices) partitions its solutions, so counts over the parts add up.
+//
+// Text form, one subproblem per line: the option numbers (0-based, in input
+// order) assumed, then '!' before each forbidden one, e.g. "12 40 !7 !9".
+// The empty line is the whole search.
+#pragma once
+
+#include <iosfwd>
+#include <string_view>
+#include <vector>
+
+#include "dlx/problem.hpp"
+
+namespace dlx {
+
+struct Subproblem {
+  std::vector<OptionId> assumed;
+  std::vector<OptionId> forbidden;
+  friend bool operator==(const Subproblem&, const Subproblem&) = default;
+};
+
+void write_subproblem(std::ostream& out, const Subproblem& part);
+// Throws ParseError naming `line` and the column when the text is not a
+// subproblem of a problem with `option_count` options.
+Subproblem read_subproblem(std::string_view text, std::size_t line, std::size_t option_count);
+
+}  // namespace dlx
