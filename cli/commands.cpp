@@ -8,6 +8,7 @@
 #include "dance/reduction.hpp"
 #include "dlx/error.hpp"
 #include "dlx/knuth_format.hpp"
+#include "dlx/team.hpp"
 #include "generate.hpp"
 #include "parallel.hpp"
 
@@ -73,6 +74,7 @@ struct Context {
   std::ostream& out;
   std::ostream& err;
   std::string source;
+  std::vector<Solvers>* team = nullptr;  // set: one instance, searched by all these workers together
 };
 
 int stopped(const Context& c, const Instance& instance, dlx::Outcome outcome) {
@@ -93,9 +95,10 @@ int no_solution(const Context& c, const Instance& instance, const std::string& w
 // Readies a solver for an encoding: the last instance's assumptions gone,
 // the encoding's hook, at most `nodes` more nodes and `seconds` more seconds
 // (0: no limit), then the encoding's assumptions; false when they clash.
-bool prepare(const Context& c, dlx::Solver& solver, const Encoding& encoding, std::uint64_t nodes, double seconds) {
+bool prepare(const Context& c, dlx::Solver& solver, const Encoding& encoding, std::uint64_t nodes, double seconds,
+             dlx::Hook* hook) {
   solver.retract();
-  solver.set_hook(encoding.hook.get());
+  solver.set_hook(hook);
   const dlx::Statistics& stats = solver.statistics();
   solver.set_limits(dlx::Limits{nodes ? stats.nodes + nodes : 0, seconds > 0 ? stats.seconds + seconds : 0, &c.interrupt});
   for (const dlx::OptionId o : encoding.assumptions)
@@ -107,7 +110,7 @@ bool prepare(const Context& c, dlx::Solver& solver, const Encoding& encoding, st
 int solve(const Context& c, const Instance& instance, Encoding& encoding, dlx::Solver& solver) {
   const Settings& s = c.s;
   if (encoding.contradiction) return no_solution(c, instance, ": " + *encoding.contradiction);
-  if (!prepare(c, solver, encoding, s.node_limit, s.time_limit))
+  if (!prepare(c, solver, encoding, s.node_limit, s.time_limit, encoding.hook.get()))
     return no_solution(c, instance, ": the given options clash");
   const dlx::Statistics& stats = solver.statistics();
   const std::uint64_t before = stats.solutions;
@@ -156,6 +159,113 @@ int solve(const Context& c, const Instance& instance, Encoding& encoding, dlx::S
   return stopped(c, instance, outcome);
 }
 
+// The parts named by --resume FILE[:FROM-TO] (lines, 1-based, inclusive).
+std::vector<dlx::Subproblem> read_parts(const std::string& spec, std::size_t option_count) {
+  std::string file = spec;
+  std::size_t from = 1, to = SIZE_MAX;
+  if (const auto colon = spec.rfind(':'); colon != std::string::npos) {
+    const std::string range = spec.substr(colon + 1);
+    const auto dash = range.find('-');
+    try {
+      std::size_t used = 0;
+      from = std::stoul(range.substr(0, dash), &used);
+      if (used != dash && dash != std::string::npos) throw std::invalid_argument(range);
+      to = dash == std::string::npos ? from : std::stoul(range.substr(dash + 1), &used);
+    } catch (const std::logic_error&) {
+      throw std::runtime_error("--resume " + spec + ": expected FILE or FILE:FROM-TO with line numbers");
+    }
+    if (from == 0 || to < from) throw std::runtime_error("--resume " + spec + ": lines are numbered from 1, FROM <= TO");
+    file = spec.substr(0, colon);
+  }
+  std::ifstream in(file);
+  if (!in) throw std::runtime_error("cannot open '" + file + "'");
+  std::vector<dlx::Subproblem> parts;
+  std::string line;
+  for (std::size_t number = 1; number <= to && std::getline(in, line); ++number) {
+    if (number < from) continue;
+    try {
+      parts.push_back(dlx::read_subproblem(line, number, option_count));
+    } catch (const dlx::ParseError& e) {
+      throw std::runtime_error(file + ": " + e.what());
+    }
+  }
+  if (parts.empty()) throw std::runtime_error("--resume " + spec + ": no parts on those lines");
+  return parts;
+}
+
+// One instance searched by a Team: the workers' solvers, each with its own
+// copy of the hook (-j N), or the parts of --resume.
+int solve_together(const Context& c, const Instance& instance, Encoding& encoding) {
+  const Settings& s = c.s;
+  if (encoding.contradiction) return no_solution(c, instance, ": " + *encoding.contradiction);
+  std::vector<std::unique_ptr<dlx::Hook>> hooks;
+  std::vector<dlx::Solver*> solvers;
+  for (Solvers& worker : *c.team) {
+    dlx::Solver& solver = worker.for_problem(encoding.problem);
+    dlx::Hook* hook = encoding.hook.get();
+    if (hook && !solvers.empty()) hook = hooks.emplace_back(hook->clone()).get();
+    if (!prepare(c, solver, encoding, s.node_limit, s.time_limit, hook))
+      return no_solution(c, instance, ": the given options clash");
+    solvers.push_back(&solver);
+  }
+  dlx::Team team(solvers);
+  if (!s.resume.empty()) team.set_parts(read_parts(s.resume, encoding.problem->option_count()));
+  std::uint64_t found = 0, printed = 0;
+  std::optional<std::string> wrong;
+  dlx::Outcome outcome;
+  if (s.unique) {
+    outcome = team.visit([&found](std::span<const dlx::OptionId>) { return ++found < 2; });
+  } else if (s.count || (s.solutions == 0 && c.reduction.aligned_output())) {
+    outcome = team.count(found);
+  } else {
+    outcome = team.visit([&](std::span<const dlx::OptionId> solution) {
+      const auto answer = c.reduction.decode(instance, solution);
+      if (s.verify && (wrong = c.reduction.verify(instance, *answer))) return false;
+      if (!s.quiet) {
+        if (printed > 0 && !c.reduction.aligned_output()) c.out << '\n';
+        c.reduction.print(c.out, instance, *answer);
+      }
+      return ++printed < s.solutions || s.solutions == 0;
+    });
+    found = printed;
+  }
+  if (s.stats)
+    for (std::size_t w = 0; w < team.statistics().size(); ++w)
+      c.err << "dance: worker " << w + 1 << ": " << team.statistics()[w] << '\n';
+  if (wrong) {
+    c.err << "dance: internal error: line " << instance.line << ": an answer fails verification: " << *wrong << '\n';
+    return exit_status::error;
+  }
+  const bool complete = outcome == dlx::Outcome::exhausted || outcome == dlx::Outcome::solution_limit;
+  if (s.unique) {
+    if (!complete) return stopped(c, instance, outcome);
+    if (!s.quiet) c.out << (found == 0 ? "none" : found == 1 ? "unique" : "multiple") << '\n';
+    return found == 0 ? exit_status::none : exit_status::found;
+  }
+  if (s.count || printed == 0 && found > 0) {
+    if (!s.quiet) c.out << found << '\n';
+    if (!complete) {
+      c.err << "dance: the count is a lower bound\n";
+      return stopped(c, instance, outcome);
+    }
+    return found > 0 ? exit_status::found : exit_status::none;
+  }
+  if (printed > 0) return exit_status::found;
+  if (complete) return no_solution(c, instance, "");
+  if (!s.quiet) c.reduction.print_none(c.out, instance);
+  return stopped(c, instance, outcome);
+}
+
+// split: the parts of the search at --depth, one per line.
+int split(const Context& c, const Instance& instance, Encoding& encoding, dlx::Solver& solver) {
+  if (encoding.contradiction) return no_solution(c, instance, ": " + *encoding.contradiction);
+  if (!prepare(c, solver, encoding, c.s.node_limit, c.s.time_limit, encoding.hook.get()))
+    return no_solution(c, instance, ": the given options clash");
+  dlx::Outcome outcome;
+  while ((outcome = solver.split(c.s.depth)) == dlx::Outcome::solution) dlx::write_subproblem(c.out, solver.subproblem());
+  return outcome == dlx::Outcome::exhausted ? exit_status::found : stopped(c, instance, outcome);
+}
+
 // A sequence of decision problems (clique --max), each solved for a first
 // solution; prints the last answer found. Limits hold for the whole sequence.
 int optimise(const Context& c, const Instance& first, Solvers& solvers) {
@@ -177,7 +287,7 @@ int optimise(const Context& c, const Instance& first, Solvers& solvers) {
     const std::uint64_t nodes_left =
         s.node_limit ? std::max<std::uint64_t>(1, s.node_limit - std::min(s.node_limit, used.nodes - at_start.nodes)) : 0;
     const double seconds_left = s.time_limit > 0 ? std::max(1e-9, s.time_limit - (used.seconds - at_start.seconds)) : 0;
-    const bool ok = !encoding.contradiction && prepare(c, solver, encoding, nodes_left, seconds_left);
+    const bool ok = !encoding.contradiction && prepare(c, solver, encoding, nodes_left, seconds_left, encoding.hook.get());
     const dlx::Outcome outcome = ok ? solver.next() : dlx::Outcome::exhausted;
     std::unique_ptr<Answer> answer;
     if (outcome == dlx::Outcome::solution) {
@@ -250,8 +360,10 @@ int handle(const Context& c, Job& job, Solvers& solvers) {
       dlx::write_knuth(c.out, dlx::with_forced(*encoding.problem, encoding.assumptions));
       return exit_status::found;
     }
+    if (c.s.command == "split") return split(c, instance, encoding, solvers.for_problem(encoding.problem));
+    if (c.team) return solve_together(c, instance, encoding);
     return solve(c, instance, encoding, solvers.for_problem(encoding.problem));
-  } catch (const dlx::BuildError& e) {
+  } catch (const std::runtime_error& e) {  // a BuildError, or a --resume file that cannot be read
     c.err << "dance: " << c.source << ": line " << instance.line << ": " << e.what() << '\n';
     if (c.s.command != "emit") c.reduction.print_error(c.out);
     return exit_status::error;
@@ -260,7 +372,8 @@ int handle(const Context& c, Job& job, Solvers& solvers) {
 
 // The batch on several threads, a chunk at a time: each worker takes every
 // threads-th job of the chunk, and the answers are written in input order.
-int run_parallel(const Context& c, InstanceReader& reader, std::vector<Solvers>& workers, bool& any) {
+// `read`: the first jobs, already read.
+int run_parallel(const Context& c, InstanceReader& reader, std::vector<Solvers>& workers, bool& any, std::vector<Job> read) {
   const std::size_t threads = workers.size();
   const std::size_t chunk = 64 * threads;
   int status = exit_status::found;
@@ -269,6 +382,8 @@ int run_parallel(const Context& c, InstanceReader& reader, std::vector<Solvers>&
   std::vector<int> statuses(chunk);
   for (bool more = true; more && !c.interrupt.load();) {
     std::size_t n = 0;
+    for (Job& job : read) jobs[n++] = std::move(job);
+    read.clear();
     while (n < chunk && (more = read_job(reader, jobs[n]))) ++n;
     any = any || n > 0;
     in_parallel(n, threads, [&](std::size_t k, std::size_t t) {
@@ -316,20 +431,32 @@ int run(const Settings& s, const std::atomic<bool>& interrupt, std::ostream& out
   for (std::size_t t = 0; t < threads; ++t) workers.emplace_back(s.seed);
   int status = exit_status::found;
   bool any = false;
-  if (s.command == "emit") {
-    // One problem: Knuth's format has no way to put two in one stream.
-    Job job;
-    if (read_job(*reader, job)) {
+  Job first, second;
+  const bool alone = s.command == "emit" || s.command == "split" || !s.resume.empty();  // one problem only
+  const bool have_first = (alone || threads > 1) && read_job(*reader, first);
+  const bool have_second = have_first && read_job(*reader, second);
+  if (have_first && !have_second) {
+    // One instance: all threads search it together (emit and split write its one problem).
+    any = true;
+    Context together = c;
+    if (s.command != "emit" && s.command != "split" && (threads > 1 || !s.resume.empty())) together.team = &workers;
+    status = handle(together, first, workers[0]);
+  } else if (alone) {
+    // Knuth's format and a list of parts have no way to put two problems in one stream.
+    if (have_second) {
       any = true;
-      status = handle(c, job, workers[0]);
-      if (Job another; read_job(*reader, another)) {
-        err << "dance: " << c.source << ": " << (another.instance ? "line " + std::to_string(another.instance->line) + ": " : "")
-            << "emit writes one problem, and the input holds more than one instance\n";
-        status = exit_status::error;
-      }
+      err << "dance: " << c.source << ": " << (second.instance ? "line " + std::to_string(second.instance->line) + ": " : "")
+          << (s.resume.empty() ? s.command : "count --resume")
+          << " takes one problem, and the input holds more than one instance\n";
+      status = exit_status::error;
     }
   } else if (threads > 1) {
-    status = run_parallel(c, *reader, workers, any);
+    std::vector<Job> read;
+    if (have_second) {
+      read.push_back(std::move(first));
+      read.push_back(std::move(second));
+    }
+    status = run_parallel(c, *reader, workers, any, std::move(read));
   } else {
     Job job;  // one at a time, so that answers stream out as puzzles come in
     while (!interrupt.load() && read_job(*reader, job)) {

@@ -20,6 +20,8 @@ constexpr const char* usage =
     "                                             a batch, e.g. one sudoku per line)\n"
     "  dance count REDUCTION [FILE|-] [options]   count all solutions\n"
     "  dance emit REDUCTION [FILE|-]              print the exact cover problem in Knuth's format\n"
+    "  dance split REDUCTION [FILE|-] --depth D   the parts of the search D levels down, one per\n"
+    "                                             line, for count --resume (docs/parallel.md)\n"
     "  dance generate PUZZLE [options]            puzzles with exactly one solution, one per line\n"
     "                                             (-n puzzles, reproducible from --seed)\n"
     "  dance list                                 list the reductions (and which generate puzzles)\n"
@@ -43,7 +45,10 @@ po::options_description option_table(Settings& s) {
       ("seed", po::value(&s.seed)->default_value(0),
        "randomise item and option order reproducibly; 0 = input order. generate: each seed its own puzzles")
       ("threads,j", po::value(&s.threads)->default_value(1),
-       "threads for a batch of instances or generated puzzles (output stays in order); 0 = all cores")
+       "threads: one search shared by work stealing for a single instance, else a batch of instances "
+       "or generated puzzles (output stays in order); 0 = all cores")
+      ("resume", po::value(&s.resume), "FILE[:FROM-TO]: search only the parts on these lines of FILE (from split)")
+      ("depth", po::value(&s.depth)->default_value(0), "split: levels below the root at which to cut the search")
       ("stats", po::bool_switch(&s.stats), "print search statistics to stderr")
       ("verify", po::bool_switch(&s.verify), "check every answer with the reduction's independent verifier")
       ("quiet,q", po::bool_switch(&s.quiet), "print no solutions; only the exit status tells");
@@ -133,7 +138,7 @@ Parsed parse(const std::vector<std::string>& args) {
   s.command = positional[0];
   if (s.command == "list") {
     if (positional.size() > 1) return fail("list takes no arguments");
-  } else if (s.command == "solve" || s.command == "count" || s.command == "emit") {
+  } else if (s.command == "solve" || s.command == "count" || s.command == "emit" || s.command == "split") {
     if (positional.size() < 2) return fail(s.command + " needs a REDUCTION (see 'dance list')");
     if (positional.size() > 3) return fail("too many arguments: " + positional[3]);
     s.reduction = positional[1];
@@ -168,6 +173,8 @@ Parsed parse(const std::vector<std::string>& args) {
     s.model.set(name, value.value().type() == typeid(bool) ? std::string() : value.as<std::string>());
   }
   if (s.command == "count") s.count = true;
+  if (given("depth") != (s.command == "split")) return fail("--depth goes with split, and split needs it");
+  if (given("resume") && s.command != "count" && !s.count) return fail("--resume is for count");
   if (s.time_limit < 0) return fail("--time-limit must not be negative");
   parsed.settings = s;
   return parsed;

@@ -11,7 +11,7 @@
 namespace dance::cli {
 
 struct Settings {
-  std::string command;    // solve, count, emit, generate, list
+  std::string command;    // solve, count, emit, split, generate, list
   std::string reduction;  // e.g. xcc; for generate the puzzle family
   std::string input = "-";
   std::uint64_t solutions = 1;  // -n: how many to print, 0 = all
@@ -24,6 +24,8 @@ struct Settings {
   bool stats = false;
   bool verify = false;
   bool quiet = false;
+  std::string resume;       // --resume FILE[:FROM-TO]: count only below these parts
+  std::uint32_t depth = 0;  // split --depth
   ModelOptions model;
   // generate
   std::string symmetry = "none";

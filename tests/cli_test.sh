@@ -124,7 +124,7 @@ for args in "sudoku $ex/sudoku.txt" "sudoku $data/jigsaw4.txt --jigsaw" "queens 
   # shellcheck disable=SC2086
   expect 0 "^$want\$" '' -- sh -c "'$dance' emit $args | '$dance' count xcc"
 done
-expect 2 '' 'emit writes one problem' -- "$dance" emit sudoku "$data/sudoku_batch.txt"
+expect 2 '' 'emit takes one problem' -- "$dance" emit sudoku "$data/sudoku_batch.txt"
 
 # queens, the tutorial reduction
 expect 0 '^Q \. \. \.' '' -- "$dance" solve queens --size 8
@@ -247,6 +247,54 @@ else
   echo "FAIL: Ctrl-C gave exit $status: $(cat "$tmp/int.err")"
   failed=$((failed + 1))
 fi
+
+# one search on many threads: the same counts for 1 to 4 threads, the
+# same set of solutions, a valid first solution; split + resume add up
+hm="$shared/graphs/hamilton"
+for j in 1 2 3 4; do
+  expect 0 '^35584$' '' -- "$dance" count xcc "$shared/xcc/langford11.dlx" -j $j
+  expect 0 '^67950$' '' -- "$dance" count xcc "$shared/xcc/rowcol2_6.dlx" -j $j
+  expect 0 '^2048$' '' -- "$dance" count xcc "$shared/xcc/debruijn5.dlx" -j $j
+  expect 0 '^1072$' '' -- "$dance" count hamilton "$hm/grid6x6.hcp" -j $j
+  expect 0 '^1728$' '' -- "$dance" count hamilton --knight 5x5 --path --directed -j $j
+  expect 0 '^288$' '' -- "$dance" count sudoku "$(bad '................\n')" -j $j
+  expect 0 '^multiple$' '' -- "$dance" solve sudoku --unique "$(bad '................\n')" -j $j
+done
+"$dance" generate range --size 7x7 -n 1 --seed 3 >"$tmp/range1.id" 2>/dev/null
+expect 0 '^1$' '' -- "$dance" count range "$tmp/range1.id" -j 3
+# each solution (a block of option lines) as one line of its options, sorted
+one_line_each() {
+  awk 'BEGIN{RS=""} {gsub("\n", "|"); print}' | while read -r block; do
+    tr '|' '\n' <<<"$block" | sort | tr '\n' '|'; echo
+  done | sort
+}
+"$dance" solve xcc "$shared/xcc/pentomino8x8_hole.dlx" -n 0 -j 1 2>/dev/null | one_line_each >"$tmp/all1"
+"$dance" solve xcc "$shared/xcc/pentomino8x8_hole.dlx" -n 0 -j 3 2>/dev/null | one_line_each >"$tmp/all3"
+if [ "$(wc -l <"$tmp/all1")" -ne 520 ] || ! cmp -s "$tmp/all1" "$tmp/all3" || [ "$(uniq "$tmp/all3" | wc -l)" -ne 520 ]; then
+  echo "FAIL: solve -n 0 -j 3 does not print the 520 solutions of -j 1, each once"; failed=$((failed + 1))
+else
+  passed=$((passed + 1))
+fi
+expect 0 '' '' -- "$dance" solve xcc "$shared/xcc/queens12.dlx" -j 2 --verify
+expect 0 '^[0-9]+$' '' -- "$dance" split xcc "$shared/xcc/langford11.dlx" --depth 1
+"$dance" split xcc "$shared/xcc/rowcol2_6.dlx" --depth 3 >"$tmp/parts" 2>/dev/null
+lines=$(wc -l <"$tmp/parts")
+sum=0
+for range in "1-10" "11-$lines"; do
+  sum=$((sum + $("$dance" count xcc "$shared/xcc/rowcol2_6.dlx" --resume "$tmp/parts:$range" 2>/dev/null)))
+done
+if [ "$lines" -lt 11 ] || [ "$sum" -ne 67950 ]; then
+  echo "FAIL: split --depth 3 into $lines parts, resumed counts sum to $sum, not 67950"; failed=$((failed + 1))
+else
+  passed=$((passed + 1))
+fi
+expect 0 '^67950$' '' -- "$dance" count xcc "$shared/xcc/rowcol2_6.dlx" --resume "$tmp/parts" -j 2
+printf '1 x\n' >"$tmp/badparts"
+expect 2 '' 'line 1, column 3: expected an option number' -- "$dance" count xcc "$shared/xcc/langford11.dlx" --resume "$tmp/badparts"
+expect 2 '' 'lines are numbered from 1' -- "$dance" count xcc "$shared/xcc/langford11.dlx" --resume "$tmp/parts:0-2"
+expect 2 '' 'depth goes with split' -- "$dance" split xcc "$shared/xcc/langford11.dlx"
+expect 2 '' 'resume is for count' -- "$dance" solve xcc "$shared/xcc/langford11.dlx" --resume "$tmp/parts"
+expect 2 '' 'takes one problem' -- "$dance" split sudoku "$data/sudoku_batch.txt" --depth 1
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
