@@ -257,6 +257,7 @@ for j in 1 2 3 4; do
   expect 0 '^2048$' '' -- "$dance" count xcc "$shared/xcc/debruijn5.dlx" -j $j
   expect 0 '^1072$' '' -- "$dance" count hamilton "$hm/grid6x6.hcp" -j $j
   expect 0 '^1728$' '' -- "$dance" count hamilton --knight 5x5 --path --directed -j $j
+  expect 0 '^537048$' '' -- "$dance" count clique -k 5 "$shared/graphs/clique/MANN_a9.clq" -j $j
   expect 0 '^288$' '' -- "$dance" count sudoku "$(bad '................\n')" -j $j
   expect 0 '^multiple$' '' -- "$dance" solve sudoku --unique "$(bad '................\n')" -j $j
 done
