@@ -211,11 +211,12 @@ int solve_together(const Context& c, const Instance& instance, Encoding& encodin
   dlx::Team team(solvers);
   if (!s.resume.empty()) team.set_parts(read_parts(s.resume, encoding.problem->option_count()));
   std::uint64_t found = 0, printed = 0;
+  const bool counting = s.count || (s.solutions == 0 && c.reduction.aligned_output());
   std::optional<std::string> wrong;
   dlx::Outcome outcome;
   if (s.unique) {
     outcome = team.visit([&found](std::span<const dlx::OptionId>) { return ++found < 2; });
-  } else if (s.count || (s.solutions == 0 && c.reduction.aligned_output())) {
+  } else if (counting) {
     outcome = team.count(found);
   } else {
     outcome = team.visit([&](std::span<const dlx::OptionId> solution) {
@@ -242,7 +243,7 @@ int solve_together(const Context& c, const Instance& instance, Encoding& encodin
     if (!s.quiet) c.out << (found == 0 ? "none" : found == 1 ? "unique" : "multiple") << '\n';
     return found == 0 ? exit_status::none : exit_status::found;
   }
-  if (s.count || printed == 0 && found > 0) {
+  if (counting) {
     if (!s.quiet) c.out << found << '\n';
     if (!complete) {
       c.err << "dance: the count is a lower bound\n";

@@ -260,6 +260,7 @@ for j in 1 2 3 4; do
   expect 0 '^537048$' '' -- "$dance" count clique -k 5 "$shared/graphs/clique/MANN_a9.clq" -j $j
   expect 0 '^288$' '' -- "$dance" count sudoku "$(bad '................\n')" -j $j
   expect 0 '^multiple$' '' -- "$dance" solve sudoku --unique "$(bad '................\n')" -j $j
+  expect 1 '^0$' '' -- "$dance" solve sudoku -n 0 "$(bad '12....3.........\n')" -j $j
 done
 "$dance" generate range --size 7x7 -n 1 --seed 3 >"$tmp/range1.id" 2>/dev/null
 expect 0 '^1$' '' -- "$dance" count range "$tmp/range1.id" -j 3
