@@ -106,26 +106,27 @@ bool prepare(const Context& c, dlx::Solver& solver, const Encoding& encoding, st
   return true;
 }
 
-// Solves one instance; returns its exit status.
-int solve(const Context& c, const Instance& instance, Encoding& encoding, dlx::Solver& solver) {
-  const Settings& s = c.s;
-  if (encoding.contradiction) return no_solution(c, instance, ": " + *encoding.contradiction);
-  if (!prepare(c, solver, encoding, s.node_limit, s.time_limit, encoding.hook.get()))
-    return no_solution(c, instance, ": the given options clash");
-  const dlx::Statistics& stats = solver.statistics();
-  const std::uint64_t before = stats.solutions;
+// One instance's search, by one solver or by a team: count all solutions,
+// or show each to a visitor until it says stop.
+using Visitor = std::function<bool(std::span<const dlx::OptionId>)>;
+struct SearchCalls {
+  std::function<dlx::Outcome(std::uint64_t& found)> count;
+  std::function<dlx::Outcome(const Visitor&)> visit;
+};
 
+// Runs what the settings ask of a readied search and reports it; returns the exit status.
+int answer(const Context& c, const Instance& instance, const SearchCalls& search) {
+  const Settings& s = c.s;
+  std::uint64_t found = 0;
   if (s.unique) {
-    const dlx::Outcome outcome = solver.count(2);
-    const std::uint64_t found = stats.solutions - before;
+    const dlx::Outcome outcome = search.visit([&found](std::span<const dlx::OptionId>) { return ++found < 2; });
     if (outcome != dlx::Outcome::exhausted && outcome != dlx::Outcome::solution_limit)
       return stopped(c, instance, outcome);
     if (!s.quiet) c.out << (found == 0 ? "none" : found == 1 ? "unique" : "multiple") << '\n';
     return found == 0 ? exit_status::none : exit_status::found;
   }
   if (s.count || (s.solutions == 0 && c.reduction.aligned_output())) {
-    const dlx::Outcome outcome = solver.count();
-    const std::uint64_t found = stats.solutions - before;
+    const dlx::Outcome outcome = search.count(found);
     if (!s.quiet) c.out << found << '\n';
     if (outcome != dlx::Outcome::exhausted) {
       c.err << "dance: the count is a lower bound\n";
@@ -135,28 +136,41 @@ int solve(const Context& c, const Instance& instance, Encoding& encoding, dlx::S
   }
 
   std::uint64_t printed = 0;
-  dlx::Outcome outcome = dlx::Outcome::exhausted;
-  while (s.solutions == 0 || printed < s.solutions) {
-    outcome = solver.next();
-    if (outcome != dlx::Outcome::solution) break;
-    const auto answer = c.reduction.decode(instance, solver.solution());
-    if (s.verify) {
-      if (const auto wrong = c.reduction.verify(instance, *answer)) {
-        c.err << "dance: internal error: line " << instance.line << ": answer " << printed + 1
-              << " fails verification: " << *wrong << '\n';
-        return exit_status::error;
-      }
-    }
+  std::optional<std::string> wrong;
+  const dlx::Outcome outcome = search.visit([&](std::span<const dlx::OptionId> solution) {
+    const auto answer = c.reduction.decode(instance, solution);
+    if (s.verify && (wrong = c.reduction.verify(instance, *answer))) return false;
     if (!s.quiet) {
       if (printed > 0 && !c.reduction.aligned_output()) c.out << '\n';
       c.reduction.print(c.out, instance, *answer);
     }
-    ++printed;
+    return ++printed < s.solutions || s.solutions == 0;
+  });
+  if (wrong) {
+    c.err << "dance: internal error: line " << instance.line << ": answer " << printed + 1
+          << " fails verification: " << *wrong << '\n';
+    return exit_status::error;
   }
   if (printed > 0) return exit_status::found;
   if (outcome == dlx::Outcome::exhausted) return no_solution(c, instance, "");
   if (!s.quiet) c.reduction.print_none(c.out, instance);
   return stopped(c, instance, outcome);
+}
+
+// Solves one instance with one solver; returns its exit status.
+int solve(const Context& c, const Instance& instance, Encoding& encoding, dlx::Solver& solver) {
+  const Settings& s = c.s;
+  if (encoding.contradiction) return no_solution(c, instance, ": " + *encoding.contradiction);
+  if (!prepare(c, solver, encoding, s.node_limit, s.time_limit, encoding.hook.get()))
+    return no_solution(c, instance, ": the given options clash");
+  return answer(c, instance,
+                {[&solver](std::uint64_t& found) {
+                   const std::uint64_t before = solver.statistics().solutions;
+                   const dlx::Outcome outcome = solver.count();
+                   found = solver.statistics().solutions - before;
+                   return outcome;
+                 },
+                 [&solver](const Visitor& visit) { return solver.visit(visit); }});
 }
 
 // The parts named by --resume FILE[:FROM-TO] (lines, 1-based, inclusive).
@@ -210,51 +224,13 @@ int solve_together(const Context& c, const Instance& instance, Encoding& encodin
   }
   dlx::Team team(solvers);
   if (!s.resume.empty()) team.set_parts(read_parts(s.resume, encoding.problem->option_count()));
-  std::uint64_t found = 0, printed = 0;
-  const bool counting = s.count || (s.solutions == 0 && c.reduction.aligned_output());
-  std::optional<std::string> wrong;
-  dlx::Outcome outcome;
-  if (s.unique) {
-    outcome = team.visit([&found](std::span<const dlx::OptionId>) { return ++found < 2; });
-  } else if (counting) {
-    outcome = team.count(found);
-  } else {
-    outcome = team.visit([&](std::span<const dlx::OptionId> solution) {
-      const auto answer = c.reduction.decode(instance, solution);
-      if (s.verify && (wrong = c.reduction.verify(instance, *answer))) return false;
-      if (!s.quiet) {
-        if (printed > 0 && !c.reduction.aligned_output()) c.out << '\n';
-        c.reduction.print(c.out, instance, *answer);
-      }
-      return ++printed < s.solutions || s.solutions == 0;
-    });
-    found = printed;
-  }
+  const int status = answer(c, instance,
+                            {[&team](std::uint64_t& found) { return team.count(found); },
+                             [&team](const Visitor& visit) { return team.visit(visit); }});
   if (s.stats)
     for (std::size_t w = 0; w < team.statistics().size(); ++w)
       c.err << "dance: worker " << w + 1 << ": " << team.statistics()[w] << '\n';
-  if (wrong) {
-    c.err << "dance: internal error: line " << instance.line << ": an answer fails verification: " << *wrong << '\n';
-    return exit_status::error;
-  }
-  const bool complete = outcome == dlx::Outcome::exhausted || outcome == dlx::Outcome::solution_limit;
-  if (s.unique) {
-    if (!complete) return stopped(c, instance, outcome);
-    if (!s.quiet) c.out << (found == 0 ? "none" : found == 1 ? "unique" : "multiple") << '\n';
-    return found == 0 ? exit_status::none : exit_status::found;
-  }
-  if (counting) {
-    if (!s.quiet) c.out << found << '\n';
-    if (!complete) {
-      c.err << "dance: the count is a lower bound\n";
-      return stopped(c, instance, outcome);
-    }
-    return found > 0 ? exit_status::found : exit_status::none;
-  }
-  if (printed > 0) return exit_status::found;
-  if (complete) return no_solution(c, instance, "");
-  if (!s.quiet) c.reduction.print_none(c.out, instance);
-  return stopped(c, instance, outcome);
+  return status;
 }
 
 // split: the parts of the search at --depth, one per line.
