@@ -1,5 +1,6 @@
 #include "commands.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -9,8 +10,10 @@
 #include "dlx/error.hpp"
 #include "dlx/knuth_format.hpp"
 #include "dlx/team.hpp"
+#include "cluster.hpp"
 #include "generate.hpp"
 #include "parallel.hpp"
+#include "recording_buffer.hpp"
 
 namespace dance::cli {
 namespace {
@@ -75,6 +78,7 @@ struct Context {
   std::ostream& err;
   std::string source;
   std::vector<Solvers>* team = nullptr;  // set: one instance, searched by all these workers together
+  Cluster* cluster = nullptr;            // set: ... and by those of the other ranks of an MPI run
 };
 
 int stopped(const Context& c, const Instance& instance, dlx::Outcome outcome) {
@@ -207,6 +211,48 @@ std::vector<dlx::Subproblem> read_parts(const std::string& spec, std::size_t opt
   return parts;
 }
 
+// The parts of a search at the shallowest depth that gives at least `wanted`
+// of them (or at the deepest tried), into `parts`.
+dlx::Outcome cut(dlx::Solver& solver, std::size_t wanted, std::vector<dlx::Subproblem>& parts) {
+  constexpr std::uint32_t deepest = 32;
+  for (std::uint32_t depth = 1;; ++depth) {
+    parts.clear();
+    solver.reset();
+    dlx::Outcome outcome;
+    while ((outcome = solver.split(depth)) == dlx::Outcome::solution) parts.push_back(solver.subproblem());
+    if (outcome != dlx::Outcome::exhausted || parts.size() >= wanted || depth == deepest) return outcome;
+  }
+}
+
+// One instance counted by the teams of all ranks of an MPI run: rank 0 cuts
+// it into parts (or reads them from --resume) for the cluster to hand out.
+int count_on_cluster(const Context& c, const Instance& instance, dlx::Team& team, dlx::Solver& cutter,
+                     std::size_t option_count) {
+  std::vector<dlx::Subproblem> parts;
+  dlx::Outcome cutting = dlx::Outcome::exhausted;
+  std::optional<std::string> failure;  // rank 0 could not make its parts: the other ranks get none
+  if (c.cluster->rank() == 0) {
+    try {
+      if (!c.s.resume.empty()) parts = read_parts(c.s.resume, option_count);
+      else cutting = cut(cutter, 64 * static_cast<std::size_t>(c.cluster->size()) * c.team->size(), parts);
+    } catch (const std::runtime_error& e) {
+      failure = e.what();
+    }
+    if (failure || cutting != dlx::Outcome::exhausted) parts.clear();
+  }
+  const int status = answer(c, instance,
+                            {[&](std::uint64_t& found) {
+                               const dlx::Outcome outcome = c.cluster->count(team, std::move(parts), option_count, found);
+                               if (failure) throw std::runtime_error(*failure);
+                               return cutting != dlx::Outcome::exhausted ? cutting : outcome;
+                             },
+                             nullptr});
+  if (c.s.stats)
+    for (std::size_t r = 0; r < c.cluster->statistics().size(); ++r)
+      c.err << "dance: rank " << r << ": " << c.cluster->statistics()[r] << '\n';
+  return status;
+}
+
 // One instance searched by a Team: the workers' solvers, each with its own
 // copy of the hook (-j N), or the parts of --resume.
 int solve_together(const Context& c, const Instance& instance, Encoding& encoding) {
@@ -223,7 +269,9 @@ int solve_together(const Context& c, const Instance& instance, Encoding& encodin
     solvers.push_back(&solver);
   }
   dlx::Team team(solvers);
-  if (!s.resume.empty()) team.set_parts(read_parts(s.resume, encoding.problem->option_count()));
+  const std::size_t option_count = encoding.problem->option_count();
+  if (c.cluster) return count_on_cluster(c, instance, team, *solvers.front(), option_count);
+  if (!s.resume.empty()) team.set_parts(read_parts(s.resume, option_count));
   const int status = answer(c, instance,
                             {[&team](std::uint64_t& found) { return team.count(found); },
                              [&team](const Visitor& visit) { return team.visit(visit); }});
@@ -379,25 +427,56 @@ int run_parallel(const Context& c, InstanceReader& reader, std::vector<Solvers>&
   return status;
 }
 
+// The input named by the settings (stdin for "-"); nothing, said on `err`, when it cannot be opened.
+std::istream* open_input(const Settings& s, std::ifstream& file, std::ostream& err) {
+  if (s.input == "-") return &std::cin;
+  file.open(s.input);
+  if (!file) err << "dance: cannot open '" << s.input << "'\n";
+  return file ? &file : nullptr;
+}
+
+// Rank 0's input as far as the reduction's reader reads it for one instance
+// and the check that there is no second (only rank 0 has stdin, and a file
+// may be on its host only); nothing when it cannot be opened.
+std::optional<std::string> input_to_share(const Settings& s, const Reduction& reduction, std::ostream& err) {
+  std::ifstream file;
+  std::istream* in = open_input(s, file, err);
+  if (!in) return std::nullopt;
+  RecordingBuffer recording(*in->rdbuf());
+  std::istream recorded(&recording);
+  try {
+    const auto reader = reduction.reader(recorded, s.model);
+    Job job;
+    for (int k = 0; k < 2 && read_job(*reader, job); ++k) job = Job{};
+  } catch (const std::invalid_argument&) {  // reported by every rank as it reads the shared text
+  }
+  return recording.recorded();
+}
+
 }  // namespace
 
-int run(const Settings& s, const std::atomic<bool>& interrupt, std::ostream& out, std::ostream& err) {
+int run(const Settings& s, const std::atomic<bool>& interrupt, std::ostream& out, std::ostream& err, Cluster* cluster) {
+  if (cluster && !s.count) {
+    err << "dance: under mpirun, dance counts only: dance count REDUCTION ...\n";
+    return exit_status::error;
+  }
   if (s.command == "list") return list(out);
   if (s.command == "generate") return generate(s, interrupt, out, err);
   const Reduction& reduction = *find_reduction(s.reduction);
   std::ifstream file;
-  if (s.input != "-") {
-    file.open(s.input);
-    if (!file) {
-      err << "dance: cannot open '" << s.input << "'\n";
-      return exit_status::error;
-    }
+  std::istringstream shared;  // under MPI: rank 0's input, on every rank
+  std::istream* in = &shared;
+  if (cluster) {
+    const auto text = cluster->share(cluster->rank() == 0 ? input_to_share(s, reduction, err) : std::nullopt);
+    if (!text) return exit_status::error;
+    shared.str(*text);
+  } else if (!(in = open_input(s, file, err))) {
+    return exit_status::error;
   }
-  std::istream& in = s.input == "-" ? std::cin : file;
   const Context c{s, reduction, interrupt, out, err, s.input == "-" ? "<stdin>" : s.input};
   std::unique_ptr<InstanceReader> reader;
   try {
-    reader = reduction.reader(in, s.model);
+    reader = reduction.reader(*in, s.model);
   } catch (const std::invalid_argument& e) {
     err << "dance: " << e.what() << "\nTry 'dance --help'.\n";
     return exit_status::error;
@@ -409,21 +488,23 @@ int run(const Settings& s, const std::atomic<bool>& interrupt, std::ostream& out
   int status = exit_status::found;
   bool any = false;
   Job first, second;
-  const bool alone = s.command == "emit" || s.command == "split" || !s.resume.empty();  // one problem only
+  const bool alone = s.command == "emit" || s.command == "split" || !s.resume.empty() || cluster;  // one problem only
   const bool have_first = (alone || threads > 1) && read_job(*reader, first);
   const bool have_second = have_first && read_job(*reader, second);
   if (have_first && !have_second) {
     // One instance: all threads search it together (emit and split write its one problem).
     any = true;
     Context together = c;
-    if (s.command != "emit" && s.command != "split" && (threads > 1 || !s.resume.empty())) together.team = &workers;
+    together.cluster = cluster;
+    if (s.command != "emit" && s.command != "split" && (threads > 1 || !s.resume.empty() || cluster))
+      together.team = &workers;
     status = handle(together, first, workers[0]);
   } else if (alone) {
     // Knuth's format and a list of parts have no way to put two problems in one stream.
     if (have_second) {
       any = true;
       err << "dance: " << c.source << ": " << (second.instance ? "line " + std::to_string(second.instance->line) + ": " : "")
-          << (s.resume.empty() ? s.command : "count --resume")
+          << (cluster ? "a count under mpirun" : s.resume.empty() ? s.command : "count --resume")
           << " takes one problem, and the input holds more than one instance\n";
       status = exit_status::error;
     }
@@ -453,6 +534,8 @@ int run(const Settings& s, const std::atomic<bool>& interrupt, std::ostream& out
   if (s.stats) {
     dlx::Statistics total;
     for (const Solvers& w : workers) total += w.total();
+    if (cluster)  // the other ranks' counters (rank 0's own are in `workers`)
+      for (std::size_t r = 1; r < cluster->statistics().size(); ++r) total += cluster->statistics()[r];
     err << "dance: " << total << '\n';
   }
   out.flush();

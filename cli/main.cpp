@@ -2,6 +2,7 @@
 #include <csignal>
 #include <iostream>
 
+#include "cluster.hpp"
 #include "commands.hpp"
 #include "settings.hpp"
 
@@ -12,18 +13,31 @@ extern "C" void on_interrupt(int) { interrupted.store(true); }
 
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
+  std::unique_ptr<dance::cli::Cluster> cluster;
+  try {
+    cluster = dance::cli::join_cluster(argc, argv);
+  } catch (const std::exception& e) {
+    std::cerr << "dance: " << e.what() << '\n';
+    return dance::cli::exit_status::error;
+  }
+  // In an MPI run rank 0 speaks for all; the others would say the same again.
+  std::ostream silent(nullptr);
+  const bool speaks = !cluster || cluster->rank() == 0;
+  std::ostream& out = speaks ? std::cout : silent;
+  std::ostream& err = speaks ? std::cerr : silent;
+
   const auto parsed = dance::cli::parse(std::vector<std::string>(argv + 1, argv + argc));
   if (!parsed.settings) {
-    (parsed.status == 0 ? std::cout : std::cerr) << parsed.message;
+    (parsed.status == 0 ? out : err) << parsed.message;
     return parsed.status;
   }
   std::signal(SIGINT, on_interrupt);
   try {
-    const int status = dance::cli::run(*parsed.settings, interrupted, std::cout, std::cerr);
-    std::cout.flush();
-    return status;
+    const int status = dance::cli::run(*parsed.settings, interrupted, out, err, cluster.get());
+    out.flush();
+    return speaks ? status : dance::cli::exit_status::found;  // mpirun passes on rank 0's status
   } catch (const std::exception& e) {
-    std::cerr << "dance: " << e.what() << '\n';
+    std::cerr << "dance: " << (speaks ? "" : "rank " + std::to_string(cluster->rank()) + ": ") << e.what() << '\n';
     return dance::cli::exit_status::error;
   }
 }

@@ -3,34 +3,7 @@
 # usage: cli_test.sh DANCE TEST_DATA_DIR SHARED_DATA_DIR
 set -u
 dance=$1 data=$2 shared=$3
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
-
-# matches PATTERN FILE: '' matches anything, '^$' only an empty file, else grep -E
-matches() {
-  case "$1" in
-    '') return 0 ;;
-    '^$') [ ! -s "$2" ] ;;
-    *) grep -qE -- "$1" "$2" ;;
-  esac
-}
-
-# expect STATUS STDOUT_PATTERN STDERR_PATTERN -- command... (stdin from $STDIN)
-expect() {
-  local status=$1 out_pattern=$2 err_pattern=$3
-  shift 4
-  "$@" >"$tmp/out" 2>"$tmp/err" <"${STDIN:-/dev/null}"
-  local got=$?
-  if [ "$got" -ne "$status" ] || ! matches "$out_pattern" "$tmp/out" || ! matches "$err_pattern" "$tmp/err"; then
-    echo "FAIL: $* (exit $got, wanted $status)"
-    echo "  stdout: $(head -c 400 "$tmp/out")"
-    echo "  stderr: $(head -c 400 "$tmp/err")"
-    failed=$((failed + 1))
-  else
-    passed=$((passed + 1))
-  fi
-}
+. "$(dirname "$0")/expect.sh"
 bad() { printf '%b' "$1" >"$tmp/bad.dlx"; echo "$tmp/bad.dlx"; }
 
 # found / none / bad input / limit
@@ -298,5 +271,4 @@ expect 2 '' 'depth goes with split' -- "$dance" split xcc "$shared/xcc/langford1
 expect 2 '' 'resume is for count' -- "$dance" solve xcc "$shared/xcc/langford11.dlx" --resume "$tmp/parts"
 expect 2 '' 'takes one problem' -- "$dance" split sudoku "$data/sudoku_batch.txt" --depth 1
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+summary

@@ -6,22 +6,30 @@
 #include <mutex>
 #include <optional>
 #include <thread>
+#include <utility>
 
 namespace dlx {
 namespace {
 
 // The parts not yet taken, and the workers waiting for one. The pause flag
-// is up while a worker waits with no part to take (or the search stops), so
-// that busy workers pause and offer() some of their work.
+// is up while a worker waits with no part to take and none to come from the
+// feed (or the search stops), so that busy workers pause and offer() some of
+// their work.
 class Pool {
  public:
-  Pool(std::vector<Subproblem> parts, std::atomic<bool>& pause) : parts_(parts.begin(), parts.end()), pause_(pause) {}
+  Pool(Team::Feed feed, std::atomic<bool>& pause) : feed_(std::move(feed)), pause_(pause) {}
 
   // The next part, or nothing once every part is searched or the search stops.
   std::optional<Subproblem> take() {
     std::unique_lock lock(mutex_);
     ++waiting_;
-    while (!stopped_ && parts_.empty() && busy_ > 0) {
+    while (!stopped_ && parts_.empty() && (feed_ || busy_ > 0)) {
+      if (feed_) {  // under the lock: one call at a time, as Team::set_feed promises
+        std::vector<Subproblem> more = feed_();
+        if (more.empty()) feed_ = nullptr;
+        for (Subproblem& part : more) parts_.push_back(std::move(part));
+        continue;
+      }
       signal();
       changed_.wait(lock);
     }
@@ -67,8 +75,11 @@ class Pool {
   [[nodiscard]] Outcome outcome() const { return outcome_; }
 
  private:
-  void signal() { pause_.store(stopped_ || (waiting_ > 0 && parts_.empty() && busy_ > 0), std::memory_order_relaxed); }
+  void signal() {
+    pause_.store(stopped_ || (waiting_ > 0 && parts_.empty() && busy_ > 0 && !feed_), std::memory_order_relaxed);
+  }
 
+  Team::Feed feed_;  // null once it has no more
   std::mutex mutex_;
   std::condition_variable changed_;
   std::deque<Subproblem> parts_;
@@ -97,7 +108,10 @@ Team::Team(std::vector<Solver*> workers) : workers_(std::move(workers)), stats_(
 
 void Team::set_parts(std::vector<Subproblem> parts) {
   parts_ = parts.empty() ? std::vector<Subproblem>{whole_} : std::move(parts);
+  feed_ = nullptr;
 }
+
+void Team::set_feed(Feed feed) { feed_ = std::move(feed); }
 
 Outcome Team::count(std::uint64_t& found) { return run(nullptr, found); }
 
@@ -108,7 +122,10 @@ Outcome Team::visit(const std::function<bool(std::span<const OptionId>)>& visit)
 
 Outcome Team::run(const std::function<bool(std::span<const OptionId>)>* visit, std::uint64_t& found) {
   std::atomic<bool> pause{false};
-  Pool pool(parts_, pause);
+  // A fixed list of parts is a feed that gives them all at once.
+  Pool pool(feed_ ? feed_ : [this, given = false]() mutable {
+    return std::exchange(given, true) ? std::vector<Subproblem>{} : parts_;
+  }, pause);
   std::mutex visiting;
   std::atomic<std::uint64_t> total{0};
 

@@ -25,6 +25,11 @@ class Team {
   // readied when the team was made (its assumptions), the default; or a list
   // of parts (from split(), a file).
   void set_parts(std::vector<Subproblem> parts);
+  // Parts fetched on demand instead (from another process, say): called,
+  // one call at a time, whenever the workers have run out of parts, until
+  // it returns none. Idle workers steal from busy ones only after that.
+  using Feed = std::function<std::vector<Subproblem>()>;
+  void set_feed(Feed feed);
 
   // Counts the solutions; `found` gets the number.
   Outcome count(std::uint64_t& found);
@@ -41,6 +46,7 @@ class Team {
   std::vector<Solver*> workers_;
   Subproblem whole_;  // the first worker's search as readied
   std::vector<Subproblem> parts_;
+  Feed feed_;  // set: the parts come from here, not from parts_
   std::vector<Statistics> stats_;
 };
 
