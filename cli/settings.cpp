@@ -25,6 +25,8 @@ constexpr const char* usage =
     "  dance generate PUZZLE [options]            puzzles with exactly one solution, one per line\n"
     "                                             (-n puzzles, reproducible from --seed)\n"
     "  dance list                                 list the reductions (and which generate puzzles)\n"
+    "  mpirun -np P dance count REDUCTION [FILE|-] [options]\n"
+    "                                             one count shared by P MPI ranks, when built with MPI\n"
     "\n"
     "Exit status: 0 a solution was found (or the command succeeded), 1 proven no\n"
     "solution, 2 usage or input error, 3 a limit or an interrupt (Ctrl-C) stopped\n"
