@@ -176,6 +176,15 @@ expect 0 '^0( [0-9]+){21} 23$' 'left out' -- "$dance" solve hamilton "$hm/ftl24.
 expect 0 '' '' -- sh -c "'$dance' solve hamilton '$hm/ftl24.adj' --longest --from 0 --to 23 | grep -vw 18"
 expect 2 '' 'go together' -- "$dance" solve hamilton "$hm/grid4x4.hcp" --from 1
 expect 2 '' 'knight expects MxN' -- "$dance" solve hamilton --knight 8by8
+expect 0 '^\{"found": true, "cycle": true, "length": 16, "vertices": \["1"(, "[0-9]+"){15}\]\}$' '' -- \
+  "$dance" solve hamilton "$hm/grid4x4.hcp" --format json --verify
+expect 1 '^\{"found": false\}$' '' -- "$dance" solve hamilton "$hm/petersen.hcp" --format json
+expect 0 '^\{"found": true, "cycle": false, "length": 25, "vertices": \["[a-e][1-5]", ' '' -- \
+  "$dance" solve hamilton --knight 5x5 --format json
+printf 'x"1 y\ny z\\w\nz\\w x"1\n' >"$tmp/quoted.txt"
+expect 0 '^\{"found": true, "cycle": true, "length": 3, "vertices": \["x\\"1", "z\\\\w", "y"\]\}$' '' -- \
+  "$dance" solve hamilton "$tmp/quoted.txt" --format json
+expect 2 '' 'format is text or json' -- "$dance" solve hamilton "$hm/grid4x4.hcp" --format xml
 # without the hook, sets of disjoint cycles count too (18 against 6): emit says so
 expect 0 '^18$' '' -- sh -c "'$dance' emit hamilton '$hm/grid4x4.hcp' 2>/dev/null | '$dance' count xcc"
 expect 0 '' 'Knuth.s format cannot state' -- "$dance" emit hamilton "$hm/grid4x4.hcp"

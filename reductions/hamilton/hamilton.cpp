@@ -4,6 +4,7 @@
 #include <ostream>
 #include <stdexcept>
 
+#include "dance/json.hpp"
 #include "dlx/error.hpp"
 
 namespace dance::hamilton {
@@ -246,6 +247,10 @@ class HamiltonReader final : public InstanceReader {
     if (!encoding.empty() && encoding != "degree" && encoding != "position")
       throw std::invalid_argument("--encoding is degree or position; found '" + encoding + "'");
     h->by_position = encoding == "position";
+    const std::string format = options_.text("format");
+    if (!format.empty() && format != "text" && format != "json")
+      throw std::invalid_argument("--format is text or json; found '" + format + "'");
+    h->json = format == "json";
     if (h->by_position && h->longest) throw std::invalid_argument("--longest works with the degree encoding only");
     if (h->by_position) h->steps = std::make_shared<const std::vector<HamiltonInstance::Step>>(steps_of(*h));
     else h->choices = std::make_shared<const std::vector<Choice>>(choices_of(*h));
@@ -286,7 +291,8 @@ std::vector<OptionSpec> HamiltonReduction::options() const {
           {"knight", "MxN", "the knight's graph of an M x N board instead of an input graph (an open tour unless --closed)"},
           {"closed", "", "a cycle (a closed knight's tour); the default for an input graph"},
           {"directed", "", "read arcs, not edges (u v: from u to v); count directed cycles and paths"},
-          {"encoding", "degree|position", "the exact cover model (default degree; position finds each undirected answer twice)"}};
+          {"encoding", "degree|position", "the exact cover model (default degree; position finds each undirected answer twice)"},
+          {"format", "text|json", "write each answer as its vertices on a line (default) or as a JSON object on a line"}};
 }
 
 std::unique_ptr<InstanceReader> HamiltonReduction::reader(std::istream& in, const ModelOptions& options) const {
@@ -408,14 +414,27 @@ std::optional<std::string> HamiltonReduction::verify(const Instance& instance, c
 }
 
 void HamiltonReduction::print(std::ostream& out, const Instance& instance, const Answer& answer) const {
-  const graph::Graph& g = *static_cast<const HamiltonInstance&>(instance).graph;
+  const auto& h = static_cast<const HamiltonInstance&>(instance);
+  const graph::Graph& g = *h.graph;
   const auto& a = static_cast<const HamiltonAnswer&>(answer);
+  if (h.json) {  // each vertex once; "cycle" says whether the last one leads back to the first
+    out << R"({"found": true, "cycle": )" << (a.cycle ? "true" : "false") << R"(, "length": )" << a.order.size()
+        << R"(, "vertices": [)";
+    for (std::size_t k = 0; k < a.order.size(); ++k) {
+      if (k) out << ", ";
+      write_json_string(out, g.names[a.order[k]]);
+    }
+    out << "]}\n";
+    return;
+  }
   for (std::size_t k = 0; k < a.order.size(); ++k) out << (k ? " " : "") << g.names[a.order[k]];
   if (a.cycle && !a.order.empty()) out << ' ' << g.names[a.order.front()];
   out << '\n';
 }
 
-void HamiltonReduction::print_none(std::ostream& out, const Instance&) const { out << "none\n"; }
+void HamiltonReduction::print_none(std::ostream& out, const Instance& instance) const {
+  out << (static_cast<const HamiltonInstance&>(instance).json ? R"({"found": false})" : "none") << '\n';
+}
 
 bool HamiltonReduction::optimises(const Instance& instance) const {
   return static_cast<const HamiltonInstance&>(instance).longest;

@@ -47,6 +47,7 @@ struct HamiltonInstance : Instance {
   };
   bool by_position = false;
   std::shared_ptr<const std::vector<Step>> steps;
+  bool json = false;  // --format json
 };
 
 struct HamiltonAnswer : Answer {
