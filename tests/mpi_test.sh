@@ -18,6 +18,7 @@ expect 0 '^724$' '' -- mpirun "$dance" count xcc "$shared/xcc/queens10.dlx" -j 2
 expect 0 '^9356$' '' -- mpirun "$dance" count xcc "$shared/xcc/pentomino6x10.dlx"
 expect 0 '^2040$' '' -- mpirun "$dance" count xcc "$shared/xcc/rowcol2_5.dlx" --seed 5
 STDIN="$shared/xcc/langford8.dlx" expect 0 '^300$' '' -- mpirun "$dance" count xcc
+expect 0 '^35584$' '' -- "$mpiexec" --allow-run-as-root --oversubscribe -np 3 "$dance" count xcc "$shared/xcc/langford11.dlx" -j 2
 expect 0 '' 'rank 1: nodes [1-9]' -- mpirun "$dance" count xcc "$shared/xcc/pentomino6x10.dlx" --stats
 
 # the same counts as one process, for reductions with hooks and assumptions
