@@ -171,7 +171,11 @@ expect 1 '^0$' '' -- "$dance" count hamilton --knight 5x5 --closed
 expect 2 '' 'closed asks for a cycle' -- "$dance" count hamilton --knight 5x5 --closed --path
 expect 0 '^1728$' '' -- "$dance" count hamilton --knight 5x5 --path --directed
 expect 0 '^60$' '' -- "$dance" count hamilton "$hm/dodecahedron.hcp" --encoding position
-expect 2 '' 'encoding is degree or position' -- "$dance" count hamilton "$hm/dodecahedron.hcp" --encoding adjacency
+expect 0 '^30$' '' -- "$dance" count hamilton "$hm/dodecahedron.hcp" --encoding degree
+expect 0 '^8$' '' -- "$dance" count hamilton "$hm/grid4x4.hcp" --from 1 --to 4
+expect 0 '^1 ([0-9]+ ){14}4$' '' -- "$dance" solve hamilton "$hm/grid4x4.hcp" --from 1 --to 4 --verify
+expect 2 '' 'longest works with the degree encoding only' -- "$dance" solve hamilton "$hm/ftl24.adj" --longest --from 0 --to 23 --encoding edge
+expect 2 '' 'encoding is edge, degree or position' -- "$dance" count hamilton "$hm/dodecahedron.hcp" --encoding adjacency
 expect 0 '^0( [0-9]+){21} 23$' 'left out' -- "$dance" solve hamilton "$hm/ftl24.adj" --longest --from 0 --to 23 --verify
 expect 0 '' '' -- sh -c "'$dance' solve hamilton '$hm/ftl24.adj' --longest --from 0 --to 23 | grep -vw 18"
 expect 2 '' 'go together' -- "$dance" solve hamilton "$hm/grid4x4.hcp" --from 1

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <fstream>
 #include <numeric>
+#include <optional>
 #include <random>
 #include <sstream>
 
@@ -29,21 +30,28 @@ std::unique_ptr<Instance> read_file(const std::string& name, const ModelOptions&
 }
 
 // Hamiltonian cycles or paths by trying every order; undirected ones (a
-// symmetric matrix) once each, not once per direction.
-std::uint64_t brute_force(const std::vector<std::vector<bool>>& edge, bool path, bool directed = false) {
+// symmetric matrix) once each, not once per direction. Paths from `from` to
+// `to` when given.
+std::uint64_t brute_force(const std::vector<std::vector<bool>>& edge, bool path, bool directed = false,
+                          std::optional<std::pair<std::size_t, std::size_t>> ends = std::nullopt) {
   const std::size_t n = edge.size();
   std::vector<std::size_t> order(n);
   std::iota(order.begin(), order.end(), 0);
   std::uint64_t count = 0;
   do {
     if (!path && order[0] != 0) break;  // cycles: start at vertex 0
+    if (ends && (order.front() != ends->first || order.back() != ends->second)) continue;
     bool ok = true;
     for (std::size_t k = 1; k < n && ok; ++k) ok = edge[order[k - 1]][order[k]];
     if (!path) ok = ok && edge[order[n - 1]][order[0]];
     count += ok;
   } while (std::next_permutation(order.begin(), order.end()));
-  return directed ? count : count / 2;  // an undirected path or cycle is found in both directions
+  return directed || ends ? count : count / 2;  // an undirected path or cycle is found in both directions
 }
+
+// The three encodings, and how many times each finds an undirected answer.
+const std::pair<const char*, std::uint64_t> encodings[] = {{"edge", 1}, {"degree", 1}, {"position", 2}};
+
 }  // namespace
 
 TEST_CASE("Hamiltonian cycles and knight's tours: the known counts, every cycle verified") {
@@ -105,17 +113,24 @@ TEST_CASE("random small graphs: cycles and paths agree with brute force") {
           text << u << ": " << v << '\n';
         }
     for (const bool path : {false, true}) {
-      INFO("round " << round << " path " << path << '\n' << text.str());
-      std::istringstream in(text.str());
-      const auto instance = read(in, path ? ModelOptions().set("path") : ModelOptions());
       const std::uint64_t expected = brute_force(edge, path);
-      CHECK(count_verified(reduction, *instance) == expected);
-      // The position encoding finds each undirected answer once per direction.
-      std::istringstream again(text.str());
-      ModelOptions by_position = ModelOptions().set("encoding", "position");
-      if (path) by_position.set("path");
-      CHECK(count_verified(reduction, *read(again, by_position)) == 2 * expected);
+      for (const auto& [encoding, times] : encodings) {
+        INFO("round " << round << " path " << path << " encoding " << encoding << '\n' << text.str());
+        std::istringstream in(text.str());
+        ModelOptions options = ModelOptions().set("encoding", encoding);
+        if (path) options.set("path");
+        CHECK(count_verified(reduction, *read(in, options)) == times * expected);
+      }
       nonzero += expected > 0;
+    }
+    // Paths between fixed ends, which fix the direction too: once in every encoding.
+    const auto from = rng() % n, to = (from + 1 + rng() % (n - 1)) % n;
+    const std::uint64_t expected = brute_force(edge, true, false, std::pair{from, to});
+    for (const auto& [encoding, times] : encodings) {
+      INFO("round " << round << " from " << from << " to " << to << " encoding " << encoding << '\n' << text.str());
+      std::istringstream in(text.str());
+      const auto options = ModelOptions().set("encoding", encoding).set("from", std::to_string(from)).set("to", std::to_string(to));
+      CHECK(count_verified(reduction, *read(in, options)) == expected);
     }
   }
   CHECK(nonzero > 40);
@@ -137,15 +152,23 @@ TEST_CASE("random small digraphs: directed cycles and paths agree with brute for
           text << u << ": " << v << '\n';
         }
     for (const bool path : {false, true}) {
-      INFO("round " << round << " path " << path << '\n' << text.str());
-      std::istringstream in(text.str());
-      ModelOptions options = ModelOptions().set("directed");
-      if (path) options.set("path");
       const std::uint64_t expected = brute_force(arc, path, true);
-      CHECK(count_verified(reduction, *read(in, options)) == expected);
-      std::istringstream again(text.str());
-      CHECK(count_verified(reduction, *read(again, options.set("encoding", "position"))) == expected);
+      for (const auto& [encoding, times] : encodings) {  // a directed answer is found once by each
+        INFO("round " << round << " path " << path << " encoding " << encoding << '\n' << text.str());
+        std::istringstream in(text.str());
+        ModelOptions options = ModelOptions().set("directed").set("encoding", encoding);
+        if (path) options.set("path");
+        CHECK(count_verified(reduction, *read(in, options)) == expected);
+      }
       nonzero += expected > 0;
+    }
+    const auto from = rng() % n, to = (from + 1 + rng() % (n - 1)) % n;
+    const std::uint64_t expected = brute_force(arc, true, true, std::pair{from, to});
+    for (const auto& [encoding, times] : encodings) {
+      INFO("round " << round << " from " << from << " to " << to << " encoding " << encoding << '\n' << text.str());
+      std::istringstream in(text.str());
+      const auto options = ModelOptions().set("directed").set("encoding", encoding).set("from", std::to_string(from)).set("to", std::to_string(to));
+      CHECK(count_verified(reduction, *read(in, options)) == expected);
     }
   }
   CHECK(nonzero > 40);

@@ -338,24 +338,24 @@ struct Dance {
 
   // Minimum remaining values: the active item with the fewest ways left to
   // branch, first in list order on ties; 0 when some item has none.
+  // The branching degree of active item k: the options that can start this
+  // level's choice, plus in Algorithm M "use it no more" when allowed.
+  DLX_INLINE std::int32_t ways(Index k) const {
+    if constexpr (Multiplicities) return len[k] + 1 - std::max(bound[k] - slack[k], 0);
+    return len[k];
+  }
   DLX_INLINE Index choose() {
-    if constexpr (!Multiplicities) {
-      const Index f = forced;
-      forced = 0;
-      if (f != 0 && f <= primary_count && len[f] == 1 && active(f)) return f;
-    }
+    const Index f = forced;  // hide_node left it one option: if it is still forced, no need to look further
+    forced = 0;
+    if (f != 0 && f <= primary_count && active(f) && ways(f) == 1) return f;
     Index best = 0;
     std::int32_t fewest = INT32_MAX;
     for (Index k = next[0]; k != 0; k = next[k]) {
-      std::int32_t ways = len[k];
-      if constexpr (Multiplicities) {
-        // Options that can start this level's choice, plus "use it no more" if allowed.
-        ways = ways + 1 - std::max(bound[k] - slack[k], 0);
-      }
-      if (ways < fewest) {
-        if (ways <= 1) return ways == 1 ? k : 0;  // forced or dead: no need to look further
+      const std::int32_t w = ways(k);
+      if (w < fewest) {
+        if (w <= 1) return w == 1 ? k : 0;  // forced or dead: no need to look further
         best = k;
-        fewest = ways;
+        fewest = w;
       }
     }
     return best;

@@ -104,6 +104,7 @@ std::vector<Choice> choices_of(const HamiltonInstance& h) {
     for (std::size_t k = 0; k < g.out[u].size(); ++k) {
       const Vertex v = g.out[u][k];
       if (!usable(u) || !usable(v)) continue;
+      if (g.directed && (v == h.from || u == h.to)) continue;  // no arc into the start or out of the end
       if (g.directed || v > u) {
         edge_of[u][k] = edges++;
       } else {
@@ -153,6 +154,51 @@ std::vector<Choice> choices_of(const HamiltonInstance& h) {
 }
 
 bool skips(const Choice& c) { return c.a == nobody && c.b == nobody; }
+
+// The edge encoding's options: every edge (every arc) of the graph, then
+// for free path ends the edges to `*`, vertex n (directed: the arcs from
+// and to it).
+std::vector<Choice> edge_choices_of(const HamiltonInstance& h) {
+  const graph::Graph& g = *h.graph;
+  const auto star = static_cast<Vertex>(g.size());
+  std::vector<Choice> all;
+  const auto add = [&all](Vertex u, Vertex v) { all.push_back({u, v, nobody, static_cast<std::uint32_t>(all.size()), nobody}); };
+  for (Vertex u = 0; u < g.size(); ++u)
+    for (const Vertex v : g.out[u])
+      if (g.directed ? v != h.from && u != h.to : v > u) add(u, v);  // directed: nothing into from, out of to
+  if (h.path && !h.from)
+    for (Vertex v = 0; v < g.size(); ++v) {
+      add(v, star);
+      if (g.directed) add(star, v);
+    }
+  return all;
+}
+
+// An item per vertex, covered twice (once at a fixed end); directed, an
+// item per vertex for its arc out and one for its arc in. `*` (free ends)
+// is one more vertex.
+Encoding encode_by_edges(const HamiltonInstance& h) {
+  const graph::Graph& g = *h.graph;
+  const bool free_ends = h.path && !h.from;
+  const std::size_t n = g.size() + (free_ends ? 1 : 0);
+  const auto name = [&g](Vertex v) { return v < g.size() ? g.names[v] : std::string("*"); };
+  dlx::ProblemBuilder b;
+  std::vector<dlx::ItemId> out(n, 0), in(n, 0);  // undirected: the vertex's item in both
+  for (Vertex v = 0; v < n; ++v) {
+    if (!g.directed) {
+      const std::uint32_t uses = v == h.from || v == h.to ? 1 : 2;
+      out[v] = in[v] = b.add_primary(name(v), uses, uses);
+      continue;
+    }
+    if (v != h.to) out[v] = b.add_primary(name(v) + ">");
+    if (v != h.from) in[v] = b.add_primary(">" + name(v));
+  }
+  for (const Choice& c : *h.choices) b.add_option(std::vector<dlx::Entry>{{out[c.at]}, {in[c.a]}});
+  Encoding encoding;
+  encoding.problem = std::make_shared<const dlx::Problem>(b.build());
+  encoding.hook = std::make_unique<SegmentHook>(h.choices, n, h.choices->size(), h.from ? 0 : n);
+  return encoding;
+}
 
 // The position encoding's options: every arc (both ways of an edge) at every
 // step; a cycle starts and ends at vertex 0, a path with fixed ends at them.
@@ -243,17 +289,20 @@ class HamiltonReader final : public InstanceReader {
       const auto dropped = std::count(h->useless->begin(), h->useless->end(), true);
       if (dropped) h->warnings.push_back(std::to_string(dropped) + " vertices can lie on no path between the ends and are left out");
     }
-    const std::string encoding = options_.text("encoding");
-    if (!encoding.empty() && encoding != "degree" && encoding != "position")
-      throw std::invalid_argument("--encoding is degree or position; found '" + encoding + "'");
-    h->by_position = encoding == "position";
     const std::string format = options_.text("format");
     if (!format.empty() && format != "text" && format != "json")
       throw std::invalid_argument("--format is text or json; found '" + format + "'");
     h->json = format == "json";
-    if (h->by_position && h->longest) throw std::invalid_argument("--longest works with the degree encoding only");
-    if (h->by_position) h->steps = std::make_shared<const std::vector<HamiltonInstance::Step>>(steps_of(*h));
-    else h->choices = std::make_shared<const std::vector<Choice>>(choices_of(*h));
+    using Model = HamiltonInstance::Model;
+    const std::string encoding = options_.text("encoding");
+    if (!encoding.empty() && encoding != "edge" && encoding != "degree" && encoding != "position")
+      throw std::invalid_argument("--encoding is edge, degree or position; found '" + encoding + "'");
+    h->model = encoding == "position" ? Model::position
+               : encoding == "degree" || (encoding.empty() && h->longest) ? Model::degree
+                                                                          : Model::edge;
+    if (h->model != Model::degree && h->longest) throw std::invalid_argument("--longest works with the degree encoding only");
+    if (h->model == Model::position) h->steps = std::make_shared<const std::vector<HamiltonInstance::Step>>(steps_of(*h));
+    else h->choices = std::make_shared<const std::vector<Choice>>(h->model == Model::edge ? edge_choices_of(*h) : choices_of(*h));
     return h;
   }
 
@@ -291,7 +340,9 @@ std::vector<OptionSpec> HamiltonReduction::options() const {
           {"knight", "MxN", "the knight's graph of an M x N board instead of an input graph (an open tour unless --closed)"},
           {"closed", "", "a cycle (a closed knight's tour); the default for an input graph"},
           {"directed", "", "read arcs, not edges (u v: from u to v); count directed cycles and paths"},
-          {"encoding", "degree|position", "the exact cover model (default degree; position finds each undirected answer twice)"},
+          {"encoding", "edge|degree|position",
+           "the exact cover model (default edge; degree is the one --longest uses; position finds each undirected "
+           "answer twice)"},
           {"format", "text|json", "write each answer as its vertices on a line (default) or as a JSON object on a line"}};
 }
 
@@ -301,7 +352,8 @@ std::unique_ptr<InstanceReader> HamiltonReduction::reader(std::istream& in, cons
 
 Encoding HamiltonReduction::encode(const Instance& instance) const {
   const auto& h = static_cast<const HamiltonInstance&>(instance);
-  if (h.by_position) return encode_by_position(h);
+  if (h.model == HamiltonInstance::Model::position) return encode_by_position(h);
+  if (h.model == HamiltonInstance::Model::edge) return encode_by_edges(h);
   const graph::Graph& g = *h.graph;
   const std::vector<Choice>& choices = *h.choices;
   const std::size_t edges = edge_count(choices);
@@ -349,12 +401,31 @@ Encoding HamiltonReduction::encode(const Instance& instance) const {
   return encoding;
 }
 
+namespace {
+
+// The `length` vertices of a path or cycle from `start` on, given each
+// vertex's neighbours on it (directed: its successor).
+std::vector<Vertex> walk(const std::vector<std::vector<Vertex>>& next, Vertex start, std::size_t length) {
+  std::vector<Vertex> order;
+  for (Vertex previous = nobody, at = start; at != nobody && order.size() < length;) {
+    order.push_back(at);
+    Vertex step = nobody;
+    for (const Vertex w : next[at])
+      if (w != previous) step = w;
+    previous = at;
+    at = step;
+  }
+  return order;
+}
+
+}  // namespace
+
 std::unique_ptr<Answer> HamiltonReduction::decode(const Instance& instance, std::span<const dlx::OptionId> solution) const {
   const auto& h = static_cast<const HamiltonInstance&>(instance);
   const graph::Graph& g = *h.graph;
-  if (h.by_position) {
-    auto answer = std::make_unique<HamiltonAnswer>();
-    answer->cycle = !h.path;
+  auto answer = std::make_unique<HamiltonAnswer>();
+  answer->cycle = !h.path;
+  if (h.model == HamiltonInstance::Model::position) {
     answer->order.assign(h.path ? solution.size() + 1 : solution.size(), nobody);
     for (const dlx::OptionId o : solution) {
       const HamiltonInstance::Step& s = (*h.steps)[o];
@@ -363,29 +434,28 @@ std::unique_ptr<Answer> HamiltonReduction::decode(const Instance& instance, std:
     }
     return answer;
   }
-  std::vector<std::vector<Vertex>> next(g.size());  // the path's neighbours (directed: the successor)
-  std::size_t on_path = 0;
-  Vertex start = h.from.value_or(nobody);
+  const bool by_edges = h.model == HamiltonInstance::Model::edge;  // every vertex on the path (no --longest)
+  const bool star = by_edges && h.path && !h.from;                  // free ends: the cycle through *
+  std::vector<std::vector<Vertex>> next(g.size() + (star ? 1 : 0));  // the path's neighbours (directed: the successor)
+  std::size_t on_path = by_edges ? next.size() : 0;
+  Vertex start = star ? static_cast<Vertex>(g.size()) : h.from.value_or(nobody);
   for (const dlx::OptionId o : solution) {
     const Choice& c = (*h.choices)[o];
+    if (by_edges) {  // an edge, or an arc
+      next[c.at].push_back(c.a);
+      if (!g.directed) next[c.a].push_back(c.at);
+      continue;
+    }
     if (skips(c)) continue;
     ++on_path;
     if (g.directed && c.a == nobody) start = c.at;
     if (c.a != nobody && !g.directed) next[c.at].push_back(c.a);
     if (c.b != nobody) next[c.at].push_back(c.b);
   }
-  auto answer = std::make_unique<HamiltonAnswer>();
-  answer->cycle = !h.path;
   for (Vertex v = 0; v < g.size() && start == nobody; ++v)
     if (!next[v].empty() && (answer->cycle || next[v].size() == 1)) start = v;
-  for (Vertex previous = nobody, at = start; at != nobody && answer->order.size() < on_path;) {
-    answer->order.push_back(at);
-    Vertex step = nobody;
-    for (const Vertex w : next[at])
-      if (w != previous) step = w;
-    previous = at;
-    at = step;
-  }
+  answer->order = walk(next, start, on_path);
+  if (star && !answer->order.empty()) answer->order.erase(answer->order.begin());
   return answer;
 }
 

@@ -1,14 +1,23 @@
 // `hamilton`: Hamiltonian cycles and paths, paths with fixed ends, longest
 // paths, knight's tours.
 //
-// Degree encoding (Knuth's, with colours): every vertex is a primary item;
-// its options choose the two edges of the path at it (one at a path end),
-// every edge is a secondary item coloured 1 when used and 0 when not, so
-// both ends of an edge agree on it and an exact cover is a set of disjoint
-// cycles (and paths). A hook keeps the two ends of every path segment and
-// rejects an edge that would close a segment into a cycle before all
-// vertices are in it. For --longest, a vertex may also be skipped (an item
-// `skip` covered exactly m times), and m goes up from 0 until a path exists.
+// Edge encoding (the default): every vertex is a primary item to be covered
+// exactly twice (once at a fixed end of a path), and every edge an option of
+// its two ends, so an exact cover (Algorithm M) is a set of edges with two at
+// every vertex: disjoint cycles. Free path ends are the edges to an extra
+// vertex `*`, and a path then the cycle through it. Directed: an item for
+// each vertex's arc in and one for its arc out, each covered once.
+//
+// Degree encoding (Knuth's, with colours; --encoding degree, and always for
+// --longest): every vertex is a primary item; its options choose the two
+// edges of the path at it (one at a path end), every edge is a secondary
+// item coloured 1 when used and 0 when not, so both ends of an edge agree on
+// it and an exact cover is a set of disjoint cycles (and paths). For
+// --longest a vertex may also be skipped (an item `skip` covered exactly m
+// times), and m goes up from 0 until a path exists.
+//
+// In both, a hook keeps the two ends of every path segment and rejects an
+// edge that would close a segment into a cycle before all vertices are in it.
 //
 // Position encoding (--encoding position), for comparison: a primary item per
 // step of the walk and per vertex, a secondary item per position coloured by
@@ -30,9 +39,13 @@ struct HamiltonInstance : Instance {
   bool longest = false;                 // as many vertices as possible (from and to fixed)
   long skipped = 0;                     // longest: vertices left out in this step
   std::shared_ptr<const std::vector<bool>> useless;  // longest: vertices no from-to path can pass through
+  enum class Model { edge, degree, position };
+  Model model = Model::edge;
   // Option j chooses, at vertex `at`, the path edges to `a` and `b` (none
   // for `nobody`: at a path end only `a`; skipped, neither). Computed by the
   // reader; the skip options come last, so the others do not change with m.
+  // In the edge encoding option j is the edge (or arc) from `at` to `a`,
+  // where a = the number of vertices stands for `*`.
   struct Choice {
     Vertex at, a, b;
     std::uint32_t edge_a, edge_b;  // the edges' numbers, items 1 + edge of the problem's secondaries
@@ -45,7 +58,6 @@ struct HamiltonInstance : Instance {
     std::uint32_t step;
     Vertex from, to;
   };
-  bool by_position = false;
   std::shared_ptr<const std::vector<Step>> steps;
   bool json = false;  // --format json
 };
