@@ -1,6 +1,8 @@
 // The Hamiltonian targets: the FTL longest path, knight's tours counted and
-// found, FHCP Challenge graphs 1 and 2; seconds and nodes for each.
-// usage: bench_hamilton [DATA_DIR]
+// found, FHCP Challenge graphs 1 and 2; seconds and nodes for each, in each
+// encoding (edge, the default; degree; position), a search stopped after
+// CAP seconds (default 30).
+// usage: bench_hamilton [CAP [DATA_DIR]]
 #include <chrono>
 #include <fstream>
 #include <iomanip>
@@ -16,10 +18,11 @@ const dance::hamilton::HamiltonReduction reduction;
 struct Run {
   std::uint64_t solutions = 0, nodes = 0;
   double seconds = 0;
+  bool stopped = false;  // by the cap
 };
 
 // Solves (limit 1) or counts (limit 0), through the --longest steps when asked.
-Run run(const std::string& file, const dance::ModelOptions& options, std::uint64_t limit) {
+Run run(const std::string& file, const dance::ModelOptions& options, std::uint64_t limit, double cap) {
   const auto start = std::chrono::steady_clock::now();
   std::ifstream in(file);
   std::istringstream none;
@@ -30,10 +33,12 @@ Run run(const std::string& file, const dance::ModelOptions& options, std::uint64
     dance::Encoding encoding = reduction.encode(*step);
     dlx::Solver solver(encoding.problem);
     solver.set_hook(encoding.hook.get());
-    solver.count(limit);
+    solver.set_limits(dlx::Limits{0, cap});
+    const dlx::Outcome outcome = solver.count(limit);
+    r.stopped = outcome != dlx::Outcome::exhausted && outcome != dlx::Outcome::solution_limit;
     r.solutions = solver.statistics().solutions;
     r.nodes += solver.statistics().nodes;
-    if (reduction.optimises(*step) && r.solutions > 0) break;
+    if (r.stopped || (reduction.optimises(*step) && r.solutions > 0)) break;
     auto next = reduction.optimises(*step) ? reduction.next_step(*step, nullptr) : nullptr;
     kept.push_back(std::move(step));
     step = std::move(next);
@@ -44,7 +49,8 @@ Run run(const std::string& file, const dance::ModelOptions& options, std::uint64
 }  // namespace
 
 int main(int argc, char** argv) {
-  const std::string dir = (argc > 1 ? std::string(argv[1]) : std::string(DANCE_DATA_DIR) + "/graphs") + "/hamilton/";
+  const double cap = argc > 1 ? std::stod(argv[1]) : 30;
+  const std::string dir = (argc > 2 ? std::string(argv[2]) : std::string(DANCE_DATA_DIR) + "/graphs") + "/hamilton/";
   using dance::ModelOptions;
   struct Target {
     const char* what;
@@ -61,11 +67,15 @@ int main(int argc, char** argv) {
       {"FHCP graph 1, first cycle", dir + "fhcpcs-graph1.hcp", ModelOptions(), 1, "<= 1 s"},
       {"FHCP graph 2, first cycle", dir + "fhcpcs-graph2.hcp", ModelOptions(), 1, "<= 1 s"},
   };
-  std::cout << std::left << std::setw(30) << "target" << std::right << std::setw(12) << "solutions" << std::setw(12)
-            << "nodes" << std::setw(11) << "seconds" << "  goal\n";
+  std::cout << std::left << std::setw(28) << "target" << std::setw(10) << "encoding" << std::right << std::setw(12)
+            << "solutions" << std::setw(12) << "nodes" << std::setw(11) << "seconds" << "  goal\n";
   for (const Target& t : targets) {
-    const Run r = run(t.file, t.options, t.limit);
-    std::cout << std::left << std::setw(30) << t.what << std::right << std::setw(12) << r.solutions << std::setw(12)
-              << r.nodes << std::setw(11) << std::fixed << std::setprecision(4) << r.seconds << "  " << t.goal << std::endl;
+    for (const char* encoding : {"edge", "degree", "position"}) {
+      if (t.options.has("longest") && std::string(encoding) != "degree") continue;  // --longest has one encoding
+      const Run r = run(t.file, ModelOptions(t.options).set("encoding", encoding), t.limit, cap);
+      std::cout << std::left << std::setw(28) << t.what << std::setw(10) << encoding << std::right << std::setw(12)
+                << r.solutions << std::setw(12) << r.nodes << std::setw(11) << std::fixed << std::setprecision(4)
+                << r.seconds << "  " << (r.stopped ? "stopped by the cap; " : "") << t.goal << std::endl;
+    }
   }
 }

@@ -1,13 +1,37 @@
 #include "cluster.hpp"
 
+#include <dlfcn.h>
+
 #include <cstdlib>
+#include <filesystem>
+#include <stdexcept>
 
 namespace dance::cli {
+namespace {
 
+// The number of ranks of the MPI run that started this process, as its
+// launcher (Open MPI's mpirun, or one speaking PMI) says; 1 for a plain run.
 int launched_ranks() {
   for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE"})
     if (const char* size = std::getenv(name)) return std::atoi(size);
   return 1;
+}
+
+}  // namespace
+
+std::unique_ptr<Cluster> join_cluster(int& argc, char**& argv) {
+  if (launched_ranks() < 2) return nullptr;  // a plain run never loads MPI
+  const std::string module = (std::filesystem::read_symlink("/proc/self/exe").parent_path() / "libdance_mpi.so").string();
+  void* loaded = dlopen(module.c_str(), RTLD_NOW | RTLD_GLOBAL);
+  if (!loaded)
+    throw std::runtime_error(
+        "started by mpirun, but the MPI module is missing (" + std::string(dlerror()) +
+        "): this dance was built without MPI; install Open MPI and Boost.MPI (libopenmpi-dev libboost-mpi-dev) and "
+        "build again, or install libdance_mpi.so beside the executable");
+  using Join = Cluster* (*)(int*, char***);
+  const auto join = reinterpret_cast<Join>(dlsym(loaded, "dance_join_cluster"));
+  if (!join) throw std::runtime_error(module + " has no dance_join_cluster: " + dlerror());
+  return std::unique_ptr<Cluster>(join(&argc, &argv));
 }
 
 }  // namespace dance::cli

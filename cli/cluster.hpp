@@ -33,13 +33,10 @@ class Cluster {
   [[nodiscard]] virtual const std::vector<dlx::Statistics>& statistics() const = 0;
 };
 
-// The number of ranks of the MPI run that started this process, as its
-// launcher (Open MPI's mpirun, or one speaking PMI) says; 1 for a plain run.
-int launched_ranks();
-
 // The MPI run this process belongs to, or nothing when it was not started by
-// mpirun (or by one with a single rank). Throws std::runtime_error when it
-// was, but dance was built without MPI.
+// mpirun (or by one with a single rank). MPI lives in a module beside the
+// executable (libdance_mpi.so), loaded only here. Throws std::runtime_error
+// when it is missing: dance was built without MPI.
 std::unique_ptr<Cluster> join_cluster(int& argc, char**& argv);
 
 }  // namespace dance::cli

@@ -1,4 +1,5 @@
-// join_cluster() over Boost.MPI. Rank 0's main thread serves parts and
+// The MPI module (libdance_mpi.so), loaded by join_cluster(): a Cluster over
+// Boost.MPI. Rank 0's main thread serves parts and
 // gathers reports while a thread of its own counts; the other ranks ask for
 // parts from inside their team's feed (so MPI is called from one thread at a
 // time there: MPI_THREAD_SERIALIZED).
@@ -147,9 +148,9 @@ class MpiCluster final : public Cluster {
 
 }  // namespace
 
-std::unique_ptr<Cluster> join_cluster(int& argc, char**& argv) {
-  if (launched_ranks() < 2) return nullptr;  // a plain run never starts MPI
-  return std::make_unique<MpiCluster>(argc, argv);
-}
-
 }  // namespace dance::cli
+
+// What join_cluster() looks up once it has loaded this module.
+extern "C" dance::cli::Cluster* dance_join_cluster(int* argc, char*** argv) {
+  return new dance::cli::MpiCluster(*argc, *argv);
+}
