@@ -182,3 +182,28 @@ TEST_CASE("hamilton refuses ends that do not go together") {
   std::istringstream c("0 1\n1 2\n");
   CHECK_THROWS_WITH(read(c, ModelOptions().set("longest")), Catch::Contains("--longest needs --from and --to"));
 }
+
+TEST_CASE("forced moves fall out of minimum remaining values: a cycle or a path graph is solved without branching") {
+  std::ostringstream cycle, path;
+  const int n = 12;
+  for (int v = 0; v < n; ++v) cycle << v << ' ' << (v + 1) % n << '\n';
+  for (int v = 0; v + 1 < n; ++v) path << v << ' ' << v + 1 << '\n';
+  const std::pair<std::string, ModelOptions> questions[] = {
+      {cycle.str(), ModelOptions()},
+      {path.str(), ModelOptions().set("path")},
+      {path.str(), ModelOptions().set("from", "0").set("to", "11")}};
+  for (const char* encoding : {"edge", "degree"}) {
+    for (const auto& [graph, question] : questions) {
+      INFO("encoding " << encoding << '\n' << graph);
+      std::istringstream in(graph);
+      const auto instance = read(in, ModelOptions(question).set("encoding", encoding));
+      Encoding encoding_of = reduction.encode(*instance);
+      dlx::Solver solver(encoding_of.problem);
+      solver.set_hook(encoding_of.hook.get());
+      solver.count();
+      CHECK(solver.statistics().solutions == 1);
+      // One node per level: never a second choice anywhere.
+      CHECK(solver.statistics().nodes == solver.statistics().max_depth + 1);
+    }
+  }
+}
