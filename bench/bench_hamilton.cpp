@@ -8,6 +8,7 @@
 #include <iomanip>
 #include <iostream>
 #include <sstream>
+#include <stdexcept>
 
 #include "dlx/solver.hpp"
 #include "hamilton/hamilton.hpp"
@@ -49,7 +50,13 @@ Run run(const std::string& file, const dance::ModelOptions& options, std::uint64
 }  // namespace
 
 int main(int argc, char** argv) {
-  const double cap = argc > 1 ? std::stod(argv[1]) : 30;
+  double cap = 30;
+  try {
+    if (argc > 1) cap = std::stod(argv[1]);
+  } catch (const std::logic_error&) {
+    std::cerr << "usage: bench_hamilton [CAP [DATA_DIR]]   (CAP: seconds per search, default 30)\n";
+    return 2;
+  }
   const std::string dir = (argc > 2 ? std::string(argv[2]) : std::string(DANCE_DATA_DIR) + "/graphs") + "/hamilton/";
   using dance::ModelOptions;
   struct Target {
