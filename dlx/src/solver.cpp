@@ -336,14 +336,14 @@ struct Dance {
     unhide(x);
   }
 
-  // Minimum remaining values: the active item with the fewest ways left to
-  // branch, first in list order on ties; 0 when some item has none.
   // The branching degree of active item k: the options that can start this
   // level's choice, plus in Algorithm M "use it no more" when allowed.
   DLX_INLINE std::int32_t ways(Index k) const {
     if constexpr (Multiplicities) return len[k] + 1 - std::max(bound[k] - slack[k], 0);
     return len[k];
   }
+  // Minimum remaining values: the active item with the fewest ways left to
+  // branch, first in list order on ties; 0 when some item has none.
   DLX_INLINE Index choose() {
     const Index f = forced;  // hide_node left it one option: if it is still forced, no need to look further
     forced = 0;

@@ -173,6 +173,47 @@ class CliqueReader final : public InstanceReader {
   bool done_ = false;
 };
 
+// Groups of vertices no two of which may be chosen together (given each
+// vertex's compatible ones), such that every incompatible
+// pair is in some group: an item per group then does the work of an item per
+// pair with far fewer nodes. Greedy: a group grows from an uncovered pair,
+// taking first the vertices whose pairs with its first vertex are uncovered.
+std::vector<std::vector<std::size_t>> conflict_groups(const std::vector<Bits>& compatible) {
+  const std::size_t n = compatible.size(), words = (n + 63) / 64;
+  const auto has = [](const Bits& bits, std::size_t v) { return (bits[v / 64] >> (v % 64)) & 1; };
+  std::vector<Bits> uncovered(n, Bits(words, 0));  // uncovered[a]: the incompatible c > a not yet in a group with a
+  for (std::size_t a = 0; a < n; ++a)
+    for (std::size_t c = a + 1; c < n; ++c)
+      if (!has(compatible[a], c)) uncovered[a][c / 64] |= std::uint64_t{1} << (c % 64);
+  std::vector<std::vector<std::size_t>> groups;
+  Bits fits(words);  // the vertices incompatible with every member so far
+  for (std::size_t a = 0; a < n; ++a) {
+    for (std::size_t w = 0; w < words;) {
+      if (uncovered[a][w] == 0) {
+        ++w;
+        continue;
+      }
+      std::vector<std::size_t> group;
+      std::fill(fits.begin(), fits.end(), ~std::uint64_t{0});
+      const auto join = [&](std::size_t v) {
+        group.push_back(v);
+        for (std::size_t x = 0; x < words; ++x) fits[x] &= ~compatible[v][x];
+        fits[v / 64] &= ~(std::uint64_t{1} << (v % 64));
+      };
+      join(a);
+      for (std::size_t c = a + 1; c < n; ++c)  // first the partners of a still uncovered
+        if (has(uncovered[a], c) && has(fits, c)) join(c);
+      for (std::size_t c = 0; c < n; ++c)
+        if (has(fits, c)) join(c);
+      for (const std::size_t x : group)
+        for (const std::size_t y : group)
+          if (x < y) uncovered[x][y / 64] &= ~(std::uint64_t{1} << (y % 64));
+      groups.push_back(std::move(group));
+    }
+  }
+  return groups;
+}
+
 }  // namespace
 
 std::vector<OptionSpec> CliqueReduction::options() const {
@@ -193,22 +234,19 @@ Encoding CliqueReduction::encode(const Instance& instance) const {
   const std::size_t n = g.size();
   if (clique.k > static_cast<long>(n))
     throw dlx::BuildError("k = " + std::to_string(clique.k) + ", but the graph has " + std::to_string(n) + " vertices");
-  dlx::ProblemBuilder b;
-  b.add_primary("k", static_cast<std::uint32_t>(clique.k), static_cast<std::uint32_t>(clique.k));
-  // A secondary item per incompatible pair, named by the vertices' positions in `order`.
-  std::vector<std::vector<dlx::Entry>> options(n, std::vector<dlx::Entry>{{0}});
-  for (std::size_t a = 0; a < n; ++a)
-    for (std::size_t c = a + 1; c < n; ++c)
-      if (!compatible(g, order[a], order[c])) {
-        const dlx::ItemId pair = b.add_secondary(std::to_string(a) + "-" + std::to_string(c));
-        options[a].push_back({pair});
-        options[c].push_back({pair});
-      }
-  for (const auto& entries : options) b.add_option(entries);
   auto compatible_bits = std::make_shared<std::vector<Bits>>(n, Bits((n + 63) / 64, 0));
   for (std::size_t a = 0; a < n; ++a)
     for (std::size_t c = 0; c < n; ++c)
       if (compatible(g, order[a], order[c])) (*compatible_bits)[a][c / 64] |= std::uint64_t{1} << (c % 64);
+  dlx::ProblemBuilder b;
+  b.add_primary("k", static_cast<std::uint32_t>(clique.k), static_cast<std::uint32_t>(clique.k));
+  // A secondary item per conflict group, in the options of its vertices.
+  std::vector<std::vector<dlx::Entry>> options(n, std::vector<dlx::Entry>{{0}});
+  for (const std::vector<std::size_t>& group : conflict_groups(*compatible_bits)) {
+    const dlx::ItemId item = b.add_secondary("#" + std::to_string(b.peek().items().size()));
+    for (const std::size_t a : group) options[a].push_back({item});
+  }
+  for (const auto& entries : options) b.add_option(entries);
   Encoding encoding;
   encoding.problem = std::make_shared<const dlx::Problem>(b.build());
   encoding.hook = std::make_unique<ColouringBound>(std::move(compatible_bits), clique.k);

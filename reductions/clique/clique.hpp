@@ -4,9 +4,11 @@
 // a clique, non-adjacent for an independent set).
 //
 // Exact cover: one primary item `k` covered exactly k times (Algorithm M),
-// one option per vertex covering it, and a secondary item per incompatible
-// pair, in the options of both its vertices, so that no two of them are
-// chosen together. A hook bounds the search: the vertices chosen plus the
+// one option per vertex covering it, and secondary items that keep
+// incompatible vertices apart: the simplest is an item per incompatible
+// pair, in the options of both its vertices; here an item per group of
+// pairwise incompatible vertices, the groups covering every such pair (a
+// greedy cover; far fewer nodes, so a choice costs fewer updates). A hook bounds the search: the vertices chosen plus the
 // colours of a greedy colouring of the remaining candidates must reach k.
 #pragma once
 
