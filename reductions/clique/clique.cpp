@@ -201,10 +201,18 @@ std::vector<std::vector<std::size_t>> conflict_groups(const std::vector<Bits>& c
         fits[v / 64] &= ~(std::uint64_t{1} << (v % 64));
       };
       join(a);
-      for (std::size_t c = a + 1; c < n; ++c)  // first the partners of a still uncovered
-        if (has(uncovered[a], c) && has(fits, c)) join(c);
-      for (std::size_t c = 0; c < n; ++c)
-        if (has(fits, c)) join(c);
+      // The first vertex from `from` on in both x and y; n when none.
+      const auto next_in = [&](const Bits& x, const Bits& y, std::size_t from) {
+        for (std::size_t word = from / 64; word < words; ++word) {
+          const std::uint64_t mask = word == from / 64 ? ~std::uint64_t{0} << (from % 64) : ~std::uint64_t{0};
+          const std::uint64_t both = x[word] & y[word] & mask;
+          if (both) return std::min(n, word * 64 + static_cast<std::size_t>(std::countr_zero(both)));
+        }
+        return n;
+      };
+      for (std::size_t c = next_in(uncovered[a], fits, a + 1); c < n; c = next_in(uncovered[a], fits, c + 1))
+        join(c);  // first the partners of a still uncovered
+      for (std::size_t c = next_in(fits, fits, 0); c < n; c = next_in(fits, fits, c + 1)) join(c);
       for (const std::size_t x : group)
         for (const std::size_t y : group)
           if (x < y) uncovered[x][y / 64] &= ~(std::uint64_t{1} << (y % 64));
