@@ -1,8 +1,8 @@
 // The MPI module (libdance_mpi.so), loaded by join_cluster(): a Cluster over
-// Boost.MPI. Rank 0's main thread serves parts and
-// gathers reports while a thread of its own counts; the other ranks ask for
-// parts from inside their team's feed (so MPI is called from one thread at a
-// time there: MPI_THREAD_SERIALIZED).
+// Boost.MPI. Rank 0's main thread serves parts and gathers reports while a
+// thread of its own counts; the other ranks ask for parts from inside their
+// team's feed (so MPI is called from one thread at a time there:
+// MPI_THREAD_SERIALIZED).
 #include <bit>
 #include <boost/mpi.hpp>
 #include <boost/serialization/string.hpp>

@@ -166,7 +166,7 @@ std::vector<Choice> edge_choices_of(const HamiltonInstance& h) {
   for (Vertex u = 0; u < g.size(); ++u)
     for (const Vertex v : g.out[u])
       if (g.directed ? v != h.from && u != h.to : v > u) add(u, v);  // directed: nothing into from, out of to
-  if (h.path && !h.from)
+  if (h.free_ends())
     for (Vertex v = 0; v < g.size(); ++v) {
       add(v, star);
       if (g.directed) add(star, v);
@@ -179,7 +179,7 @@ std::vector<Choice> edge_choices_of(const HamiltonInstance& h) {
 // is one more vertex.
 Encoding encode_by_edges(const HamiltonInstance& h) {
   const graph::Graph& g = *h.graph;
-  const bool free_ends = h.path && !h.from;
+  const bool free_ends = h.free_ends();
   const std::size_t n = g.size() + (free_ends ? 1 : 0);
   const auto name = [&g](Vertex v) { return v < g.size() ? g.names[v] : std::string("*"); };
   dlx::ProblemBuilder b;
@@ -362,7 +362,7 @@ Encoding HamiltonReduction::encode(const Instance& instance) const {
   std::size_t vertices = 0;
   for (Vertex v = 0; v < g.size(); ++v)
     if (!h.useless || !(*h.useless)[v]) item[v] = b.add_primary(g.names[v]), ++vertices;
-  const bool free_ends = h.path && !h.from;
+  const bool free_ends = h.free_ends();
   // Free ends: two of them (undirected), or one start and one finish (directed).
   const dlx::ItemId ends = free_ends ? g.directed ? b.add_primary("start") : b.add_primary("ends", 2, 2) : 0;
   const dlx::ItemId finish = free_ends && g.directed ? b.add_primary("finish") : 0;
@@ -435,7 +435,7 @@ std::unique_ptr<Answer> HamiltonReduction::decode(const Instance& instance, std:
     return answer;
   }
   const bool by_edges = h.model == HamiltonInstance::Model::edge;  // every vertex on the path (no --longest)
-  const bool star = by_edges && h.path && !h.from;                  // free ends: the cycle through *
+  const bool star = by_edges && h.free_ends();                      // the cycle through *
   std::vector<std::vector<Vertex>> next(g.size() + (star ? 1 : 0));  // the path's neighbours (directed: the successor)
   std::size_t on_path = by_edges ? next.size() : 0;
   Vertex start = star ? static_cast<Vertex>(g.size()) : h.from.value_or(nobody);

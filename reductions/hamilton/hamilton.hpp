@@ -36,6 +36,7 @@ struct HamiltonInstance : Instance {
   std::shared_ptr<const graph::Graph> graph;
   bool path = false;                    // a path, not a cycle
   std::optional<Vertex> from, to;       // fixed ends of a path
+  [[nodiscard]] bool free_ends() const { return path && !from; }  // a path that may end anywhere
   bool longest = false;                 // as many vertices as possible (from and to fixed)
   long skipped = 0;                     // longest: vertices left out in this step
   std::shared_ptr<const std::vector<bool>> useless;  // longest: vertices no from-to path can pass through
