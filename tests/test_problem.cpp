@@ -40,6 +40,26 @@ TEST_CASE("a built problem reports what it uses") {
   CHECK(p.colour_name(p.option(0)[1].colour) == "red");
 }
 
+TEST_CASE("many items and colours are found by name, and a repeated name is refused") {
+  ProblemBuilder b;
+  const std::size_t n = 20000;
+  for (std::size_t i = 0; i < n; ++i) b.add_primary("p" + std::to_string(i));
+  for (std::size_t i = 0; i < n; ++i) b.add_secondary("s" + std::to_string(i));
+  for (std::size_t c = 0; c < 300; ++c) CHECK(b.colour("c" + std::to_string(c)) == c + 1);
+  CHECK(b.colour("c17") == 18);
+  CHECK_THROWS_AS(b.add_secondary("p12345"), BuildError);
+  b.add_option({"p0", "s0:c299"});
+  const Problem p = b.build();
+  const Problem copy = p;
+  for (std::size_t i = 0; i < n; ++i) {
+    REQUIRE(p.find_item("p" + std::to_string(i)) == static_cast<std::int64_t>(i));
+    REQUIRE(copy.find_item("s" + std::to_string(i)) == static_cast<std::int64_t>(n + i));
+  }
+  CHECK(p.find_item("p20000") == -1);
+  CHECK(p.find_item("") == -1);
+  CHECK(p.colour_name(p.option(0)[1].colour) == "c299");
+}
+
 TEST_CASE("statistics add up across workers") {
   Statistics a{10, 100, 2, 5, 1.5};
   const Statistics b{1, 2, 3, 7, 0.5};

@@ -296,6 +296,42 @@ TEST_CASE("a hook that rejects options leads to the right count") {
   CHECK(checked > 40);  // the hook really changed some counts
 }
 
+namespace {
+// Allows at most `most` options: once that many are chosen, no choice at the
+// node can help, which consider() says with skip_rest.
+class AtMostHook final : public Hook {
+ public:
+  explicit AtMostHook(std::size_t most) : most_(most) {}
+  Verdict consider(OptionId, const Remaining&) override { return chosen_ < most_ ? Verdict::take : Verdict::skip_rest; }
+  bool choose(OptionId, const Remaining&) override { return ++chosen_, true; }
+  void unchoose(OptionId) override { --chosen_; }
+  [[nodiscard]] std::unique_ptr<Hook> clone() const override { return std::make_unique<AtMostHook>(most_); }
+
+ private:
+  std::size_t most_, chosen_ = 0;
+};
+}  // namespace
+
+TEST_CASE("a hook's skip_rest ends the node and keeps the count right") {
+  std::mt19937_64 rng(77);
+  int checked = 0;
+  for (int round = 0; round < 400; ++round) {
+    // Not Algorithm M: there skip_rest also skips "use it no more", which can finish a solution without an option.
+    const Problem p = dance::test::random_problem(rng, dance::test::RandomShape{true, round % 2 == 1, false});
+    const std::size_t most = 1 + rng() % 3;
+    const auto all = dance::test::brute_force(p);
+    const auto small = static_cast<std::uint64_t>(
+        std::count_if(all.begin(), all.end(), [most](const auto& s) { return s.size() <= most; }));
+    AtMostHook hook(most);
+    Solver solver(p);
+    solver.set_hook(&hook);
+    INFO("round " << round);
+    CHECK(count_all(solver) == small);
+    checked += small != all.size();
+  }
+  CHECK(checked > 40);  // the bound really cut some solutions off
+}
+
 TEST_CASE("an interrupt flag and a time limit stop the search") {
   const Problem p = load("pentomino6x10.dlx");
   std::atomic<bool> stop{true};

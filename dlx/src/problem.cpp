@@ -10,17 +10,16 @@ bool Problem::uses_multiplicities() const {
 }
 
 std::int64_t Problem::find_item(std::string_view name) const {
-  const auto it = item_index_.find(std::string(name));
-  return it == item_index_.end() ? std::int64_t{-1} : std::int64_t{it->second};
+  return item_index_.find(name, item_name());
 }
 
 ItemId ProblemBuilder::add_item(Item item) {
   if (item.name.empty()) throw BuildError("an item needs a name");
-  if (problem_.item_index_.count(item.name)) throw BuildError("item '" + item.name + "' is listed twice");
+  if (problem_.find_item(item.name) >= 0) throw BuildError("item '" + item.name + "' is listed twice");
   if (problem_.option_count() > 0) throw BuildError("items must all be added before the first option");
   const auto id = static_cast<ItemId>(problem_.items_.size());
-  problem_.item_index_.emplace(item.name, id);
   problem_.items_.push_back(std::move(item));
+  problem_.item_index_.add(id, problem_.item_name());
   seen_.push_back(0);
   return id;
 }
@@ -43,10 +42,12 @@ ItemId ProblemBuilder::add_secondary(std::string name) {
 
 ColourId ProblemBuilder::colour(std::string_view name) {
   if (name.empty()) throw BuildError("a colour needs a name");
-  const auto [it, added] =
-      problem_.colour_index_.try_emplace(std::string(name), static_cast<ColourId>(problem_.colour_names_.size()));
-  if (added) problem_.colour_names_.emplace_back(name);
-  return it->second;
+  if (const auto id = problem_.colour_index_.find(name, problem_.colour_name_of()); id >= 0)
+    return static_cast<ColourId>(id);
+  const auto id = static_cast<ColourId>(problem_.colour_names_.size());
+  problem_.colour_names_.emplace_back(name);
+  problem_.colour_index_.add(id, problem_.colour_name_of());
+  return id;
 }
 
 ItemId ProblemBuilder::item(std::string_view name) const {

@@ -590,9 +590,13 @@ advance:
     }
   }
 try_x:
-  if (s.hook && !s.hook->consider(s.option_of(x), Remaining(&s))) {
-    choice[l] = d.link[x].down;
-    goto advance;
+  if (s.hook) {
+    const Hook::Verdict verdict = s.hook->consider(s.option_of(x), Remaining(&s));
+    if (verdict == Hook::Verdict::skip_rest) goto restore;
+    if (verdict == Hook::Verdict::skip) {
+      choice[l] = d.link[x].down;
+      goto advance;
+    }
   }
   if (!commit_unless_dead(d, x)) {  // a child that is a dead end at once
     if (nodes >= next_check && stop_here(nodes, next_check, start, outcome)) {

@@ -9,7 +9,19 @@
 namespace dance::clique {
 namespace {
 
-using Bits = std::vector<std::uint64_t>;
+[[nodiscard]] bool has(const Bits& bits, std::size_t v) { return (bits[v / 64] >> (v % 64)) & 1; }
+void set(Bits& bits, std::size_t v) { bits[v / 64] |= std::uint64_t{1} << (v % 64); }
+void clear(Bits& bits, std::size_t v) { bits[v / 64] &= ~(std::uint64_t{1} << (v % 64)); }
+[[nodiscard]] std::size_t count(const Bits& bits) {
+  std::size_t total = 0;
+  for (const std::uint64_t word : bits) total += static_cast<std::size_t>(std::popcount(word));
+  return total;
+}
+[[nodiscard]] std::size_t count_common(const Bits& x, const Bits& y) {
+  std::size_t total = 0;
+  for (std::size_t w = 0; w < x.size(); ++w) total += static_cast<std::size_t>(std::popcount(x[w] & y[w]));
+  return total;
+}
 
 // The bound: with c vertices chosen, the candidates left (the options still
 // in item k's list) must hold k - c more; a greedy colouring of them (each
@@ -30,19 +42,19 @@ class ColouringBound final : public dlx::Hook {
   // siblings after it, coloured once per node, must hold colours enough;
   // if not, neither v nor any later sibling can succeed. Then v's own: the
   // later candidates compatible with v must be able to supply the rest.
-  bool consider(dlx::OptionId v, const dlx::Remaining& remaining) override {
+  Verdict consider(dlx::OptionId v, const dlx::Remaining& remaining) override {
     const auto level = static_cast<std::size_t>(chosen_);
     const long need = k_ - chosen_ - 1;
-    if (need <= 0) return true;
+    if (need <= 0) return Verdict::take;
     remaining.options(0, candidates_);  // the siblings after v, in the order they will be tried
     if (!level_ready_[level]) colour_level(v, level);
-    if (chosen_ + static_cast<long>(level_bound_[level][v]) < k_) return false;
+    if (chosen_ + static_cast<long>(level_bound_[level][v]) < k_) return Verdict::skip_rest;
     const Bits& near = (*compatible_)[v];
     std::fill(pool_.begin(), pool_.end(), 0);
     long count = 0;
     for (const dlx::OptionId o : candidates_)
       if (near[o / 64] >> (o % 64) & 1) pool_[o / 64] |= std::uint64_t{1} << (o % 64), ++count;
-    return count >= need && colour(need) >= need;
+    return count >= need && colour(need) >= need ? Verdict::take : Verdict::skip;
   }
   bool choose(dlx::OptionId, const dlx::Remaining&) override {
     ++chosen_;
@@ -119,49 +131,63 @@ class CliqueReader final : public InstanceReader {
     graph::GraphWarnings warnings;
     auto g = std::make_shared<const graph::Graph>(graph::read_graph(in_, false, warnings));
     instance->warnings = std::move(warnings.messages);
-    // Fewest compatible vertices first: they are tried first, and the many
-    // that come later see a candidate set without them.
-    const std::size_t n = g->size();
-    std::vector<std::size_t> degree(n, 0);
-    for (Vertex u = 0; u < n; ++u)
-      for (Vertex v = 0; v < n; ++v) degree[u] += reduction_.compatible(*g, u, v);
-    // Smallest last: repeatedly the vertex with the fewest compatible vertices left.
+    const std::size_t n = g->size(), words = (n + 63) / 64;
+    // The compatible pairs as bit sets, straight from the edge lists.
+    std::vector<Bits> near(n, Bits(words, reduction_.independent() ? ~std::uint64_t{0} : 0));
+    for (Vertex u = 0; u < n; ++u) {
+      for (const Vertex v : g->out[u]) reduction_.independent() ? clear(near[u], v) : set(near[u], v);
+      if (reduction_.independent()) {
+        clear(near[u], u);
+        if (n % 64 != 0) near[u][words - 1] &= ~std::uint64_t{0} >> (64 - n % 64);
+      }
+    }
+    // Smallest last: repeatedly the vertex with the fewest compatible vertices
+    // left. They are tried first, and the many that come later see a
+    // candidate set without them.
+    std::vector<std::size_t> degree(n);
+    for (Vertex v = 0; v < n; ++v) degree[v] = count(near[v]);
     auto order = std::make_shared<std::vector<Vertex>>();
-    std::vector<bool> taken(n, false);
+    Bits left(words, 0);
+    for (Vertex v = 0; v < n; ++v) set(left, v);
     for (std::size_t step = 0; step < n; ++step) {
       Vertex best = 0;
       std::size_t fewest = SIZE_MAX;
       for (Vertex v = 0; v < n; ++v)
-        if (!taken[v] && degree[v] < fewest) best = v, fewest = degree[v];
-      taken[best] = true;
+        if (has(left, v) && degree[v] < fewest) best = v, fewest = degree[v];
+      clear(left, best);
       order->push_back(best);
       for (Vertex v = 0; v < n; ++v)
-        if (!taken[v] && reduction_.compatible(*g, best, v)) --degree[v];
+        if (has(left, v) && has(near[best], v)) --degree[v];
     }
+    // Renumbered so that option j is vertex order[j].
+    auto compatible = std::make_shared<std::vector<Bits>>(n, Bits(words, 0));
+    for (std::size_t a = 0; a < n; ++a)
+      for (std::size_t c = 0; c < n; ++c)
+        if (has(near[(*order)[a]], (*order)[c])) set((*compatible)[a], c);
     instance->order = std::move(order);
+    instance->compatible = std::move(compatible);
     instance->graph = std::move(g);
     instance->maximum = maximum_;
-    instance->k = maximum_ ? greedy(*instance) : k_;
+    instance->k = maximum_ ? greedy(*instance->compatible) : k_;
     return instance;
   }
 
  private:
   // The size of a greedy answer: repeatedly the candidate with the most
   // compatible candidates. --max starts from it.
-  long greedy(const CliqueInstance& instance) const {
-    const graph::Graph& g = *instance.graph;
-    std::vector<Vertex> candidates(instance.order->begin(), instance.order->end());
+  static long greedy(const std::vector<Bits>& compatible) {
+    Bits candidates(compatible.empty() ? 0 : compatible[0].size(), 0);
+    for (std::size_t v = 0; v < compatible.size(); ++v) set(candidates, v);
     long size = 0;
-    while (!candidates.empty()) {
-      Vertex best = candidates.front();
-      std::size_t best_count = 0;
-      for (const Vertex u : candidates) {
-        std::size_t count = 0;
-        for (const Vertex v : candidates) count += reduction_.compatible(g, u, v);
-        if (count >= best_count) best = u, best_count = count;
+    while (count(candidates) != 0) {
+      std::size_t best = 0, best_count = 0;
+      for (std::size_t u = 0; u < compatible.size(); ++u) {
+        if (!has(candidates, u)) continue;
+        const std::size_t common = count_common(candidates, compatible[u]);
+        if (common >= best_count) best = u, best_count = common;
       }
       ++size;
-      std::erase_if(candidates, [&](Vertex v) { return !reduction_.compatible(g, best, v); });
+      for (std::size_t w = 0; w < candidates.size(); ++w) candidates[w] &= compatible[best][w];
     }
     return std::max(size, 1L);
   }
@@ -174,48 +200,47 @@ class CliqueReader final : public InstanceReader {
 };
 
 // Groups of vertices no two of which may be chosen together (given each
-// vertex's compatible ones), such that every incompatible
-// pair is in some group: an item per group then does the work of an item per
-// pair with far fewer nodes. Greedy: a group grows from an uncovered pair,
-// taking first the vertices whose pairs with its first vertex are uncovered.
+// vertex's compatible ones), such that every incompatible pair is in some
+// group: an item per group then does the work of an item per pair with far
+// fewer nodes. Greedy: a group grows from a vertex a with an uncovered pair,
+// taking first a's uncovered partners, then any vertex that still has an
+// uncovered pair with a member, as long as it is incompatible with them all.
 std::vector<std::vector<std::size_t>> conflict_groups(const std::vector<Bits>& compatible) {
   const std::size_t n = compatible.size(), words = (n + 63) / 64;
-  const auto has = [](const Bits& bits, std::size_t v) { return (bits[v / 64] >> (v % 64)) & 1; };
-  std::vector<Bits> uncovered(n, Bits(words, 0));  // uncovered[a]: the incompatible c > a not yet in a group with a
-  for (std::size_t a = 0; a < n; ++a)
-    for (std::size_t c = a + 1; c < n; ++c)
-      if (!has(compatible[a], c)) uncovered[a][c / 64] |= std::uint64_t{1} << (c % 64);
+  const std::uint64_t last_word = n % 64 == 0 ? ~std::uint64_t{0} : ~std::uint64_t{0} >> (64 - n % 64);
+  // The vertices not compatible with v, v itself left out.
+  const auto incompatible = [&](std::size_t v, Bits& bits) {
+    for (std::size_t w = 0; w < words; ++w) bits[w] = ~compatible[v][w];
+    bits[words - 1] &= last_word;
+    clear(bits, v);
+  };
+  std::vector<Bits> uncovered(n, Bits(words));  // uncovered[v]: v's incompatible partners in no group with v yet
+  for (std::size_t v = 0; v < n; ++v) incompatible(v, uncovered[v]);
+  // The first vertex in both x and y, or n.
+  const auto first_in = [&](const Bits& x, const Bits& y) {
+    for (std::size_t w = 0; w < words; ++w)
+      if (const std::uint64_t both = x[w] & y[w]) return w * 64 + static_cast<std::size_t>(std::countr_zero(both));
+    return n;
+  };
   std::vector<std::vector<std::size_t>> groups;
-  Bits fits(words);  // the vertices incompatible with every member so far
+  Bits fits(words), wanted(words);  // incompatible with every member; with an uncovered pair to a member
   for (std::size_t a = 0; a < n; ++a) {
-    for (std::size_t w = 0; w < words;) {
-      if (uncovered[a][w] == 0) {
-        ++w;
-        continue;
-      }
-      std::vector<std::size_t> group;
-      std::fill(fits.begin(), fits.end(), ~std::uint64_t{0});
+    while (std::any_of(uncovered[a].begin(), uncovered[a].end(), [](std::uint64_t w) { return w != 0; })) {
+      std::vector<std::size_t> group{a};
+      incompatible(a, fits);
+      wanted = uncovered[a];
       const auto join = [&](std::size_t v) {
         group.push_back(v);
-        for (std::size_t x = 0; x < words; ++x) fits[x] &= ~compatible[v][x];
-        fits[v / 64] &= ~(std::uint64_t{1} << (v % 64));
-      };
-      join(a);
-      // The first vertex from `from` on in both x and y; n when none.
-      const auto next_in = [&](const Bits& x, const Bits& y, std::size_t from) {
-        for (std::size_t word = from / 64; word < words; ++word) {
-          const std::uint64_t mask = word == from / 64 ? ~std::uint64_t{0} << (from % 64) : ~std::uint64_t{0};
-          const std::uint64_t both = x[word] & y[word] & mask;
-          if (both) return std::min(n, word * 64 + static_cast<std::size_t>(std::countr_zero(both)));
+        for (std::size_t w = 0; w < words; ++w) {
+          fits[w] &= ~compatible[v][w];
+          wanted[w] |= uncovered[v][w];
         }
-        return n;
+        clear(fits, v);
       };
-      for (std::size_t c = next_in(uncovered[a], fits, a + 1); c < n; c = next_in(uncovered[a], fits, c + 1))
-        join(c);  // first the partners of a still uncovered
-      for (std::size_t c = next_in(fits, fits, 0); c < n; c = next_in(fits, fits, c + 1)) join(c);
+      for (std::size_t c = first_in(uncovered[a], fits); c < n; c = first_in(uncovered[a], fits)) join(c);
+      for (std::size_t c = first_in(wanted, fits); c < n; c = first_in(wanted, fits)) join(c);
       for (const std::size_t x : group)
-        for (const std::size_t y : group)
-          if (x < y) uncovered[x][y / 64] &= ~(std::uint64_t{1} << (y % 64));
+        for (const std::size_t y : group) clear(uncovered[x], y);
       groups.push_back(std::move(group));
     }
   }
@@ -237,27 +262,21 @@ std::unique_ptr<InstanceReader> CliqueReduction::reader(std::istream& in, const 
 
 Encoding CliqueReduction::encode(const Instance& instance) const {
   const auto& clique = static_cast<const CliqueInstance&>(instance);
-  const graph::Graph& g = *clique.graph;
-  const std::vector<Vertex>& order = *clique.order;
-  const std::size_t n = g.size();
+  const std::size_t n = clique.graph->size();
   if (clique.k > static_cast<long>(n))
     throw dlx::BuildError("k = " + std::to_string(clique.k) + ", but the graph has " + std::to_string(n) + " vertices");
-  auto compatible_bits = std::make_shared<std::vector<Bits>>(n, Bits((n + 63) / 64, 0));
-  for (std::size_t a = 0; a < n; ++a)
-    for (std::size_t c = 0; c < n; ++c)
-      if (compatible(g, order[a], order[c])) (*compatible_bits)[a][c / 64] |= std::uint64_t{1} << (c % 64);
   dlx::ProblemBuilder b;
   b.add_primary("k", static_cast<std::uint32_t>(clique.k), static_cast<std::uint32_t>(clique.k));
   // A secondary item per conflict group, in the options of its vertices.
   std::vector<std::vector<dlx::Entry>> options(n, std::vector<dlx::Entry>{{0}});
-  for (const std::vector<std::size_t>& group : conflict_groups(*compatible_bits)) {
+  for (const std::vector<std::size_t>& group : conflict_groups(*clique.compatible)) {
     const dlx::ItemId item = b.add_secondary("#" + std::to_string(b.peek().items().size()));
     for (const std::size_t a : group) options[a].push_back({item});
   }
   for (const auto& entries : options) b.add_option(entries);
   Encoding encoding;
   encoding.problem = std::make_shared<const dlx::Problem>(b.build());
-  encoding.hook = std::make_unique<ColouringBound>(std::move(compatible_bits), clique.k);
+  encoding.hook = std::make_unique<ColouringBound>(clique.compatible, clique.k);
   encoding.hook_is_bound = true;
   return encoding;
 }

@@ -18,6 +18,7 @@
 namespace dance::clique {
 
 using graph::Vertex;
+using Bits = std::vector<std::uint64_t>;  // a set of vertices (or options), 64 to a word
 
 struct CliqueInstance : Instance {
   std::shared_ptr<const graph::Graph> graph;
@@ -26,6 +27,8 @@ struct CliqueInstance : Instance {
   // The vertices in the order the search tries them (fewest compatible
   // vertices first); option j is vertex order[j].
   std::shared_ptr<const std::vector<Vertex>> order;
+  // Per option: the options whose vertices are compatible with its vertex.
+  std::shared_ptr<const std::vector<Bits>> compatible;
 };
 
 struct CliqueAnswer : Answer {
@@ -51,10 +54,9 @@ class CliqueReduction final : public Reduction {
   [[nodiscard]] bool optimises(const Instance& instance) const override;
   [[nodiscard]] std::unique_ptr<Instance> next_step(const Instance& tried, const Answer* found) const override;
 
-  // Whether u and v may be in one answer: adjacent (clique) or not (independent set).
-  [[nodiscard]] bool compatible(const graph::Graph& g, Vertex u, Vertex v) const {
-    return u != v && g.adjacent(u, v) != independent_;
-  }
+  // Whether two vertices may be in one answer when they are not adjacent
+  // (independent set) rather than when they are (clique).
+  [[nodiscard]] bool independent() const { return independent_; }
 
  private:
   bool independent_;

@@ -6,10 +6,10 @@
 #include <span>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 #include "dlx/error.hpp"
+#include "dlx/name_index.hpp"
 
 namespace dlx {
 
@@ -57,8 +57,14 @@ class Problem {
   std::vector<Entry> entries_;
   std::vector<std::uint32_t> option_start_{0};
   std::vector<std::string> colour_names_{""};
-  std::unordered_map<std::string, ItemId> item_index_;
-  std::unordered_map<std::string, ColourId> colour_index_;
+  NameIndex item_index_;    // of items_
+  NameIndex colour_index_;  // of colour_names_
+  [[nodiscard]] auto item_name() const {
+    return [this](std::uint32_t id) -> std::string_view { return items_[id].name; };
+  }
+  [[nodiscard]] auto colour_name_of() const {
+    return [this](std::uint32_t id) -> std::string_view { return colour_names_[id]; };
+  }
 };
 
 // Builds a Problem and validates as it goes: every mistake throws BuildError

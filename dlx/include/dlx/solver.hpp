@@ -86,11 +86,17 @@ class Hook {
   // Return false to reject the partial solution; unchoose() follows at once.
   // `remaining` shows what the search can still choose below this node.
   virtual bool choose(OptionId option, const Remaining& remaining) = 0;
-  // Asked before the search commits an option (not for assumptions): false
-  // skips it at once, which is cheaper than a rejection by choose() when a
-  // bound can tell from `remaining` alone (the options still possible beside
-  // it) that it leads nowhere.
-  virtual bool consider(OptionId, const Remaining&) { return true; }
+  // What consider() says of an option.
+  enum class Verdict {
+    take,       // commit it and search below
+    skip,       // it leads nowhere: go on with the next sibling
+    skip_rest,  // neither it nor any choice left at this node leads anywhere
+  };
+  // Asked before the search commits an option (not for assumptions): skip is
+  // cheaper than a rejection by choose() when a bound can tell from
+  // `remaining` alone (the options still possible beside it) that it leads
+  // nowhere, and skip_rest ends the node without touching the siblings.
+  virtual Verdict consider(OptionId, const Remaining&) { return Verdict::take; }
   // The option was taken out again, in the reverse order of choose().
   virtual void unchoose(OptionId option) = 0;
   // A fresh copy in the state of no options chosen, for another worker.
