@@ -134,3 +134,58 @@ TEST_CASE("random small problems: with_forced keeps exactly the solutions that c
   }
   CHECK(nonzero > 50);
 }
+
+namespace {
+// The same problem with each primary item deferred by a coin toss.
+Problem with_deferred(const Problem& p, std::mt19937_64& rng) {
+  ProblemBuilder b;
+  for (const Item& item : p.items()) {
+    if (!item.primary) {
+      b.add_secondary(item.name);
+      continue;
+    }
+    const ItemId id = b.add_primary(item.name, item.lo, item.hi);
+    if (rng() % 2 == 0) b.defer(id);
+  }
+  for (std::size_t c = 1; c <= p.colour_count(); ++c) b.colour(p.colour_name(static_cast<ColourId>(c)));
+  for (OptionId o = 0; o < p.option_count(); ++o) b.add_option(p.option(o));
+  return b.build();
+}
+}  // namespace
+
+TEST_CASE("random small problems: deferred items change the order of the search, not its solutions") {
+  std::mt19937_64 rng(99);
+  int deferred = 0;
+  for (int round = 0; round < 500; ++round) {
+    const Problem p = with_deferred(random_problem(rng, {}), rng);
+    deferred += std::any_of(p.items().begin(), p.items().end(), [](const Item& i) { return i.deferred; });
+    Solver solver(p);
+    INFO("round " << round);
+    REQUIRE(all_solutions(solver) == brute_force(p));
+  }
+  CHECK(deferred > 400);
+}
+
+TEST_CASE("a deferred item is branched on last, unless it is forced") {
+  // "few" has two options, "many" three, "one" one; the first option chosen tells which item was branched on.
+  const auto first_chosen = [](bool defer_few, bool with_one) {
+    ProblemBuilder b;
+    b.add_primary("few");
+    b.add_primary("many");
+    if (with_one) b.add_primary("one");
+    b.add_secondary("s");
+    if (defer_few) b.defer(0);
+    for (const char* name : {"few", "few", "many", "many", "many"}) b.add_option({name});
+    if (with_one) {
+      b.add_option({"one"});
+      b.defer(2);
+    }
+    CHECK_THROWS_AS(b.defer(with_one ? 3 : 2), BuildError);  // a secondary item
+    Solver solver(b.build());
+    REQUIRE(solver.next() == Outcome::solution);
+    return solver.solution()[0];
+  };
+  CHECK(first_chosen(false, false) == 0);  // fewest options: "few"
+  CHECK(first_chosen(true, false) == 2);   // "few" deferred: "many" first
+  CHECK(first_chosen(true, true) == 5);    // "one" is forced: first, although deferred
+}

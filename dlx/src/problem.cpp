@@ -40,6 +40,11 @@ ItemId ProblemBuilder::add_secondary(std::string name) {
   return add_item(Item{std::move(name), false, 0, 1});
 }
 
+void ProblemBuilder::defer(ItemId primary) {
+  if (primary >= problem_.primary_count_) throw BuildError("only a primary item can be deferred");
+  problem_.items_[primary].deferred = true;
+}
+
 ColourId ProblemBuilder::colour(std::string_view name) {
   if (name.empty()) throw BuildError("a colour needs a name");
   if (const auto id = problem_.colour_index_.find(name, problem_.colour_name_of()); id >= 0)

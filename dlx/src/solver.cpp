@@ -65,6 +65,7 @@ struct Solver::State {
   std::vector<std::int32_t> colour;   // per node: > 0 a colour, -1 agreed with a purified item
   std::vector<std::int32_t> len;      // per item: options left in its list
   std::vector<Index> prev, next;      // the active items: primary from root 0, secondary from N+1
+  std::vector<std::int32_t> deferral;  // per item: added to its branching degree, unless forced (Item::deferred)
   std::vector<std::int32_t> bound, slack;  // Algorithm M, per item: uses left, and hi - lo
   std::vector<Index> option_first;    // per option (and one past the last): its first node
   std::vector<Index> column_start, column;  // per item: its nodes in list order, as linked (for donate)
@@ -118,6 +119,7 @@ struct Dance {
   Index* next;
   std::int32_t* bound;
   const std::int32_t* slack;
+  const std::int32_t* deferral;
   Index primary_count;
   std::uint64_t updates;
   Index emptied = 0;  // an item whose list hide_node emptied, if any
@@ -125,7 +127,7 @@ struct Dance {
 
   explicit Dance(Solver::State& s)
       : link(s.link.data()), top(s.top.data()), first_of(s.first_of.data()), colour(s.colour.data()), len(s.len.data()),
-        prev(s.prev.data()), next(s.next.data()), bound(s.bound.data()), slack(s.slack.data()),
+        prev(s.prev.data()), next(s.next.data()), bound(s.bound.data()), slack(s.slack.data()), deferral(s.deferral.data()),
         primary_count(s.primary_count), updates(s.stats.updates), forced(s.forced) {}
 
   DLX_INLINE void unlink_item(Wide i) {
@@ -343,7 +345,8 @@ struct Dance {
     return len[k];
   }
   // Minimum remaining values: the active item with the fewest ways left to
-  // branch, first in list order on ties; 0 when some item has none.
+  // branch, first in list order on ties, deferred items only when no other is
+  // left unless forced; 0 when some item has none.
   DLX_INLINE Index choose() {
     const Index f = forced;  // hide_node left it one option: if it is still forced, no need to look further
     forced = 0;
@@ -352,10 +355,10 @@ struct Dance {
     std::int32_t fewest = INT32_MAX;
     for (Index k = next[0]; k != 0; k = next[k]) {
       const std::int32_t w = ways(k);
-      if (w < fewest) {
-        if (w <= 1) return w == 1 ? k : 0;  // forced or dead: no need to look further
+      if (w <= 1) return w == 1 ? k : 0;  // forced or dead: no need to look further
+      if (w + deferral[k] < fewest) {
         best = k;
-        fewest = w;
+        fewest = w + deferral[k];
       }
     }
     return best;
@@ -863,6 +866,9 @@ Solver::Solver(std::shared_ptr<const Problem> problem, std::uint64_t seed)
   link_lists(s, seed);
   s.sharing = !s.colours && !s.multiplicities && siblings_share(s);
 
+  s.deferral.assign(static_cast<std::size_t>(n) + 2, 0);
+  for (Index i = 0; i < n1; ++i)
+    if (p.items()[i].deferred) s.deferral[i + 1] = INT32_MAX / 2;  // above any branching degree
   s.bound.assign(static_cast<std::size_t>(n) + 2, 1);
   s.slack.assign(static_cast<std::size_t>(n) + 2, 0);
   for (Index i = 0; i < n1; ++i) {

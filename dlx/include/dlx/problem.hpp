@@ -24,6 +24,11 @@ struct Item {
   bool primary = true;
   std::uint32_t lo = 1;  // a primary item is covered at least lo times...
   std::uint32_t hi = 1;  // ...and at most hi times; secondary items ignore both
+  // A primary item the search branches on only when every item not deferred
+  // is covered, unless it is forced (one choice left) or dead (none): for
+  // items whose choices mostly follow from the others' (a puzzle's free
+  // cells beside its clues). Changes the order of the search, not its solutions.
+  bool deferred = false;
 };
 
 // One entry of an option: the item it covers and, for a secondary item, its colour.
@@ -74,6 +79,7 @@ class ProblemBuilder {
  public:
   ItemId add_primary(std::string name, std::uint32_t lo = 1, std::uint32_t hi = 1);
   ItemId add_secondary(std::string name);
+  void defer(ItemId primary);  // sets Item::deferred; throws BuildError for a secondary item
   ColourId colour(std::string_view name);  // interns a colour name
   // Adds an option; returns its id. Options with no primary item are kept
   // (the search can never choose them); readers may drop them with a warning.
