@@ -12,6 +12,12 @@ namespace {
 [[nodiscard]] bool has(const Bits& bits, std::size_t v) { return (bits[v / 64] >> (v % 64)) & 1; }
 void set(Bits& bits, std::size_t v) { bits[v / 64] |= std::uint64_t{1} << (v % 64); }
 void clear(Bits& bits, std::size_t v) { bits[v / 64] &= ~(std::uint64_t{1} << (v % 64)); }
+// Into `out`: the vertices below n that are not in `bits`, `self` left out.
+void complement(const Bits& bits, std::size_t n, std::size_t self, Bits& out) {
+  for (std::size_t w = 0; w < bits.size(); ++w) out[w] = ~bits[w];
+  if (n % 64 != 0) out.back() &= ~std::uint64_t{0} >> (64 - n % 64);
+  clear(out, self);
+}
 [[nodiscard]] std::size_t count(const Bits& bits) {
   std::size_t total = 0;
   for (const std::uint64_t word : bits) total += static_cast<std::size_t>(std::popcount(word));
@@ -133,13 +139,13 @@ class CliqueReader final : public InstanceReader {
     instance->warnings = std::move(warnings.messages);
     const std::size_t n = g->size(), words = (n + 63) / 64;
     // The compatible pairs as bit sets, straight from the edge lists.
-    std::vector<Bits> near(n, Bits(words, reduction_.independent() ? ~std::uint64_t{0} : 0));
+    std::vector<Bits> near(n, Bits(words, 0));
+    Bits adjacent(words);
     for (Vertex u = 0; u < n; ++u) {
-      for (const Vertex v : g->out[u]) reduction_.independent() ? clear(near[u], v) : set(near[u], v);
-      if (reduction_.independent()) {
-        clear(near[u], u);
-        if (n % 64 != 0) near[u][words - 1] &= ~std::uint64_t{0} >> (64 - n % 64);
-      }
+      std::fill(adjacent.begin(), adjacent.end(), 0);
+      for (const Vertex v : g->out[u]) set(adjacent, v);
+      if (reduction_.independent()) complement(adjacent, n, u, near[u]);
+      else near[u] = adjacent;
     }
     // Smallest last: repeatedly the vertex with the fewest compatible vertices
     // left. They are tried first, and the many that come later see a
@@ -207,15 +213,8 @@ class CliqueReader final : public InstanceReader {
 // uncovered pair with a member, as long as it is incompatible with them all.
 std::vector<std::vector<std::size_t>> conflict_groups(const std::vector<Bits>& compatible) {
   const std::size_t n = compatible.size(), words = (n + 63) / 64;
-  const std::uint64_t last_word = n % 64 == 0 ? ~std::uint64_t{0} : ~std::uint64_t{0} >> (64 - n % 64);
-  // The vertices not compatible with v, v itself left out.
-  const auto incompatible = [&](std::size_t v, Bits& bits) {
-    for (std::size_t w = 0; w < words; ++w) bits[w] = ~compatible[v][w];
-    bits[words - 1] &= last_word;
-    clear(bits, v);
-  };
   std::vector<Bits> uncovered(n, Bits(words));  // uncovered[v]: v's incompatible partners in no group with v yet
-  for (std::size_t v = 0; v < n; ++v) incompatible(v, uncovered[v]);
+  for (std::size_t v = 0; v < n; ++v) complement(compatible[v], n, v, uncovered[v]);
   // The first vertex in both x and y, or n.
   const auto first_in = [&](const Bits& x, const Bits& y) {
     for (std::size_t w = 0; w < words; ++w)
@@ -227,7 +226,7 @@ std::vector<std::vector<std::size_t>> conflict_groups(const std::vector<Bits>& c
   for (std::size_t a = 0; a < n; ++a) {
     while (std::any_of(uncovered[a].begin(), uncovered[a].end(), [](std::uint64_t w) { return w != 0; })) {
       std::vector<std::size_t> group{a};
-      incompatible(a, fits);
+      complement(compatible[a], n, a, fits);
       wanted = uncovered[a];
       const auto join = [&](std::size_t v) {
         group.push_back(v);
