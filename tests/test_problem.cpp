@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "dlx/problem.hpp"
+#include "dlx/solver.hpp"
 #include "dlx/statistics.hpp"
 
 using namespace dlx;
@@ -58,6 +59,20 @@ TEST_CASE("many items and colours are found by name, and a repeated name is refu
   CHECK(p.find_item("p20000") == -1);
   CHECK(p.find_item("") == -1);
   CHECK(p.colour_name(p.option(0)[1].colour) == "c299");
+}
+
+TEST_CASE("a problem larger than a huge page builds and solves") {
+  // 400,000 entries: the entries and the solver's per-node arrays take the huge-page path of BigAllocator.
+  ProblemBuilder b;
+  b.add_primary("a");
+  b.add_secondary("x");
+  const Entry entries[] = {{0}, {1}};
+  for (int o = 0; o < 200000; ++o) b.add_option(entries);
+  const Problem p = b.build();
+  CHECK(p.entry_count() == 400000);
+  Solver solver(p);
+  CHECK(solver.count() == Outcome::exhausted);
+  CHECK(solver.statistics().solutions == 200000);
 }
 
 TEST_CASE("statistics add up across workers") {

@@ -9,6 +9,7 @@
 #include <numeric>
 #include <stdexcept>
 
+#include "dlx/big_allocator.hpp"
 #include "dlx/random.hpp"
 
 namespace dlx {
@@ -58,11 +59,11 @@ struct Solver::State {
   bool sharing = false;  // Algorithm X with siblings sharing covers (see Search)
   Index item_count = 0;  // N: items are 1..N, primary ones first
   Index primary_count = 0;
-  std::vector<Link> link;             // per node
-  std::vector<Index> top;             // per node: its item, 0 for a spacer
-  std::vector<Index> first_of;        // per node: the first node of its option
-  std::vector<OptionId> option_at;    // per node: its option (for hooks and solutions)
-  std::vector<std::int32_t> colour;   // per node: > 0 a colour, -1 agreed with a purified item
+  BigVector<Link> link;               // per node
+  BigVector<Index> top;               // per node: its item, 0 for a spacer
+  BigVector<Index> first_of;          // per node: the first node of its option
+  BigVector<OptionId> option_at;      // per node: its option (for hooks and solutions)
+  BigVector<std::int32_t> colour;     // per node: > 0 a colour, -1 agreed with a purified item
   std::vector<std::int32_t> len;      // per item: options left in its list
   std::vector<Index> prev, next;      // the active items: primary from root 0, secondary from N+1
   std::vector<std::int32_t> deferral;  // per item: added to its branching degree, unless forced (Item::deferred)

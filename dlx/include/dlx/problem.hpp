@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "dlx/big_allocator.hpp"
 #include "dlx/error.hpp"
 #include "dlx/name_index.hpp"
 
@@ -59,7 +60,7 @@ class Problem {
   friend class ProblemBuilder;
   std::vector<Item> items_;  // primary items first
   std::size_t primary_count_ = 0;
-  std::vector<Entry> entries_;
+  BigVector<Entry> entries_;
   std::vector<std::uint32_t> option_start_{0};
   std::vector<std::string> colour_names_{""};
   NameIndex item_index_;    // of items_
