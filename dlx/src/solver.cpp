@@ -768,6 +768,13 @@ void link_lists(Solver::State& s, std::uint64_t seed) {
     s.link[i] = Link{i, i};
     s.len[i] = 0;
   }
+  // The lists as linked are also kept in `column`, for donate() to know an
+  // item's options in the order tried: item i's from column_start[i] on.
+  s.column_start.assign(static_cast<std::size_t>(n) + 2, 0);
+  for (Index x = n + 2; x + 1 < s.top.size(); ++x) ++s.column_start[s.top[x] + 1];
+  s.column_start[1] = 0;
+  for (Index i = 1; i <= n; ++i) s.column_start[i + 1] += s.column_start[i];
+  s.column.resize(s.column_start[n + 1]);
   Random random(seed);
   std::vector<Index> order(options);
   std::iota(order.begin(), order.end(), Index{0});
@@ -779,18 +786,9 @@ void link_lists(Solver::State& s, std::uint64_t seed) {
       s.link[x] = Link{last, h};
       s.link[last].down = x;
       s.link[h].up = x;
-      ++s.len[h];
+      s.column[s.column_start[h] + static_cast<Index>(s.len[h]++)] = x;
     }
   }
-
-  // The lists as linked, for donate() to know an item's options in the order tried.
-  s.column_start.assign(static_cast<std::size_t>(n) + 2, 0);
-  s.column.clear();
-  for (Index i = 1; i <= n; ++i) {
-    s.column_start[i] = static_cast<Index>(s.column.size());
-    for (Index x = s.link[i].down; x != i; x = s.link[x].down) s.column.push_back(x);
-  }
-  s.column_start[n + 1] = static_cast<Index>(s.column.size());
 
   // Horizontal lists: primary items from root 0, secondary from root N+1.
   s.prev.assign(static_cast<std::size_t>(n) + 2, 0);
