@@ -43,6 +43,7 @@ class ColouringBound final : public dlx::Hook {
     colour_of_.assign(n, 0);
     level_bound_.assign(static_cast<std::size_t>(k) + 1, std::vector<std::uint32_t>(n, 0));
     level_ready_.assign(static_cast<std::size_t>(k) + 1, false);
+    level_pool_.assign(static_cast<std::size_t>(k) + 1, Bits(words, 0));
   }
   // Before the search takes vertex v, two bounds. The level's: v and the
   // siblings after it, coloured once per node, must hold colours enough;
@@ -52,15 +53,19 @@ class ColouringBound final : public dlx::Hook {
     const auto level = static_cast<std::size_t>(chosen_);
     const long need = k_ - chosen_ - 1;
     if (need <= 0) return Verdict::take;
-    remaining.options(0, candidates_);  // the siblings after v, in the order they will be tried
-    if (!level_ready_[level]) colour_level(v, level);
+    if (!level_ready_[level]) {
+      remaining.options(0, candidates_);  // the siblings after v, in the order they will be tried
+      colour_level(v, level);
+    }
+    // Every sibling comes here in turn, so the level's pool less the ones
+    // seen is the siblings after v. (Siblings that donate() gave away stay
+    // in it: the bound only gets looser.)
+    Bits& later = level_pool_[level];
+    clear(later, v);
     if (chosen_ + static_cast<long>(level_bound_[level][v]) < k_) return Verdict::skip_rest;
     const Bits& near = (*compatible_)[v];
-    std::fill(pool_.begin(), pool_.end(), 0);
-    long count = 0;
-    for (const dlx::OptionId o : candidates_)
-      if (near[o / 64] >> (o % 64) & 1) pool_[o / 64] |= std::uint64_t{1} << (o % 64), ++count;
-    return count >= need && colour(need) >= need ? Verdict::take : Verdict::skip;
+    for (std::size_t w = 0; w < pool_.size(); ++w) pool_[w] = later[w] & near[w];
+    return static_cast<long>(count(pool_)) >= need && colour(need) >= need ? Verdict::take : Verdict::skip;
   }
   bool choose(dlx::OptionId, const dlx::Remaining&) override {
     ++chosen_;
@@ -103,6 +108,7 @@ class ColouringBound final : public dlx::Hook {
     std::fill(pool_.begin(), pool_.end(), 0);
     pool_[v / 64] |= std::uint64_t{1} << (v % 64);
     for (const dlx::OptionId o : candidates_) pool_[o / 64] |= std::uint64_t{1} << (o % 64);
+    level_pool_[level] = pool_;
     const long colours = colour(static_cast<long>(colour_of_.size()) + 1);
     seen_.assign(static_cast<std::size_t>(colours) + 1, false);
     std::uint32_t spanned = 0;
@@ -123,6 +129,7 @@ class ColouringBound final : public dlx::Hook {
   std::vector<std::uint32_t> colour_of_;                 // per option: its colour in the last colouring
   std::vector<std::vector<std::uint32_t>> level_bound_;  // per level, per sibling: colours from it on
   std::vector<bool> level_ready_;                        // per level: level_bound_ is for this node
+  std::vector<Bits> level_pool_;                         // per level: the siblings not yet considered
   std::vector<bool> seen_;
 };
 
