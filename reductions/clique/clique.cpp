@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <climits>
 #include <numeric>
 #include <ostream>
 #include <stdexcept>
@@ -65,7 +66,13 @@ class ColouringBound final : public dlx::Hook {
     if (chosen_ + static_cast<long>(level_bound_[level][v]) < k_) return Verdict::skip_rest;
     const Bits& near = (*compatible_)[v];
     for (std::size_t w = 0; w < pool_.size(); ++w) pool_[w] = later[w] & near[w];
-    return static_cast<long>(count(pool_)) >= need && colour(need) >= need ? Verdict::take : Verdict::skip;
+    if (static_cast<long>(count(pool_)) < need) return Verdict::skip;
+    // Coloured in full: if v is taken, these are its child's candidates,
+    // whose level can then reuse this colouring.
+    coloured_pool_ = pool_;
+    const long colours = colour(LONG_MAX);
+    coloured_pool_colouring_ = colourings_;
+    return colours >= need ? Verdict::take : Verdict::skip;
   }
   bool choose(dlx::OptionId, const dlx::Remaining&) override {
     ++chosen_;
@@ -83,6 +90,7 @@ class ColouringBound final : public dlx::Hook {
   // is empty or `enough` colours are used; records each candidate's colour;
   // returns the colours used.
   long colour(long enough) {
+    ++colourings_;
     long colours = 0;
     for (bool left = true; left && colours < enough;) {
       ++colours;
@@ -99,6 +107,7 @@ class ColouringBound final : public dlx::Hook {
       }
       left = std::any_of(pool_.begin(), pool_.end(), [](std::uint64_t word) { return word != 0; });
     }
+    colours_ = colours;
     return colours;
   }
 
@@ -106,11 +115,12 @@ class ColouringBound final : public dlx::Hook {
   // after it span.
   void colour_level(dlx::OptionId v, std::size_t level) {
     std::fill(pool_.begin(), pool_.end(), 0);
-    pool_[v / 64] |= std::uint64_t{1} << (v % 64);
-    for (const dlx::OptionId o : candidates_) pool_[o / 64] |= std::uint64_t{1} << (o % 64);
+    set(pool_, v);
+    for (const dlx::OptionId o : candidates_) set(pool_, o);
     level_pool_[level] = pool_;
-    const long colours = colour(static_cast<long>(colour_of_.size()) + 1);
-    seen_.assign(static_cast<std::size_t>(colours) + 1, false);
+    // The last colouring, made by the parent's consider(), may be of exactly these.
+    if (pool_ != coloured_pool_ || colourings_ != coloured_pool_colouring_) colour(LONG_MAX);
+    seen_.assign(static_cast<std::size_t>(colours_) + 1, false);
     std::uint32_t spanned = 0;
     std::vector<std::uint32_t>& bound = level_bound_[level];
     for (std::size_t j = candidates_.size() + 1; j-- > 0;) {
@@ -131,6 +141,10 @@ class ColouringBound final : public dlx::Hook {
   std::vector<bool> level_ready_;                        // per level: level_bound_ is for this node
   std::vector<Bits> level_pool_;                         // per level: the siblings not yet considered
   std::vector<bool> seen_;
+  long colours_ = 0;                           // the colours of the last colouring
+  std::uint64_t colourings_ = 0;               // colourings so far
+  Bits coloured_pool_;                         // what consider() last coloured in full...
+  std::uint64_t coloured_pool_colouring_ = 0;  // ...as colouring number
 };
 
 class CliqueReader final : public InstanceReader {
