@@ -57,11 +57,19 @@ class Builder {
     g.directed = directed_;
     g.names = std::move(names_);
     g.out.resize(g.names.size());
-    std::sort(arcs_.begin(), arcs_.end());
-    const auto unique_end = std::unique(arcs_.begin(), arcs_.end());
-    const auto repeated = listed_both_ways ? repeats_ : static_cast<std::size_t>(arcs_.end() - unique_end);
-    arcs_.erase(unique_end, arcs_.end());
+    // Bucketed by tail, then each list sorted on its own: far less work than sorting all arcs.
+    std::vector<std::size_t> degree(g.names.size(), 0);
+    for (const auto& arc : arcs_) ++degree[arc.first];
+    for (std::size_t u = 0; u < degree.size(); ++u) g.out[u].reserve(degree[u]);
     for (const auto& [u, v] : arcs_) g.out[u].push_back(v);
+    std::size_t duplicates = 0;
+    for (auto& list : g.out) {
+      std::sort(list.begin(), list.end());
+      const auto unique_end = std::unique(list.begin(), list.end());
+      duplicates += static_cast<std::size_t>(list.end() - unique_end);
+      list.erase(unique_end, list.end());
+    }
+    const std::size_t repeated = listed_both_ways ? repeats_ : duplicates;
     if (repeated)
       warnings.messages.push_back(std::to_string(directed_ || listed_both_ways ? repeated : repeated / 2) +
                                   (directed_ || listed_both_ways ? " repeated arcs" : " repeated edges") + " ignored");
@@ -90,8 +98,9 @@ Graph read_dimacs(LineReader& lines, std::optional<Line> line, bool directed, Gr
   Builder b(directed);
   std::size_t n = 0;
   bool header = false;
+  std::vector<Token> tokens;
   for (; line; line = lines.next()) {
-    const auto tokens = dlx::split(line->text, blank);
+    dlx::split(line->text, blank, tokens);
     const std::string_view kind = tokens[0].text;
     if (kind == "c") continue;
     if (kind == "p") {

@@ -13,10 +13,11 @@ struct Token {
   std::size_t column;     // 1-based
 };
 
-// The maximal runs of characters for which is_separator is false.
+// The maximal runs of characters for which is_separator is false, into
+// `tokens` (cleared first: a reader of many lines allocates once).
 template <class IsSeparator>
-std::vector<Token> split(std::string_view line, IsSeparator is_separator) {
-  std::vector<Token> tokens;
+void split(std::string_view line, IsSeparator is_separator, std::vector<Token>& tokens) {
+  tokens.clear();
   std::size_t i = 0;
   while (i < line.size()) {
     while (i < line.size() && is_separator(line[i])) ++i;
@@ -24,6 +25,11 @@ std::vector<Token> split(std::string_view line, IsSeparator is_separator) {
     while (i < line.size() && !is_separator(line[i])) ++i;
     if (i > start) tokens.push_back({line.substr(start, i - start), start + 1});
   }
+}
+template <class IsSeparator>
+std::vector<Token> split(std::string_view line, IsSeparator is_separator) {
+  std::vector<Token> tokens;
+  split(line, is_separator, tokens);
   return tokens;
 }
 
