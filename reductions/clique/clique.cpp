@@ -6,6 +6,7 @@
 #include <numeric>
 #include <ostream>
 #include <stdexcept>
+#include <utility>
 
 namespace dance::clique {
 namespace {
@@ -232,7 +233,8 @@ class CliqueReader final : public InstanceReader {
 // fewer nodes. Greedy: a group grows from a vertex a with an uncovered pair,
 // taking first a's uncovered partners, then any vertex that still has an
 // uncovered pair with a member, as long as it is incompatible with them all.
-std::vector<std::vector<std::size_t>> conflict_groups(const std::vector<Bits>& compatible) {
+template <class F>
+void for_each_conflict_group(const std::vector<Bits>& compatible, F f) {
   const std::size_t n = compatible.size(), words = (n + 63) / 64;
   std::vector<Bits> uncovered(n, Bits(words));  // uncovered[v]: v's incompatible partners in no group with v yet
   for (std::size_t v = 0; v < n; ++v) complement(compatible[v], n, v, uncovered[v]);
@@ -242,11 +244,11 @@ std::vector<std::vector<std::size_t>> conflict_groups(const std::vector<Bits>& c
       if (const std::uint64_t both = x[w] & y[w]) return w * 64 + static_cast<std::size_t>(std::countr_zero(both));
     return n;
   };
-  std::vector<std::vector<std::size_t>> groups;
+  std::vector<std::size_t> group;
   Bits fits(words), wanted(words);  // incompatible with every member; with an uncovered pair to a member
   for (std::size_t a = 0; a < n; ++a) {
     while (std::any_of(uncovered[a].begin(), uncovered[a].end(), [](std::uint64_t w) { return w != 0; })) {
-      std::vector<std::size_t> group{a};
+      group.assign(1, a);
       complement(compatible[a], n, a, fits);
       wanted = uncovered[a];
       const auto join = [&](std::size_t v) {
@@ -261,10 +263,9 @@ std::vector<std::vector<std::size_t>> conflict_groups(const std::vector<Bits>& c
       for (std::size_t c = first_in(wanted, fits); c < n; c = first_in(wanted, fits)) join(c);
       for (const std::size_t x : group)
         for (const std::size_t y : group) clear(uncovered[x], y);
-      groups.push_back(std::move(group));
+      f(std::as_const(group));
     }
   }
-  return groups;
 }
 
 }  // namespace
@@ -289,10 +290,10 @@ Encoding CliqueReduction::encode(const Instance& instance) const {
   b.add_primary("k", static_cast<std::uint32_t>(clique.k), static_cast<std::uint32_t>(clique.k));
   // A secondary item per conflict group, in the options of its vertices.
   std::vector<std::vector<dlx::Entry>> options(n, std::vector<dlx::Entry>{{0}});
-  for (const std::vector<std::size_t>& group : conflict_groups(*clique.compatible)) {
+  for_each_conflict_group(*clique.compatible, [&](const std::vector<std::size_t>& group) {
     const dlx::ItemId item = b.add_secondary("#" + std::to_string(b.peek().items().size()));
     for (const std::size_t a : group) options[a].push_back({item});
-  }
+  });
   for (const auto& entries : options) b.add_option(entries);
   Encoding encoding;
   encoding.problem = std::make_shared<const dlx::Problem>(b.build());
