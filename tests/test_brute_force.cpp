@@ -159,6 +159,8 @@ TEST_CASE("random small problems: deferred items change the order of the search,
   for (int round = 0; round < 500; ++round) {
     const Problem p = with_deferred(random_problem(rng, {}), rng);
     deferred += std::any_of(p.items().begin(), p.items().end(), [](const Item& i) { return i.deferred; });
+    const Problem same = with_forced(p, {});
+    for (ItemId i = 0; i < p.items().size(); ++i) REQUIRE(same.items()[i].deferred == p.items()[i].deferred);
     Solver solver(p);
     INFO("round " << round);
     REQUIRE(all_solutions(solver) == brute_force(p));

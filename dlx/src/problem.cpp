@@ -10,7 +10,7 @@ bool Problem::uses_multiplicities() const {
 }
 
 std::int64_t Problem::find_item(std::string_view name) const {
-  return item_index_.find(name, item_name());
+  return item_index_.find(name, names_of_items());
 }
 
 ItemId ProblemBuilder::add_item(Item item) {
@@ -19,7 +19,7 @@ ItemId ProblemBuilder::add_item(Item item) {
   if (problem_.option_count() > 0) throw BuildError("items must all be added before the first option");
   const auto id = static_cast<ItemId>(problem_.items_.size());
   problem_.items_.push_back(std::move(item));
-  problem_.item_index_.add(id, problem_.item_name());
+  problem_.item_index_.add(id, problem_.names_of_items());
   seen_.push_back(0);
   return id;
 }
@@ -47,11 +47,11 @@ void ProblemBuilder::defer(ItemId primary) {
 
 ColourId ProblemBuilder::colour(std::string_view name) {
   if (name.empty()) throw BuildError("a colour needs a name");
-  if (const auto id = problem_.colour_index_.find(name, problem_.colour_name_of()); id >= 0)
+  if (const auto id = problem_.colour_index_.find(name, problem_.names_of_colours()); id >= 0)
     return static_cast<ColourId>(id);
   const auto id = static_cast<ColourId>(problem_.colour_names_.size());
   problem_.colour_names_.emplace_back(name);
-  problem_.colour_index_.add(id, problem_.colour_name_of());
+  problem_.colour_index_.add(id, problem_.names_of_colours());
   return id;
 }
 
@@ -136,6 +136,7 @@ Problem with_forced(const Problem& problem, std::span<const OptionId> forced) {
   for (ItemId i = 0; i < items.size(); ++i) {
     if (item_gone[i]) continue;
     renamed[i] = items[i].primary ? b.add_primary(left[i].name, left[i].lo, left[i].hi) : b.add_secondary(left[i].name);
+    if (items[i].deferred) b.defer(renamed[i]);
   }
   std::vector<Entry> entries;
   for (OptionId o = 0; o < problem.option_count(); ++o) {

@@ -65,10 +65,11 @@ class Problem {
   std::vector<std::string> colour_names_{""};
   NameIndex item_index_;    // of items_
   NameIndex colour_index_;  // of colour_names_
-  [[nodiscard]] auto item_name() const {
+  // For the name indexes: an id's name.
+  [[nodiscard]] auto names_of_items() const {
     return [this](std::uint32_t id) -> std::string_view { return items_[id].name; };
   }
-  [[nodiscard]] auto colour_name_of() const {
+  [[nodiscard]] auto names_of_colours() const {
     return [this](std::uint32_t id) -> std::string_view { return colour_names_[id]; };
   }
 };
