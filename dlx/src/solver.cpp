@@ -771,8 +771,8 @@ void link_lists(Solver::State& s, std::uint64_t seed) {
   // The lists as linked are also kept in `column`, for donate() to know an
   // item's options in the order tried: item i's from column_start[i] on.
   s.column_start.assign(static_cast<std::size_t>(n) + 2, 0);
-  for (Index x = n + 2; x + 1 < s.top.size(); ++x) ++s.column_start[s.top[x] + 1];
-  s.column_start[1] = 0;
+  for (Index x = n + 1; x < s.top.size(); ++x)
+    if (s.top[x] != 0) ++s.column_start[s.top[x] + 1];
   for (Index i = 1; i <= n; ++i) s.column_start[i + 1] += s.column_start[i];
   s.column.resize(s.column_start[n + 1]);
   Random random(seed);
