@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <climits>
 #include <numeric>
 #include <ostream>
 #include <stdexcept>
@@ -71,7 +70,7 @@ class ColouringBound final : public dlx::Hook {
     // Coloured in full: if v is taken, these are its child's candidates,
     // whose level can then reuse this colouring.
     coloured_pool_ = pool_;
-    const long colours = colour(LONG_MAX);
+    const long colours = colour();
     coloured_pool_colouring_ = colourings_;
     return colours >= need ? Verdict::take : Verdict::skip;
   }
@@ -88,12 +87,11 @@ class ColouringBound final : public dlx::Hook {
  private:
   // Colours the pool greedily, each colour class a set of pairwise
   // incompatible candidates (a clique holds one of each at most), until it
-  // is empty or `enough` colours are used; records each candidate's colour;
-  // returns the colours used.
-  long colour(long enough) {
+  // is empty; records each candidate's colour; returns the colours used.
+  long colour() {
     ++colourings_;
     long colours = 0;
-    for (bool left = true; left && colours < enough;) {
+    for (bool left = true; left;) {
       ++colours;
       layer_ = pool_;
       for (std::size_t w = layer_.size(); w-- > 0;) {  // the most compatible candidates first
@@ -120,7 +118,7 @@ class ColouringBound final : public dlx::Hook {
     for (const dlx::OptionId o : candidates_) set(pool_, o);
     level_pool_[level] = pool_;
     // The last colouring, made by the parent's consider(), may be of exactly these.
-    if (pool_ != coloured_pool_ || colourings_ != coloured_pool_colouring_) colour(LONG_MAX);
+    if (pool_ != coloured_pool_ || colourings_ != coloured_pool_colouring_) colour();
     seen_.assign(static_cast<std::size_t>(colours_) + 1, false);
     std::uint32_t spanned = 0;
     std::vector<std::uint32_t>& bound = level_bound_[level];
