@@ -1,6 +1,6 @@
 #include "range/encoding.hpp"
 
-#include <optional>
+#include <span>
 #include <string>
 
 namespace dance::range {
@@ -14,12 +14,16 @@ std::string cell_label(const Board& board, std::size_t cell) {
 // Adds options to a builder while recording the cells they colour.
 class Options {
  public:
-  Options(dlx::ProblemBuilder& builder, dlx::ItemId first_colour, dlx::ColourId black, dlx::ColourId white)
-      : builder_(builder), first_colour_(first_colour), black_(black), white_(white) {
+  // `always_white`: cells no option can blacken (fixed clues), whose colour
+  // items would only cost the search updates.
+  Options(dlx::ProblemBuilder& builder, dlx::ItemId first_colour, dlx::ColourId black, dlx::ColourId white,
+          std::vector<bool> always_white)
+      : builder_(builder), first_colour_(first_colour), black_(black), white_(white), always_white_(std::move(always_white)) {
     colours_.start.push_back(0);
   }
   void colour(std::size_t cell, bool black) {
-    entries_.push_back({first_colour_ + static_cast<dlx::ItemId>(cell), black ? black_ : white_});
+    if (black || !always_white_[cell])
+      entries_.push_back({first_colour_ + static_cast<dlx::ItemId>(cell), black ? black_ : white_});
     colours_.cells.push_back(static_cast<std::uint32_t>(cell) | (black ? CellColours::black_bit : 0));
   }
   void plain(dlx::Entry entry) { entries_.push_back(entry); }
@@ -35,6 +39,7 @@ class Options {
   dlx::ProblemBuilder& builder_;
   dlx::ItemId first_colour_;
   dlx::ColourId black_, white_;
+  std::vector<bool> always_white_;
   std::vector<dlx::Entry> entries_;
   CellColours colours_;
 };
@@ -44,7 +49,7 @@ class Options {
 // next to a fixed clue (which would have to be black).
 template <class IsFixedClue>
 void add_clue_options(Options& options, const Board& board, std::size_t cell, IsFixedClue is_fixed_clue,
-                      std::optional<dlx::Entry> switched_on) {
+                      std::span<const dlx::Entry> switched_on) {
   const int w = board.width, r = static_cast<int>(cell) / w, c = static_cast<int>(cell) % w;
   const int room[4] = {r, board.height - 1 - r, c, w - 1 - c};
   // The cell j steps from the clue in direction k.
@@ -65,7 +70,7 @@ void add_clue_options(Options& options, const Board& board, std::size_t cell, Is
           for (int j = 1; j <= arm[k]; ++j) options.colour(at(k, j), false);
           if (arm[k] < room[k]) options.colour(at(k, arm[k] + 1), true);
         }
-        if (switched_on) options.plain(*switched_on);
+        for (const dlx::Entry& e : switched_on) options.plain(e);
         options.add();
       }
 }
@@ -95,16 +100,18 @@ RangeProblem encode_board(const Board& board, const std::vector<bool>* switchabl
   const dlx::ColourId on = switchable ? b.colour("on") : dlx::no_colour;
   const dlx::ColourId off = switchable ? b.colour("off") : dlx::no_colour;
 
-  Options options(b, first_colour, black, white);
+  std::vector<bool> clue_cells(cells);
+  for (std::size_t cell = 0; cell < cells; ++cell) clue_cells[cell] = fixed_clue(cell);
+  Options options(b, first_colour, black, white, std::move(clue_cells));
   RangeProblem result;
   result.keep.assign(switchable ? cells : 0, 0);
   result.drop.assign(switchable ? cells : 0, 0);
   for (std::size_t cell = 0; cell < cells; ++cell) {
     const dlx::ItemId item = static_cast<dlx::ItemId>(cell);
     if (fixed_clue(cell) || is_switchable(cell)) {
-      const std::optional<dlx::Entry> switched_on =
-          is_switchable(cell) ? std::optional<dlx::Entry>(dlx::Entry{clue[cell], on}) : std::nullopt;
-      add_clue_options(options, board, cell, fixed_clue, switched_on);
+      const dlx::Entry switched_on{clue[cell], on};  // only for a switchable clue
+      add_clue_options(options, board, cell, fixed_clue,
+                       std::span<const dlx::Entry>(&switched_on, is_switchable(cell) ? 1 : 0));
       if (fixed_clue(cell)) continue;
     }
     options.plain({item});
