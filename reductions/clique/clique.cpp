@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <numeric>
 #include <ostream>
 #include <stdexcept>
 #include <utility>
