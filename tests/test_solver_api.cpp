@@ -1,4 +1,5 @@
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <fstream>
 
 #include "dlx/knuth_format.hpp"
@@ -80,6 +81,36 @@ TEST_CASE("reseed(s) runs as a solver made with seed s") {
   }
   REQUIRE(reseeded.assume(0));
   CHECK_THROWS_AS(reseeded.reseed(1), std::logic_error);
+}
+
+TEST_CASE("prefer() puts a known solution first, in any seed's order, and changes no count") {
+  const Problem p = load("queens8.dlx");
+  const auto sorted = [](std::span<const OptionId> options) {
+    std::vector<OptionId> v(options.begin(), options.end());
+    std::sort(v.begin(), v.end());
+    return v;
+  };
+  Solver all(p);
+  std::vector<std::vector<OptionId>> solutions;
+  while (all.next() == Outcome::solution) solutions.push_back(sorted(all.solution()));
+  REQUIRE(solutions.size() == 92);
+  Solver solver(p);
+  for (const std::uint64_t seed : {0, 7}) {
+    solver.reseed(seed);
+    for (const std::size_t k : {91, 45, 1}) {
+      INFO("seed " << seed << " solution " << k);
+      solver.prefer(solutions[k]);
+      REQUIRE(solver.next() == Outcome::solution);
+      CHECK(sorted(solver.solution()) == solutions[k]);
+      solver.reset();
+      CHECK(count_all(solver) == 92);
+    }
+  }
+  REQUIRE(solver.assume(solutions[0][0]));
+  CHECK_THROWS_AS(solver.prefer(solutions[0]), std::logic_error);
+  solver.retract();
+  const std::vector<OptionId> none{static_cast<OptionId>(p.option_count())};
+  CHECK_THROWS_AS(solver.prefer(none), std::out_of_range);
 }
 
 namespace {

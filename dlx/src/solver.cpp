@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <climits>
+#include <cstring>
 #include <numeric>
 #include <stdexcept>
 
@@ -36,6 +37,9 @@ enum class Mode { next, count, split };
 constexpr std::uint64_t check_interval = 1024;  // nodes between clock/interrupt checks
 constexpr std::uint32_t max_shared_run = 8;     // siblings looked at when ordering covers
 constexpr std::uint32_t max_sorted_plan = 32;   // longer options keep their item order
+constexpr std::int32_t covered_mark = 1 << 30;   // added to a covered item's len; above any deferral
+constexpr std::int32_t deferral_mark = 1 << 28;  // Item::deferred: added to its branching degree, unless forced
+constexpr Index choose_block = 16;               // primary items whose minimum one step of choose() takes
 
 }  // namespace
 
@@ -88,6 +92,7 @@ struct Solver::State {
   // Where next()/count() go on: a new level, retrying x_level (stopped just
   // before committing it), after a solution, or nowhere.
   Resume resume = Resume::forward;
+  std::uint64_t seed = 0;  // of the order the lists were linked in
   Index forced = 0;  // Dance::forced between calls, so that a resumed search chooses alike
 
   std::vector<OptionId> assumed;
@@ -196,11 +201,18 @@ struct Dance {
   DLX_INLINE void unhide(Wide p) {
     for_others_reversed(p, [this](Wide q, Wide x) DLX_LAMBDA_INLINE { unhide_node(q, x); });
   }
+  // A covered item's len carries covered_mark, so that choose() can take the
+  // minimum over all primary items without looking at the active list.
+  DLX_INLINE void unlink_covered(Wide i) {
+    unlink_item(i);
+    len[i] += covered_mark;
+  }
   DLX_INLINE void cover(Wide i) {
     for (Wide p = link[i].down; p != i; p = link[p].down) hide(p);
-    unlink_item(i);
+    unlink_covered(i);
   }
   DLX_INLINE void uncover(Wide i) {
+    len[i] -= covered_mark;
     relink_item(i);
     for (Wide p = link[i].up; p != i; p = link[p].up) unhide(p);
   }
@@ -307,7 +319,7 @@ struct Dance {
         return false;
       }
     }
-    unlink_item(j);
+    unlink_covered(j);
     return true;
   }
   // Whether the item hide_node last emptied makes x's child a dead end.
@@ -352,6 +364,11 @@ struct Dance {
     const Index f = forced;  // hide_node left it one option: if it is still forced, no need to look further
     forced = 0;
     if (f != 0 && f <= primary_count && active(f) && ways(f) == 1) return f;
+    if constexpr (Multiplicities) return choose_from_list();
+    return choose_from_array();
+  }
+  // Algorithm M: a walk along the active items.
+  DLX_INLINE Index choose_from_list() {
     Index best = 0;
     std::int32_t fewest = INT32_MAX;
     for (Index k = next[0]; k != 0; k = next[k]) {
@@ -363,6 +380,55 @@ struct Dance {
       }
     }
     return best;
+  }
+  // X and C: ways(k) is len[k], and a covered item's len carries
+  // covered_mark, so the minimum runs over the whole array of primary items
+  // in blocks the compiler vectorises, without the active list's pointer
+  // chase; ties go to the first item in input order.
+  using Lanes = std::int32_t __attribute__((vector_size(16)));
+  static constexpr Index lanes = sizeof(Lanes) / sizeof(std::int32_t);
+  DLX_INLINE static Lanes load(const std::int32_t* from) {
+    Lanes v;
+    std::memcpy(&v, from, sizeof v);
+    return v;
+  }
+  [[nodiscard]] DLX_INLINE std::int32_t key(Wide k) const {
+    return len[k] > 1 ? len[k] + deferral[k] : len[k];
+  }
+  DLX_INLINE Index choose_from_array() {
+    std::int32_t fewest = covered_mark;
+    Index block = 0;
+    const Index end = primary_count + 1;
+    Index b = 1;
+    for (; b + choose_block <= end; b += choose_block) {
+      Lanes low = load(len + b), deferred = load(deferral + b);
+      low += deferred & (low > 1);
+      for (Index k = lanes; k < choose_block; k += lanes) {
+        Lanes more = load(len + b + k);
+        deferred = load(deferral + b + k);
+        more += deferred & (more > 1);
+        low = more < low ? more : low;
+      }
+      std::int32_t least = low[0];
+      for (Index k = 1; k < lanes; ++k) least = std::min(least, low[k]);
+      if (least < fewest) {
+        fewest = least;
+        block = b;
+        if (least <= 1) break;  // forced or dead: no need to look further
+      }
+    }
+    if (fewest > 1) {
+      for (Index k = b; k < end; ++k) {
+        if (key(k) < fewest) {
+          fewest = key(k);
+          block = k;
+        }
+      }
+    }
+    if (fewest == 0 || fewest >= covered_mark) return 0;
+    Index k = block;
+    while (key(k) != fewest) ++k;
+    return k;
   }
 };
 
@@ -760,8 +826,8 @@ bool siblings_share(const Solver::State& s) {
 }
 
 // Links the item heads, and the options into their items' lists, in input
-// order or in the permutation of the seed.
-void link_lists(Solver::State& s, std::uint64_t seed) {
+// order or in the permutation of the seed, the options marked preferred first.
+void link_lists(Solver::State& s, std::uint64_t seed, const std::vector<bool>& preferred = {}) {
   const Index n = s.item_count, n1 = s.primary_count;
   const auto options = static_cast<Index>(s.option_first.size() - 1);
   for (Index i = 1; i <= n; ++i) {
@@ -779,6 +845,7 @@ void link_lists(Solver::State& s, std::uint64_t seed) {
   std::vector<Index> order(options);
   std::iota(order.begin(), order.end(), Index{0});
   if (seed) random.shuffle(order);
+  if (!preferred.empty()) std::stable_partition(order.begin(), order.end(), [&preferred](Index o) { return preferred[o]; });
   for (const Index o : order) {
     for (Index x = s.option_first[o]; s.top[x] != 0; ++x) {
       const Index h = s.top[x];
@@ -862,12 +929,15 @@ Solver::Solver(std::shared_ptr<const Problem> problem, std::uint64_t seed)
   s.link[q].up = previous_first;
   s.option_first[options] = q + 1;
 
+  s.seed = seed;
   link_lists(s, seed);
+  for (Index i = 1; i <= n; ++i)
+    if (s.len[i] >= deferral_mark) throw BuildError("an item in 2^28 options or more: too many for the search's counts");
   s.sharing = !s.colours && !s.multiplicities && siblings_share(s);
 
   s.deferral.assign(static_cast<std::size_t>(n) + 2, 0);
   for (Index i = 0; i < n1; ++i)
-    if (p.items()[i].deferred) s.deferral[i + 1] = INT32_MAX / 2;  // above any branching degree
+    if (p.items()[i].deferred) s.deferral[i + 1] = deferral_mark;
   s.bound.assign(static_cast<std::size_t>(n) + 2, 1);
   s.slack.assign(static_cast<std::size_t>(n) + 2, 0);
   for (Index i = 0; i < n1; ++i) {
@@ -927,7 +997,20 @@ std::span<const OptionId> Solver::assumptions() const { return state_->assumed; 
 void Solver::reseed(std::uint64_t seed) {
   if (!state_->steps.empty()) throw std::logic_error("reseed: retract the assumptions first");
   reset();
+  state_->seed = seed;
   link_lists(*state_, seed);
+}
+
+void Solver::prefer(std::span<const OptionId> options) {
+  State& s = *state_;
+  if (!s.steps.empty()) throw std::logic_error("prefer: retract the assumptions first");
+  std::vector<bool> preferred(s.option_first.size() - 1, false);
+  for (const OptionId o : options) {
+    if (o >= preferred.size()) throw std::out_of_range("prefer: no such option");
+    preferred[o] = true;
+  }
+  reset();
+  link_lists(s, s.seed, preferred);
 }
 
 void Solver::reset() {

@@ -85,6 +85,13 @@ dlx::OptionId SudokuPuzzles::option(const Solution& solution, std::size_t cell) 
 }
 
 bool SudokuPuzzles::assume_clues(const Solution& solution, std::span<const std::size_t> clues) {
+  if (solution != preferred_) {  // a new puzzle: its solution's values are tried first
+    preferred_ = solution;
+    preferred_options_.clear();
+    for (std::size_t cell = 0; cell < solution.size(); ++cell) preferred_options_.push_back(option(solution, cell));
+    checker_.retract();
+    checker_.prefer(preferred_options_);
+  }
   wanted_.clear();
   for (const std::size_t cell : clues) wanted_.push_back(option(solution, cell));
   const auto assumed = checker_.assumptions();
@@ -128,6 +135,7 @@ bool SudokuPuzzles::another(const Solution& solution, std::span<const std::size_
       solver = &randomiser_;
       solver->retract();
       solver->reseed(restart);
+      solver->prefer(preferred_options_);
       for (const std::size_t cell : clues) (void)solver->assume(option(solution, cell));
       for (std::size_t j = 0; j < k; ++j) (void)solver->assume(option(solution, removed[j]));
       (void)solver->forbid(option(solution, removed[k]));

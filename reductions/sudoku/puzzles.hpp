@@ -33,6 +33,10 @@ class SudokuPuzzles final : public PuzzleType {
   Shape shape_;
   dlx::Solver randomiser_;  // reseeded for each random solution
   dlx::Solver checker_;  // input order, so that verdicts do not depend on a seed
+  // The solution whose options the checker tries first: another solution
+  // of a puzzle near it differs from it in few cells.
+  Solution preferred_;
+  std::vector<dlx::OptionId> preferred_options_;
   std::vector<dlx::OptionId> wanted_;  // the options of the clues, kept to spare an allocation per call
 };
 
