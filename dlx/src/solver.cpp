@@ -130,11 +130,12 @@ struct Dance {
   std::uint64_t updates;
   Index emptied = 0;  // an item whose list hide_node emptied, if any
   Index forced;       // an item hide_node left with one option, if any: choose looks there first
+  bool seeded;        // the items' list order is a seed's permutation, not the input order
 
   explicit Dance(Solver::State& s)
       : link(s.link.data()), top(s.top.data()), first_of(s.first_of.data()), colour(s.colour.data()), len(s.len.data()),
         prev(s.prev.data()), next(s.next.data()), bound(s.bound.data()), slack(s.slack.data()), deferral(s.deferral.data()),
-        primary_count(s.primary_count), updates(s.stats.updates), forced(s.forced) {}
+        primary_count(s.primary_count), updates(s.stats.updates), forced(s.forced), seeded(s.seed != 0) {}
 
   DLX_INLINE void unlink_item(Wide i) {
     const Wide l = prev[i], r = next[i];
@@ -364,10 +365,10 @@ struct Dance {
     const Index f = forced;  // hide_node left it one option: if it is still forced, no need to look further
     forced = 0;
     if (f != 0 && f <= primary_count && active(f) && ways(f) == 1) return f;
-    if constexpr (Multiplicities) return choose_from_list();
+    if (Multiplicities || seeded) return choose_from_list();
     return choose_from_array();
   }
-  // Algorithm M: a walk along the active items.
+  // A walk along the active items: for Algorithm M, and for ties in the seed's order.
   DLX_INLINE Index choose_from_list() {
     Index best = 0;
     std::int32_t fewest = INT32_MAX;
@@ -826,8 +827,8 @@ bool siblings_share(const Solver::State& s) {
 }
 
 // Links the item heads, and the options into their items' lists, in input
-// order or in the permutation of the seed, the options marked preferred first.
-void link_lists(Solver::State& s, std::uint64_t seed, const std::vector<bool>& preferred = {}) {
+// order or in the permutation of the seed, after the options `first` in their order.
+void link_lists(Solver::State& s, std::uint64_t seed, std::span<const OptionId> first = {}) {
   const Index n = s.item_count, n1 = s.primary_count;
   const auto options = static_cast<Index>(s.option_first.size() - 1);
   for (Index i = 1; i <= n; ++i) {
@@ -845,7 +846,18 @@ void link_lists(Solver::State& s, std::uint64_t seed, const std::vector<bool>& p
   std::vector<Index> order(options);
   std::iota(order.begin(), order.end(), Index{0});
   if (seed) random.shuffle(order);
-  if (!preferred.empty()) std::stable_partition(order.begin(), order.end(), [&preferred](Index o) { return preferred[o]; });
+  if (!first.empty()) {
+    std::vector<bool> placed(options, false);
+    std::vector<Index> rest;
+    rest.swap(order);
+    for (const OptionId o : first)
+      if (!placed[o]) {
+        placed[o] = true;
+        order.push_back(o);
+      }
+    for (const Index o : rest)
+      if (!placed[o]) order.push_back(o);
+  }
   for (const Index o : order) {
     for (Index x = s.option_first[o]; s.top[x] != 0; ++x) {
       const Index h = s.top[x];
@@ -1004,13 +1016,10 @@ void Solver::reseed(std::uint64_t seed) {
 void Solver::prefer(std::span<const OptionId> options) {
   State& s = *state_;
   if (!s.steps.empty()) throw std::logic_error("prefer: retract the assumptions first");
-  std::vector<bool> preferred(s.option_first.size() - 1, false);
-  for (const OptionId o : options) {
-    if (o >= preferred.size()) throw std::out_of_range("prefer: no such option");
-    preferred[o] = true;
-  }
+  for (const OptionId o : options)
+    if (o >= s.option_first.size() - 1) throw std::out_of_range("prefer: no such option");
   reset();
-  link_lists(s, s.seed, preferred);
+  link_lists(s, s.seed, options);
 }
 
 void Solver::reset() {

@@ -31,13 +31,14 @@ class SudokuPuzzles final : public PuzzleType {
   bool assume_clues(const Solution& solution, std::span<const std::size_t> clues);
   [[nodiscard]] dlx::OptionId option(const Solution& solution, std::size_t cell) const;
   Shape shape_;
-  dlx::Solver randomiser_;  // reseeded for each random solution
+  dlx::Solver randomiser_;  // random solutions, and the restarts of a long test
   dlx::Solver checker_;  // input order, so that verdicts do not depend on a seed
   // The solution whose options the checker tries first: another solution
   // of a puzzle near it differs from it in few cells.
   Solution preferred_;
   std::vector<dlx::OptionId> preferred_options_;
-  std::vector<dlx::OptionId> wanted_;  // the options of the clues, kept to spare an allocation per call
+  std::vector<dlx::OptionId> wanted_;
+  std::vector<dlx::OptionId> shuffled_;  // random_solution's value order  // the options of the clues, kept to spare an allocation per call
 };
 
 }  // namespace dance::sudoku

@@ -7,10 +7,9 @@
 //   and no multiplicities, C for colours, M for multiplicities (with colours).
 // - Branching is on an item with the fewest remaining choices (minimum
 //   remaining values, taking the first forced item at once; an item marked
-//   Item::deferred only when no other is left, unless forced; ties go to the
-//   first item in input order, or in Algorithm M in the seed's order); seed 0
-//   keeps the input order, any other seed permutes the option order (and in
-//   M the item order) reproducibly, so the same seed gives the same run.
+//   Item::deferred only when no other is left, unless forced); seed 0 keeps the
+//   input order, any other seed permutes the item and option order
+//   reproducibly, so the same seed gives the same run.
 // - The search is iterative and resumable: next() stops at each solution, and
 //   a stop by a limit can be resumed by calling next()/count() again (after
 //   raising the limit). The counters in statistics() accumulate over calls.
@@ -135,11 +134,11 @@ class Solver {
   // without allocating the arrays again (a generator wants a fresh random
   // solution per puzzle). Only with no assumptions; abandons any search.
   void reseed(std::uint64_t seed);
-  // Puts these options before all others in their items' lists (value
-  // ordering), the rest in the seed's order, until the next reseed() or
-  // prefer(). A search for a solution near a known one tries its options
-  // first; a search that runs to the end explores the same tree. Only with
-  // no assumptions; abandons any search.
+  // Puts these options before all others in their items' lists, in the
+  // order given, the rest in the seed's order, until the next reseed() or
+  // prefer(): value ordering. A search for a solution near a known one tries
+  // its options first; a search that runs to the end explores the same tree.
+  // Only with no assumptions; abandons any search.
   void prefer(std::span<const OptionId> options);
 
   // Abandons the search in progress; the next call starts afresh from the
