@@ -13,6 +13,7 @@
 #include "cluster.hpp"
 #include "generate.hpp"
 #include "parallel.hpp"
+#include "flushing_buffer.hpp"
 #include "recording_buffer.hpp"
 
 namespace dance::cli {
@@ -474,9 +475,11 @@ int run(const Settings& s, const std::atomic<bool>& interrupt, std::ostream& out
     return exit_status::error;
   }
   const Context c{s, reduction, interrupt, out, err, s.input == "-" ? "<stdin>" : s.input};
+  FlushingBuffer flushing(*in->rdbuf(), out);
+  std::istream input(&flushing);
   std::unique_ptr<InstanceReader> reader;
   try {
-    reader = reduction.reader(*in, s.model);
+    reader = reduction.reader(input, s.model);
   } catch (const std::invalid_argument& e) {
     err << "dance: " << e.what() << "\nTry 'dance --help'.\n";
     return exit_status::error;

@@ -13,6 +13,7 @@ extern "C" void on_interrupt(int) { interrupted.store(true); }
 
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
+  std::cin.tie(nullptr);  // the input's FlushingBuffer flushes before a read can wait, not before every read
   std::unique_ptr<dance::cli::Cluster> cluster;
   try {
     cluster = dance::cli::join_cluster(argc, argv);
