@@ -69,6 +69,7 @@ struct Solver::State {
   BigVector<OptionId> option_at;      // per node: its option (for hooks and solutions)
   BigVector<std::int32_t> colour;     // per node: > 0 a colour, -1 agreed with a purified item
   std::vector<std::int32_t> len;      // per item: options left in its list
+  Index active_primaries = 0;         // primary items not covered
   std::vector<Index> prev, next;      // the active items: primary from root 0, secondary from N+1
   std::vector<std::int32_t> deferral;  // per item: added to its branching degree, unless forced (Item::deferred)
   std::vector<std::int32_t> bound, slack;  // Algorithm M, per item: uses left, and hi - lo
@@ -131,11 +132,13 @@ struct Dance {
   Index emptied = 0;  // an item whose list hide_node emptied, if any
   Index forced;       // an item hide_node left with one option, if any: choose looks there first
   bool seeded;        // the items' list order is a seed's permutation, not the input order
+  Index* active_primaries;
 
   explicit Dance(Solver::State& s)
       : link(s.link.data()), top(s.top.data()), first_of(s.first_of.data()), colour(s.colour.data()), len(s.len.data()),
         prev(s.prev.data()), next(s.next.data()), bound(s.bound.data()), slack(s.slack.data()), deferral(s.deferral.data()),
-        primary_count(s.primary_count), updates(s.stats.updates), forced(s.forced), seeded(s.seed != 0) {}
+        primary_count(s.primary_count), updates(s.stats.updates), forced(s.forced), seeded(s.seed != 0),
+        active_primaries(&s.active_primaries) {}
 
   DLX_INLINE void unlink_item(Wide i) {
     const Wide l = prev[i], r = next[i];
@@ -207,6 +210,7 @@ struct Dance {
   DLX_INLINE void unlink_covered(Wide i) {
     unlink_item(i);
     len[i] += covered_mark;
+    if (i <= primary_count) --*active_primaries;
   }
   DLX_INLINE void cover(Wide i) {
     for (Wide p = link[i].down; p != i; p = link[p].down) hide(p);
@@ -214,6 +218,7 @@ struct Dance {
   }
   DLX_INLINE void uncover(Wide i) {
     len[i] -= covered_mark;
+    if (i <= primary_count) ++*active_primaries;
     relink_item(i);
     for (Wide p = link[i].up; p != i; p = link[p].up) unhide(p);
   }
@@ -365,7 +370,9 @@ struct Dance {
     const Index f = forced;  // hide_node left it one option: if it is still forced, no need to look further
     forced = 0;
     if (f != 0 && f <= primary_count && active(f) && ways(f) == 1) return f;
-    if (Multiplicities || seeded) return choose_from_list();
+    // The array costs about an eighth of the list per item: it pays while
+    // an eighth or more of the primary items are left.
+    if (Multiplicities || seeded || *active_primaries * 8 < primary_count) return choose_from_list();
     return choose_from_array();
   }
   // A walk along the active items: for Algorithm M, and for ties in the seed's order.
@@ -921,6 +928,7 @@ Solver::Solver(std::shared_ptr<const Problem> problem, std::uint64_t seed)
   s.option_at.assign(node_count, 0);
   s.colour.assign(node_count, 0);
   s.len.assign(static_cast<std::size_t>(n) + 2, 0);
+  s.active_primaries = n1;
   for (Index i = 1; i <= n; ++i) s.top[i] = i;
   s.option_first.resize(static_cast<std::size_t>(options) + 1);
   Index q = n + 1;  // the spacer before option 0
