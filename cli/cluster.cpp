@@ -1,8 +1,11 @@
 #include "cluster.hpp"
 
 #include <dlfcn.h>
+#include <unistd.h>
 
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <stdexcept>
 
@@ -19,19 +22,28 @@ int launched_ranks() {
 
 }  // namespace
 
-std::unique_ptr<Cluster> join_cluster(int& argc, char**& argv) {
+std::unique_ptr<Cluster> join_cluster([[maybe_unused]] int& argc, char**& argv) {
   if (launched_ranks() < 2) return nullptr;  // a plain run never loads MPI
-  const std::string module = (std::filesystem::read_symlink("/proc/self/exe").parent_path() / "libdance_mpi.so").string();
+  const std::filesystem::path directory = std::filesystem::read_symlink("/proc/self/exe").parent_path();
+#if DANCE_MPI_HOST
+  const std::string module = (directory / "libdance_mpi.so").string();
   void* loaded = dlopen(module.c_str(), RTLD_NOW | RTLD_GLOBAL);
   if (!loaded)
-    throw std::runtime_error(
-        "started by mpirun, but the MPI module is missing (" + std::string(dlerror()) +
-        "): this dance was built without MPI; install Open MPI and Boost.MPI (libopenmpi-dev libboost-mpi-dev) and "
-        "build again, or install libdance_mpi.so beside the executable");
+    throw std::runtime_error("started by mpirun, but the MPI module is missing (" + std::string(dlerror()) +
+                             "): install libdance_mpi.so beside the executable");
   using Join = Cluster* (*)(int*, char***);
   const auto join = reinterpret_cast<Join>(dlsym(loaded, "dance_join_cluster"));
   if (!join) throw std::runtime_error(module + " has no dance_join_cluster: " + dlerror());
   return std::unique_ptr<Cluster>(join(&argc, &argv));
+#else
+  // This executable is linked statically for a quick start and cannot load
+  // MPI: the dynamic one beside it can, with the same arguments.
+  const std::string host = (directory / "dance-mpi").string();
+  execv(host.c_str(), argv);
+  throw std::runtime_error("started by mpirun, but " + host + " cannot run (" + std::strerror(errno) +
+                           "): this dance was built without MPI; install Open MPI and Boost.MPI (libopenmpi-dev "
+                           "libboost-mpi-dev) and build again");
+#endif
 }
 
 }  // namespace dance::cli

@@ -35,8 +35,10 @@ class Cluster {
 
 // The MPI run this process belongs to, or nothing when it was not started by
 // mpirun (or by one with a single rank). MPI lives in a module beside the
-// executable (libdance_mpi.so), loaded only here. Throws std::runtime_error
-// when it is missing: dance was built without MPI.
+// executables (libdance_mpi.so), loaded only by dance-mpi, a dynamically
+// linked twin of dance; dance itself, linked statically, execs dance-mpi with
+// the same arguments. Throws std::runtime_error when that cannot be done:
+// dance was built without MPI.
 std::unique_ptr<Cluster> join_cluster(int& argc, char**& argv);
 
 }  // namespace dance::cli
