@@ -44,7 +44,12 @@ TEST_CASE("a built problem reports what it uses") {
 TEST_CASE("many items and colours are found by name, and a repeated name is refused") {
   ProblemBuilder b;
   const std::size_t n = 20000;
-  for (std::size_t i = 0; i < n; ++i) b.add_primary("p" + std::to_string(i));
+  SECTION("growing as they come") {}
+  SECTION("with room reserved first, some of it after items were added") {
+    b.add_primary("p0");
+    b.reserve(2 * n, 1, 2);
+  }
+  for (std::size_t i = b.peek().items().size(); i < n; ++i) b.add_primary("p" + std::to_string(i));
   for (std::size_t i = 0; i < n; ++i) b.add_secondary("s" + std::to_string(i));
   for (std::size_t c = 0; c < 300; ++c) CHECK(b.colour("c" + std::to_string(c)) == c + 1);
   CHECK(b.colour("c17") == 18);

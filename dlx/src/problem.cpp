@@ -45,6 +45,14 @@ void ProblemBuilder::defer(ItemId primary) {
   problem_.items_[primary].deferred = true;
 }
 
+void ProblemBuilder::reserve(std::size_t items, std::size_t options, std::size_t entries) {
+  problem_.items_.reserve(items);
+  seen_.reserve(items);
+  problem_.item_index_.reserve(items);
+  problem_.option_start_.reserve(options + 1);
+  problem_.entries_.reserve(entries);
+}
+
 ColourId ProblemBuilder::colour(std::string_view name) {
   if (name.empty()) throw BuildError("a colour needs a name");
   if (const auto id = problem_.colour_index_.find(name, problem_.names_of_colours()); id >= 0)

@@ -283,15 +283,20 @@ Encoding CliqueReduction::encode(const Instance& instance) const {
   const std::size_t n = clique.graph->size();
   if (clique.k > static_cast<long>(n))
     throw dlx::BuildError("k = " + std::to_string(clique.k) + ", but the graph has " + std::to_string(n) + " vertices");
-  dlx::ProblemBuilder b;
-  b.add_primary("k", static_cast<std::uint32_t>(clique.k), static_cast<std::uint32_t>(clique.k));
   // A secondary item per conflict group, in the options of its vertices.
   std::vector<std::vector<dlx::Entry>> options(n, std::vector<dlx::Entry>{{0}});
+  dlx::ItemId groups = 0;
+  std::size_t entries = n;
   for_each_conflict_group(*clique.compatible, [&](const std::vector<std::size_t>& group) {
-    const dlx::ItemId item = b.add_secondary("#" + std::to_string(b.peek().items().size()));
-    for (const std::size_t a : group) options[a].push_back({item});
+    ++groups;
+    entries += group.size();
+    for (const std::size_t a : group) options[a].push_back({groups});
   });
-  for (const auto& entries : options) b.add_option(entries);
+  dlx::ProblemBuilder b;
+  b.reserve(groups + 1, n, entries);
+  b.add_primary("k", static_cast<std::uint32_t>(clique.k), static_cast<std::uint32_t>(clique.k));
+  for (dlx::ItemId item = 1; item <= groups; ++item) b.add_secondary("#" + std::to_string(item));
+  for (const auto& entries_of : options) b.add_option(entries_of);
   Encoding encoding;
   encoding.problem = std::make_shared<const dlx::Problem>(b.build());
   encoding.hook = std::make_unique<ColouringBound>(clique.compatible, clique.k);

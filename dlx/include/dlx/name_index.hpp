@@ -23,15 +23,16 @@ class NameIndex {
       if (slots_[s] >> 32 == h && name_of(id(slots_[s])) == name) return id(slots_[s]);  // most names need no reading
     }
   }
+  // Room for `count` names without growing.
+  void reserve(std::size_t count) {
+    std::size_t size = std::max<std::size_t>(16, slots_.size());
+    while (size < 2 * count) size *= 2;
+    if (size > slots_.size()) rehash(size);
+  }
   // Adds an id whose name is not in the index yet.
   template <class NameOf>
   void add(std::uint32_t id, const NameOf& name_of) {
-    if (2 * (count_ + 1) > slots_.size()) {
-      std::vector<std::uint64_t> old(std::max<std::size_t>(16, 2 * slots_.size()), 0);
-      old.swap(slots_);
-      for (const std::uint64_t slot : old)
-        if (slot != 0) place(slot);
-    }
+    if (2 * (count_ + 1) > slots_.size()) rehash(std::max<std::size_t>(16, 2 * slots_.size()));
     place(hash(name_of(id)) << 32 | (std::uint64_t{id} + 1));
     ++count_;
   }
@@ -41,6 +42,12 @@ class NameIndex {
   [[nodiscard]] static std::uint64_t hash(std::string_view name) { return std::hash<std::string_view>{}(name) >> 32; }
   [[nodiscard]] static std::uint32_t id(std::uint64_t slot) { return static_cast<std::uint32_t>(slot) - 1; }
   [[nodiscard]] std::size_t mask() const { return slots_.size() - 1; }
+  void rehash(std::size_t size) {
+    std::vector<std::uint64_t> old(size, 0);
+    old.swap(slots_);
+    for (const std::uint64_t slot : old)
+      if (slot != 0) place(slot);
+  }
   void place(std::uint64_t slot) {
     std::size_t s = (slot >> 32) & mask();
     while (slots_[s] != 0) s = (s + 1) & mask();

@@ -89,6 +89,9 @@ class ProblemBuilder {
   // Convenience for tests and reductions: item names, "name:colour" for a colour.
   OptionId add_option(std::initializer_list<std::string_view> tokens);
   [[nodiscard]] ItemId item(std::string_view name) const;  // throws BuildError if unknown
+  // Room for this many items, options and entries in all, when a reduction
+  // knows: a large problem then grows without copies (and their page faults).
+  void reserve(std::size_t items, std::size_t options, std::size_t entries);
   [[nodiscard]] const Problem& peek() const { return problem_; }
   Problem build();
 
