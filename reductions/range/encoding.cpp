@@ -16,8 +16,8 @@ std::string cell_label(const Board& board, std::size_t cell) {
 // Adds options to a builder while recording the cells they colour.
 class Options {
  public:
-  // `always_white`: cells no option can blacken (fixed clues), whose colour
-  // items would only cost the search updates.
+  // `always_white`: cells no option can blacken (white in every solution),
+  // whose colour items would only cost the search updates.
   Options(dlx::ProblemBuilder& builder, dlx::ItemId first_colour, dlx::ColourId black, dlx::ColourId white,
           std::vector<bool> always_white)
       : builder_(builder), first_colour_(first_colour), black_(black), white_(white), always_white_(std::move(always_white)) {
@@ -46,8 +46,6 @@ class Options {
   CellColours colours_;
 };
 
-using Arms = std::array<int, 4>;  // arm lengths up, down, left, right (the order of `steps`)
-
 // How a clue at `cell` sees the board: the room in each direction, and the
 // cell j steps away in direction k.
 struct Sight {
@@ -61,10 +59,9 @@ struct Sight {
   int room[4];
 };
 
-// Every split of the clue at `cell` minus one into arm lengths that fit the
-// board and do not end next to a fixed clue (which would have to be black).
-template <class IsFixedClue>
-std::vector<Arms> clue_splits(const Board& board, std::size_t cell, IsFixedClue is_fixed_clue) {
+}  // namespace
+
+std::vector<Arms> clue_splits(const Board& board, std::size_t cell) {
   const Sight sight(board, cell);
   const int rest = board.clues[cell] - 1;
   std::vector<Arms> splits;
@@ -73,23 +70,11 @@ std::vector<Arms> clue_splits(const Board& board, std::size_t cell, IsFixedClue 
     for (arm[1] = 0; arm[1] <= std::min(sight.room[1], rest - arm[0]); ++arm[1])
       for (arm[2] = 0; arm[2] <= std::min(sight.room[2], rest - arm[0] - arm[1]); ++arm[2]) {
         arm[3] = rest - arm[0] - arm[1] - arm[2];
-        if (arm[3] > sight.room[3]) continue;
-        bool possible = true;
-        for (int k = 0; k < 4; ++k)
-          possible = possible && (arm[k] == sight.room[k] || !is_fixed_clue(sight.at(k, arm[k] + 1)));
-        if (possible) splits.push_back(arm);
+        if (arm[3] <= sight.room[3]) splits.push_back(arm);
       }
   return splits;
 }
 
-enum class Shade : std::uint8_t { unknown, white, black };
-
-// Arc consistency between the fixed clues before the search: a cell that all
-// of a clue's splits make white (or black) has that colour in every
-// solution, as do the neighbours of a black one (white); a split that gives
-// such a cell the other colour goes, and so on until nothing changes. The
-// 31x45 puzzles lose 95% of their entries and need 1,641 to 3,512 nodes
-// instead of 4,682 to 29,159. Returns the colours all solutions agree on.
 std::vector<Shade> prune_splits(const Board& board, const std::vector<std::size_t>& clues,
                                 std::vector<std::vector<Arms>>& splits) {
   const auto w = static_cast<std::size_t>(board.width);
@@ -102,7 +87,10 @@ std::vector<Shade> prune_splits(const Board& board, const std::vector<std::size_
   }
   std::vector<std::size_t> queue(clues.size());
   std::vector<bool> queued(clues.size(), true);
-  for (std::size_t n = 0; n < clues.size(); ++n) queue[n] = n;
+  for (std::size_t n = 0; n < clues.size(); ++n) {
+    queue[n] = n;
+    shade[clues[n]] = Shade::white;  // a clue's cell is white: before any split is looked at
+  }
   const auto wake = [&](std::size_t cell) {
     for (const auto* line : {&in_row[cell / w], &in_column[cell % w]})
       for (const std::size_t n : *line)
@@ -154,9 +142,10 @@ std::vector<Shade> prune_splits(const Board& board, const std::vector<std::size_
   return shade;
 }
 
+namespace {
+
 // The options of the clue at `cell`, one per split.
-void add_clue_options(Options& options, const Board& board, std::size_t cell, std::span<const Arms> splits,
-                      std::span<const dlx::Entry> switched_on) {
+void add_clue_options(Options& options, const Board& board, std::size_t cell, std::span<const Arms> splits) {
   const Sight sight(board, cell);
   for (const Arms& arm : splits) {
     options.plain({static_cast<dlx::ItemId>(cell)});
@@ -165,89 +154,64 @@ void add_clue_options(Options& options, const Board& board, std::size_t cell, st
       for (int j = 1; j <= arm[k]; ++j) options.colour(sight.at(k, j), false);
       if (arm[k] < sight.room[k]) options.colour(sight.at(k, arm[k] + 1), true);
     }
-    for (const dlx::Entry& e : switched_on) options.plain(e);
     options.add();
   }
 }
 
 }  // namespace
 
-RangeProblem encode_board(const Board& board, const std::vector<bool>* switchable) {
+RangeProblem encode_splits(const Board& board, const std::vector<std::size_t>& clues,
+                           const std::vector<std::vector<Arms>>& splits, const std::vector<Shade>& shade) {
   const int w = board.width, h = board.height;
   const std::size_t cells = board.cells();
-  const auto is_switchable = [&](std::size_t cell) { return switchable && (*switchable)[cell]; };
-  const auto fixed_clue = [&](std::size_t cell) { return !switchable && board.clues[cell] != 0; };
+  std::vector<std::size_t> index(cells, clues.size());  // per cell: its clue's place in `clues`, if any
+  for (std::size_t n = 0; n < clues.size(); ++n) index[clues[n]] = n;
   dlx::ProblemBuilder b;
   // A free cell's colour mostly follows from the clues': the search branches
   // on clues first (17x17 and 14x24 puzzles: 56,099 nodes instead of 2,133,985).
   for (std::size_t cell = 0; cell < cells; ++cell) {
     const dlx::ItemId item = b.add_primary(cell_label(board, cell));
-    if (!fixed_clue(cell) && !is_switchable(cell)) b.defer(item);
+    if (index[cell] == clues.size()) b.defer(item);
   }
-  std::vector<dlx::ItemId> given(cells), clue(cells);
-  for (std::size_t cell = 0; cell < cells; ++cell)
-    if (is_switchable(cell)) given[cell] = b.add_primary("given-" + cell_label(board, cell));
   const auto first_colour = static_cast<dlx::ItemId>(b.peek().items().size());
   for (std::size_t cell = 0; cell < cells; ++cell) b.add_secondary("colour-" + cell_label(board, cell));
-  for (std::size_t cell = 0; cell < cells; ++cell)
-    if (is_switchable(cell)) clue[cell] = b.add_secondary("clue-" + cell_label(board, cell));
   const dlx::ColourId black = b.colour("black"), white = b.colour("white");
-  const dlx::ColourId on = switchable ? b.colour("on") : dlx::no_colour;
-  const dlx::ColourId off = switchable ? b.colour("off") : dlx::no_colour;
-
-  std::vector<bool> clue_cells(cells);
-  for (std::size_t cell = 0; cell < cells; ++cell) clue_cells[cell] = fixed_clue(cell);
-  Options options(b, first_colour, black, white, std::move(clue_cells));
-  RangeProblem result;
-  result.keep.assign(switchable ? cells : 0, 0);
-  result.drop.assign(switchable ? cells : 0, 0);
-  // The splits of every clue; fixed clues prune each other's first (a
-  // switchable clue may be dropped, so it prunes nothing).
-  std::vector<std::size_t> clue_list, index(cells, 0);
-  std::vector<std::vector<Arms>> splits;
+  std::vector<bool> always_white(cells);
+  for (std::size_t cell = 0; cell < cells; ++cell) always_white[cell] = shade[cell] == Shade::white;
+  Options options(b, first_colour, black, white, std::move(always_white));
   for (std::size_t cell = 0; cell < cells; ++cell) {
-    if (!fixed_clue(cell) && !is_switchable(cell)) continue;
-    index[cell] = clue_list.size();
-    clue_list.push_back(cell);
-    splits.push_back(clue_splits(board, cell, fixed_clue));
-  }
-  const std::vector<Shade> shade =
-      switchable ? std::vector<Shade>(cells, Shade::unknown) : prune_splits(board, clue_list, splits);
-  for (std::size_t cell = 0; cell < cells; ++cell) {
-    const dlx::ItemId item = static_cast<dlx::ItemId>(cell);
-    if (fixed_clue(cell) || is_switchable(cell)) {
-      const dlx::Entry switched_on{clue[cell], on};  // only for a switchable clue
-      add_clue_options(options, board, cell, splits[index[cell]],
-                       std::span<const dlx::Entry>(&switched_on, is_switchable(cell) ? 1 : 0));
-      if (fixed_clue(cell)) continue;
+    if (index[cell] < clues.size()) {
+      add_clue_options(options, board, cell, splits[index[cell]]);
+      continue;
     }
     if (shade[cell] != Shade::black) {
-      options.plain({item});
+      options.plain({static_cast<dlx::ItemId>(cell)});
       options.colour(cell, false);
-      if (is_switchable(cell)) options.plain({clue[cell], off});
       options.add();
     }
     if (shade[cell] != Shade::white) {
-      options.plain({item});
+      options.plain({static_cast<dlx::ItemId>(cell)});
       options.colour(cell, true);
       for_each_neighbour(w, h, cell, [&options](std::size_t next) { options.colour(next, false); });
-      if (is_switchable(cell)) options.plain({clue[cell], off});
       options.add();
     }
   }
-  for (std::size_t cell = 0; cell < cells; ++cell) {
-    if (!is_switchable(cell)) continue;
-    options.plain({given[cell]});
-    options.plain({clue[cell], on});
-    options.colour(cell, false);
-    result.keep[cell] = options.add();
-    options.plain({given[cell]});
-    options.plain({clue[cell], off});
-    result.drop[cell] = options.add();
-  }
+  RangeProblem result;
   result.problem = std::make_shared<const dlx::Problem>(b.build());
   result.colours = std::make_shared<const CellColours>(options.take());
   return result;
+}
+
+RangeProblem encode_board(const Board& board) {
+  std::vector<std::size_t> clues;
+  std::vector<std::vector<Arms>> splits;
+  for (std::size_t cell = 0; cell < board.cells(); ++cell) {
+    if (board.clues[cell] == 0) continue;
+    clues.push_back(cell);
+    splits.push_back(clue_splits(board, cell));
+  }
+  const std::vector<Shade> shade = prune_splits(board, clues, splits);
+  return encode_splits(board, clues, splits, shade);
 }
 
 Colouring colouring_of(const CellColours& colours, std::size_t cells, std::span<const dlx::OptionId> solution) {

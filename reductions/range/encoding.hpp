@@ -13,14 +13,12 @@
 // Connectivity of the white cells is not exact cover: ConnectivityHook
 // (connectivity.hpp) checks it during the search.
 //
-// For the generator, clues can be switchable: every such cell has both kinds
-// of options, told apart by a secondary item `clue-X` coloured on (the clue's
-// options) or off (white, black), and a primary item `given-X` with a keep
-// option (colours clue-X on and the cell white) and a drop option (off). One
-// problem per solution then serves every subset of its clues: assume keep or
-// drop per cell.
+// Before that, the clues prune each other's splits (arc consistency), which
+// takes most of the search's work away.
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -39,12 +37,30 @@ struct CellColours {
 struct RangeProblem {
   std::shared_ptr<const dlx::Problem> problem;
   std::shared_ptr<const CellColours> colours;
-  std::vector<dlx::OptionId> keep, drop;  // per cell, for switchable cells (else unused)
 };
 
-// The problem of `board`. With `switchable`, the cells marked there carry
-// switchable clues (board.clues gives their values) and no clue is fixed.
-[[nodiscard]] RangeProblem encode_board(const Board& board, const std::vector<bool>* switchable = nullptr);
+// A clue's arm lengths up, down, left and right (the order of `steps`).
+using Arms = std::array<int, 4>;
+// Every split of the clue at `cell` minus one into arm lengths that fit the board.
+[[nodiscard]] std::vector<Arms> clue_splits(const Board& board, std::size_t cell);
+
+// A cell's colour in every solution, where the clues tell it.
+enum class Shade : std::uint8_t { unknown, white, black };
+// Arc consistency between the clues at `clues`, whose splits are `splits`
+// (in the same order): a cell that all of a clue's splits colour alike has
+// that colour in every solution, as do the neighbours of a black one (white);
+// the splits of other clues that give it the other colour go, until nothing
+// changes. Returns the colours found.
+std::vector<Shade> prune_splits(const Board& board, const std::vector<std::size_t>& clues,
+                                std::vector<std::vector<Arms>>& splits);
+
+// The problem of `board` whose clues at `clues` keep only `splits` (pruned),
+// and whose cells of a known `shade` keep only that colour.
+[[nodiscard]] RangeProblem encode_splits(const Board& board, const std::vector<std::size_t>& clues,
+                                         const std::vector<std::vector<Arms>>& splits,
+                                         const std::vector<Shade>& shade);
+// The same from the board alone: its clues' splits, pruned.
+[[nodiscard]] RangeProblem encode_board(const Board& board);
 
 // The colouring a solution (a list of options) gives.
 [[nodiscard]] Colouring colouring_of(const CellColours& colours, std::size_t cells,

@@ -74,56 +74,44 @@ std::vector<std::vector<std::size_t>> RangePuzzles::orbits(Symmetry symmetry) co
   return all;
 }
 
-bool RangePuzzles::assume_clues(const Solution& solution, std::span<const std::size_t> clues) {
-  const std::size_t cells = positions();
-  if (!checker_ || solution != solution_) {
+std::vector<Shade> RangePuzzles::prune(const Solution& solution, std::span<const std::size_t> clues) {
+  if (solution != solution_) {  // a new puzzle: the splits of each of its clues
     solution_ = solution;
-    const Kept white = this->clues(solution);
-    Board board{width_, height_, solution};
-    problem_ = encode_board(board, &white);
-    hook_ = std::make_unique<ConnectivityHook>(width_, height_, problem_.colours, std::vector<std::size_t>{});
-    checker_ = std::make_unique<dlx::Solver>(problem_.problem);
-    checker_->set_hook(hook_.get());
-    keep_.assign(cells, false);
-    settled_.assign(cells, false);
+    splits_of_.assign(positions(), {});
+    const Board full{width_, height_, solution};
+    for (std::size_t cell = 0; cell < positions(); ++cell)
+      if (solution[cell] > 0) splits_of_[cell] = clue_splits(full, cell);
   }
-  std::fill(keep_.begin(), keep_.end(), false);
-  for (const std::size_t cell : clues) keep_[cell] = true;
-  // Keep the assumptions up to the first that no longer agrees.
-  const auto assumed = checker_->assumptions();
-  std::size_t same = 0;
-  std::fill(settled_.begin(), settled_.end(), false);
-  for (; same < assumed.size(); ++same) {
-    const std::size_t cell = assumed_cells_[same];
-    if (assumed[same] != (keep_[cell] ? problem_.keep[cell] : problem_.drop[cell])) break;
-    settled_[cell] = true;
+  kept_ = Board{width_, height_, std::vector<int>(positions(), 0)};
+  clue_cells_.assign(clues.begin(), clues.end());
+  splits_.resize(clues.size());
+  for (std::size_t n = 0; n < clues.size(); ++n) {
+    kept_.clues[clues[n]] = solution[clues[n]];
+    splits_[n] = splits_of_[clues[n]];
   }
-  checker_->retract(same);
-  assumed_cells_.resize(same);
-  const auto assume = [this](std::size_t cell) {
-    assumed_cells_.push_back(cell);
-    return checker_->assume(keep_[cell] ? problem_.keep[cell] : problem_.drop[cell]);
-  };
-  // Drops first: a later check keeps them, while kept clues come and go.
-  for (std::size_t cell = 0; cell < cells; ++cell)
-    if (solution[cell] > 0 && !settled_[cell] && !keep_[cell] && !assume(cell)) return false;
-  for (const std::size_t cell : clues)
-    if (!settled_[cell] && !assume(cell)) return false;
-  return true;
+  return prune_splits(kept_, clue_cells_, splits_);
+}
+
+Verdict RangePuzzles::search(const std::vector<Shade>& shade, std::uint64_t limit) {
+  const RangeProblem problem = encode_splits(kept_, clue_cells_, splits_, shade);
+  ConnectivityHook hook(width_, height_, problem.colours, clue_cells_);
+  dlx::Solver solver(problem.problem);
+  solver.set_hook(&hook);
+  solver.count(limit);
+  // A search that never branches enters one level per cell, and the root.
+  return Verdict{solver.statistics().solutions, solver.statistics().nodes, positions() + 1};
 }
 
 Verdict RangePuzzles::count(const Solution& solution, std::span<const std::size_t> clues, std::uint64_t limit) {
-  if (!assume_clues(solution, clues)) return Verdict{};  // the clues of a solution never clash
-  const dlx::Statistics before = checker_->statistics();
-  checker_->count(limit);
-  const dlx::Statistics& after = checker_->statistics();
-  // A search that never branches enters one level per cell, and the root.
-  return Verdict{after.solutions - before.solutions, after.nodes - before.nodes, positions() + 1};
+  return search(prune(solution, clues), limit);
 }
 
 bool RangePuzzles::another(const Solution& solution, std::span<const std::size_t> clues,
                            std::span<const std::size_t>) {
-  return count(solution, clues, 2).solutions > 1;
+  const std::vector<Shade> shade = prune(solution, clues);
+  // The clues alone colour every cell: that is the solution, the only one.
+  if (std::none_of(shade.begin(), shade.end(), [](Shade s) { return s == Shade::unknown; })) return false;
+  return search(shade, 2).solutions > 1;
 }
 
 Board RangePuzzles::board(const Solution& solution, const Kept& kept) const {

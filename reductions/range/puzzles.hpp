@@ -2,9 +2,10 @@
 // solution holds per cell the count a clue there shows (0 for a black cell),
 // and every white cell of a complete solution is a clue.
 //
-// One problem per solution (encode_board with switchable clues) serves every
-// uniqueness check of its puzzle: each check assumes keep or drop per white
-// cell, re-assuming only past the longest prefix the last check shares.
+// A uniqueness check prunes the splits of the clues kept (arc consistency,
+// encoding.hpp); when that colours every cell the answer is known without a
+// search, otherwise it searches the small problem of the splits left. The
+// splits of each clue are made once per solution.
 #pragma once
 
 #include <memory>
@@ -43,19 +44,19 @@ class RangePuzzles final : public PuzzleType {
   // The puzzle keeping the clues of `solution` at `kept`, as a board.
   [[nodiscard]] Board board(const Solution& solution, const Kept& kept) const;
   [[nodiscard]] Colouring colouring(const Solution& solution) const;
-  // Readies checker_ for `solution` with the clues at `clues`; false if they clash.
-  bool assume_clues(const Solution& solution, std::span<const std::size_t> clues);
+  // Prunes the splits of the clues of `solution` at `clues` into kept_,
+  // clue_cells_ and splits_; returns the colours they settle.
+  std::vector<Shade> prune(const Solution& solution, std::span<const std::size_t> clues);
+  // Counts, up to `limit`, the solutions of the puzzle prune() left.
+  Verdict search(const std::vector<Shade>& shade, std::uint64_t limit);
 
   int width_, height_, density_;
   Notation notation_;
-  // The checker of the last solution asked about.
-  Solution solution_;
-  RangeProblem problem_;
-  std::unique_ptr<ConnectivityHook> hook_;
-  std::unique_ptr<dlx::Solver> checker_;
-  std::vector<bool> keep_;     // per cell: whether the clue is wanted
-  std::vector<std::size_t> assumed_cells_;  // the cell of each of checker_'s assumptions
-  std::vector<bool> settled_;  // per cell: whether the assumptions kept so far decide it
+  Solution solution_;  // the last solution asked about
+  std::vector<std::vector<Arms>> splits_of_;  // per cell of solution_: all splits of its clue
+  Board kept_;  // the puzzle of the last check
+  std::vector<std::size_t> clue_cells_;
+  std::vector<std::vector<Arms>> splits_;  // per clue of clue_cells_: its splits left
 };
 
 }  // namespace dance::range
