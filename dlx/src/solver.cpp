@@ -409,12 +409,10 @@ struct Dance {
     const Index end = primary_count + 1;
     Index b = 1;
     for (; b + choose_block <= end; b += choose_block) {
-      Lanes low = load(len + b), deferred = load(deferral + b);
-      low += deferred & (low > 1);
-      for (Index k = lanes; k < choose_block; k += lanes) {
+      Lanes low = Lanes{} + INT32_MAX;
+      for (Index k = 0; k < choose_block; k += lanes) {
         Lanes more = load(len + b + k);
-        deferred = load(deferral + b + k);
-        more += deferred & (more > 1);
+        more += load(deferral + b + k) & (more > 1);
         low = more < low ? more : low;
       }
       std::int32_t least = low[0];
