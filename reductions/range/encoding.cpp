@@ -99,17 +99,15 @@ std::vector<Shade> prune_splits(const Board& board, const std::vector<std::size_
           queue.push_back(n);
         }
   };
-  const auto set = [&](std::size_t cell, Shade colour) {
-    if (shade[cell] != Shade::unknown) return;  // a clash only means no solution: any pruning is then right
+  const auto paint = [&](std::size_t cell, Shade colour) {
+    if (shade[cell] != Shade::unknown) return false;  // a clash only means no solution: any pruning is then right
     shade[cell] = colour;
     wake(cell);
-    if (colour == Shade::black)
-      for_each_neighbour(board.width, board.height, cell, [&](std::size_t next) {
-        if (shade[next] == Shade::unknown) {
-          shade[next] = Shade::white;
-          wake(next);
-        }
-      });
+    return true;
+  };
+  const auto set = [&](std::size_t cell, Shade colour) {
+    if (paint(cell, colour) && colour == Shade::black)
+      for_each_neighbour(board.width, board.height, cell, [&](std::size_t next) { paint(next, Shade::white); });
   };
   while (!queue.empty()) {
     const std::size_t n = queue.back();
@@ -128,7 +126,6 @@ std::vector<Shade> prune_splits(const Board& board, const std::vector<std::size_
       return false;
     });
     if (splits[n].empty()) continue;
-    set(clues[n], Shade::white);
     for (int k = 0; k < 4; ++k) {
       int fewest = sight.room[k], most = 0;
       for (const Arms& arm : splits[n]) {
