@@ -113,10 +113,15 @@ bool SudokuPuzzles::assume_clues(const Solution& solution, std::span<const std::
 }
 
 Verdict SudokuPuzzles::count(const Solution& solution, std::span<const std::size_t> clues, std::uint64_t limit) {
-  if (!assume_clues(solution, clues)) return Verdict{};  // the clues of a solution never clash
-  const dlx::Statistics before = checker_.statistics();
-  checker_.count(limit);
-  const dlx::Statistics& after = checker_.statistics();
+  // A verdict grades difficulty by the search in input order, as `dance solve`
+  // runs it: not in the checker's order, which tries the solution's values first.
+  randomiser_.retract();
+  randomiser_.reseed(0);
+  for (const std::size_t cell : clues)
+    if (!randomiser_.assume(option(solution, cell))) return Verdict{};  // the clues of a solution never clash
+  const dlx::Statistics before = randomiser_.statistics();
+  randomiser_.count(limit);
+  const dlx::Statistics& after = randomiser_.statistics();
   // A search that never branches enters one level per empty cell, and the root.
   const std::uint64_t empty = positions() - clues.size();
   return Verdict{after.solutions - before.solutions, after.nodes - before.nodes, empty + 1};
