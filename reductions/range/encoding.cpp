@@ -119,21 +119,27 @@ std::vector<Shade> prune_splits(const Board& board, const std::vector<std::size_
       reach[k] = 0;
       while (reach[k] < sight.room[k] && shade[sight.at(k, reach[k] + 1)] != Shade::black) ++reach[k];
     }
-    std::erase_if(splits[n], [&](const Arms& arm) {
+    // One pass keeps the splits still possible and finds what they agree on.
+    Arms fewest{sight.room[0], sight.room[1], sight.room[2], sight.room[3]}, most{};
+    std::size_t kept = 0;
+    for (const Arms& arm : splits[n]) {
+      bool possible = true;
       for (int k = 0; k < 4; ++k)
-        if (arm[k] > reach[k] || (arm[k] < sight.room[k] && shade[sight.at(k, arm[k] + 1)] == Shade::white))
-          return true;
-      return false;
-    });
-    if (splits[n].empty()) continue;
-    for (int k = 0; k < 4; ++k) {
-      int fewest = sight.room[k], most = 0;
-      for (const Arms& arm : splits[n]) {
-        fewest = std::min(fewest, arm[k]);
-        most = std::max(most, arm[k]);
+        possible = possible && arm[k] <= reach[k] &&
+                   (arm[k] == sight.room[k] || shade[sight.at(k, arm[k] + 1)] != Shade::white);
+      if (!possible) continue;
+      splits[n][kept++] = arm;
+      for (std::size_t k = 0; k < 4; ++k) {
+        fewest[k] = std::min(fewest[k], arm[k]);
+        most[k] = std::max(most[k], arm[k]);
       }
-      for (int j = 1; j <= fewest; ++j) set(sight.at(k, j), Shade::white);
-      if (fewest == most && most < sight.room[k]) set(sight.at(k, most + 1), Shade::black);
+    }
+    splits[n].resize(kept);
+    if (kept == 0) continue;
+    for (int k = 0; k < 4; ++k) {
+      const auto d = static_cast<std::size_t>(k);
+      for (int j = 1; j <= fewest[d]; ++j) set(sight.at(k, j), Shade::white);
+      if (fewest[d] == most[d] && most[d] < sight.room[k]) set(sight.at(k, most[d] + 1), Shade::black);
     }
   }
   return shade;
