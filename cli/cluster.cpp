@@ -1,11 +1,15 @@
 #include "cluster.hpp"
 
+#if DANCE_MPI_HOST
 #include <dlfcn.h>
+#else
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstdlib>
 #include <cstring>
+#endif
+
+#include <cstdlib>
 #include <filesystem>
 #include <stdexcept>
 

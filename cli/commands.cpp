@@ -11,9 +11,9 @@
 #include "dlx/knuth_format.hpp"
 #include "dlx/team.hpp"
 #include "cluster.hpp"
+#include "flushing_buffer.hpp"
 #include "generate.hpp"
 #include "parallel.hpp"
-#include "flushing_buffer.hpp"
 #include "recording_buffer.hpp"
 
 namespace dance::cli {

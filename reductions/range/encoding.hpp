@@ -13,8 +13,8 @@
 // Connectivity of the white cells is not exact cover: ConnectivityHook
 // (connectivity.hpp) checks it during the search.
 //
-// Before that, the clues prune each other's splits (arc consistency), which
-// takes most of the search's work away.
+// Before the options are written, the clues prune each other's splits
+// (prune_splits: arc consistency), which takes most of the search's work away.
 #pragma once
 
 #include <array>

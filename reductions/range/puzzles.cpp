@@ -5,6 +5,8 @@
 #include <stdexcept>
 
 #include "dlx/random.hpp"
+#include "dlx/solver.hpp"
+#include "range/connectivity.hpp"
 
 namespace dance::range {
 

@@ -8,12 +8,9 @@
 // splits of each clue are made once per solution.
 #pragma once
 
-#include <memory>
 #include <optional>
 
 #include "dance/puzzle_type.hpp"
-#include "dlx/solver.hpp"
-#include "range/connectivity.hpp"
 #include "range/encoding.hpp"
 
 namespace dance::range {

@@ -137,7 +137,7 @@ class Solver {
   // Puts these options before all others in their items' lists, in the
   // order given, the rest in the seed's order, until the next reseed() or
   // prefer(): value ordering. A search for a solution near a known one tries
-  // its options first; a search that runs to the end explores the same tree.
+  // its options first; a search that runs to the end finds the same solutions.
   // Only with no assumptions; abandons any search.
   void prefer(std::span<const OptionId> options);
 
