@@ -181,6 +181,58 @@ TEST_CASE("random graphs: clique and independent-set counts agree with brute for
   CHECK(nonzero > 100);
 }
 
+TEST_CASE("graphs with twins (coloured conflict items): counts agree with brute force") {
+  // A random graph with each vertex blown up into 1 to 3 copies, adjacent to
+  // each other or not: twins for the clique encoding, or for the
+  // independent-set one, whose conflict items then carry colours.
+  std::mt19937_64 rng(7);
+  const clique::CliqueReduction cliques(false), independent(true);
+  int coloured = 0;
+  for (int round = 0; round < 40; ++round) {
+    const std::size_t base = 3 + rng() % 4;
+    std::vector<std::vector<bool>> base_edge;
+    random_graph(rng, base, 0.3 + 0.4 * static_cast<double>(rng() % 100) / 100.0, base_edge);
+    std::vector<std::size_t> original;  // per vertex: the base vertex it copies
+    std::vector<bool> copies_adjacent;  // per base vertex
+    for (std::size_t b = 0; b < base; ++b) {
+      copies_adjacent.push_back(rng() % 2 == 0);
+      for (std::size_t copy = 1 + rng() % 3; copy-- > 0;) original.push_back(b);
+    }
+    const std::size_t n = original.size();
+    std::vector<std::vector<bool>> edge(n, std::vector<bool>(n, false));
+    std::ostringstream text;
+    for (std::size_t u = 0; u < n; ++u) text << u << ' ' << u << '\n';
+    for (std::size_t u = 0; u < n; ++u)
+      for (std::size_t v = u + 1; v < n; ++v) {
+        const std::size_t a = original[u], b = original[v];
+        if (a == b ? copies_adjacent[a] : base_edge[a][b]) {
+          edge[u][v] = edge[v][u] = true;
+          text << u << ' ' << v << '\n';
+        }
+      }
+    for (std::size_t k = 1; k <= std::min<std::size_t>(n, 6); ++k) {
+      INFO("round " << round << " n " << n << " k " << k);
+      const ModelOptions with_k = ModelOptions().set("k", std::to_string(k));
+      const auto as_clique = instance_of(cliques, text.str(), with_k);
+      const auto as_independent = instance_of(independent, text.str(), with_k);
+      coloured += cliques.encode(*as_clique).problem->uses_colours();
+      coloured += independent.encode(*as_independent).problem->uses_colours();
+      CHECK(count_verified(cliques, *as_clique) == brute_force(edge, k, false));
+      CHECK(count_verified(independent, *as_independent) == brute_force(edge, k, true));
+    }
+  }
+  CHECK(coloured > 100);
+}
+
+TEST_CASE("twin classes shrink the encoding: c-fat200-1's 200 vertices are 37 classes") {
+  const clique::CliqueReduction reduction(false);
+  const std::string text = text_of(std::string(DANCE_DATA_DIR) + "/graphs/clique/c-fat200-1.clq");
+  const Encoding encoding = reduction.encode(*instance_of(reduction, text, ModelOptions().set("k", "12")));
+  // An item per conflict group of classes, not of vertices (1,500 or so).
+  CHECK(encoding.problem->items().size() < 100);
+  CHECK(encoding.problem->uses_colours());
+}
+
 TEST_CASE("clique asks for k or --max, and k within the graph") {
   const clique::CliqueReduction reduction(false);
   std::istringstream in("0 1\n");

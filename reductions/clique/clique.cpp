@@ -265,6 +265,43 @@ void for_each_conflict_group(const std::vector<Bits>& compatible, F f) {
   }
 }
 
+// Vertices whose compatible vertices are the same, themselves included,
+// are interchangeable to every other vertex (twins: the clusters of the
+// c-fat graphs). Between two classes all pairs are compatible or none are.
+struct TwinClasses {
+  std::vector<std::vector<std::size_t>> members;  // per class, ascending; classes by their first member
+  std::vector<Bits> compatible;                   // per class: the classes compatible with it
+};
+
+TwinClasses twin_classes(const std::vector<Bits>& compatible) {
+  const std::size_t n = compatible.size();
+  std::vector<Bits> closed = compatible;
+  for (std::size_t v = 0; v < n; ++v) set(closed[v], v);
+  std::vector<std::size_t> sorted(n);
+  for (std::size_t v = 0; v < n; ++v) sorted[v] = v;
+  std::stable_sort(sorted.begin(), sorted.end(), [&](std::size_t a, std::size_t b) { return closed[a] < closed[b]; });
+  std::vector<std::size_t> class_of(n);
+  std::vector<std::size_t> first_of_run(n);  // per vertex: the first vertex of its run of equals
+  for (std::size_t i = 0; i < n; ++i)
+    first_of_run[sorted[i]] = i > 0 && closed[sorted[i]] == closed[sorted[i - 1]] ? first_of_run[sorted[i - 1]] : sorted[i];
+  TwinClasses twins;
+  for (std::size_t v = 0; v < n; ++v) {
+    if (first_of_run[v] == v) {
+      class_of[v] = twins.members.size();
+      twins.members.emplace_back();
+    } else {
+      class_of[v] = class_of[first_of_run[v]];
+    }
+    twins.members[class_of[v]].push_back(v);
+  }
+  const std::size_t classes = twins.members.size();
+  twins.compatible.assign(classes, Bits((classes + 63) / 64, 0));
+  for (std::size_t a = 0; a < classes; ++a)
+    for (std::size_t b = 0; b < classes; ++b)
+      if (a != b && has(compatible[twins.members[a].front()], twins.members[b].front())) set(twins.compatible[a], b);
+  return twins;
+}
+
 }  // namespace
 
 std::vector<OptionSpec> CliqueReduction::options() const {
@@ -283,20 +320,35 @@ Encoding CliqueReduction::encode(const Instance& instance) const {
   const std::size_t n = clique.graph->size();
   if (clique.k > static_cast<long>(n))
     throw dlx::BuildError("k = " + std::to_string(clique.k) + ", but the graph has " + std::to_string(n) + " vertices");
-  // A secondary item per conflict group, in the options of its vertices.
+  // A secondary item per conflict group of twin classes, in the options of
+  // their vertices. A group with a class of twins gives each class a colour
+  // of its own: the item then keeps whole classes apart (a set of
+  // incompatible pairs a class's size squared strong) while twins agree.
+  const TwinClasses twins = twin_classes(*clique.compatible);
   std::vector<std::vector<dlx::Entry>> options(n, std::vector<dlx::Entry>{{0}});
   dlx::ItemId groups = 0;
-  std::size_t entries = n;
-  for_each_conflict_group(*clique.compatible, [&](const std::vector<std::size_t>& group) {
+  std::size_t entries = n, colours = 0;
+  for_each_conflict_group(twins.compatible, [&](const std::vector<std::size_t>& group) {
     ++groups;
-    entries += group.size();
-    for (const std::size_t a : group) options[a].push_back({groups});
+    const bool coloured = std::any_of(group.begin(), group.end(), [&](std::size_t c) { return twins.members[c].size() > 1; });
+    if (coloured) colours = std::max(colours, group.size());
+    for (std::size_t place = 0; place < group.size(); ++place) {
+      // For now the colour is the class's place in the group, named below.
+      const auto colour = coloured ? static_cast<dlx::ColourId>(place + 1) : dlx::no_colour;
+      for (const std::size_t v : twins.members[group[place]]) options[v].push_back({groups, colour});
+      entries += twins.members[group[place]].size();
+    }
   });
   dlx::ProblemBuilder b;
   b.reserve(groups + 1, n, entries);
   b.add_primary("k", static_cast<std::uint32_t>(clique.k), static_cast<std::uint32_t>(clique.k));
   for (dlx::ItemId item = 1; item <= groups; ++item) b.add_secondary("#" + std::to_string(item));
-  for (const auto& entries_of : options) b.add_option(entries_of);
+  std::vector<dlx::ColourId> colour_named(colours + 1, dlx::no_colour);
+  for (std::size_t place = 1; place <= colours; ++place) colour_named[place] = b.colour(std::to_string(place));
+  for (auto& entries_of : options) {
+    for (dlx::Entry& entry : entries_of) entry.colour = colour_named[entry.colour];
+    b.add_option(entries_of);
+  }
   Encoding encoding;
   encoding.problem = std::make_shared<const dlx::Problem>(b.build());
   encoding.hook = std::make_unique<ColouringBound>(clique.compatible, clique.k);

@@ -8,8 +8,12 @@
 // incompatible vertices apart: the simplest is an item per incompatible
 // pair, in the options of both its vertices; here an item per group of
 // pairwise incompatible vertices, the groups covering every such pair (a
-// greedy cover; far fewer nodes, so a choice costs fewer updates). A hook bounds the search: the vertices chosen plus the
-// colours of a greedy colouring of the remaining candidates must reach k.
+// greedy cover; far fewer nodes, so a choice costs fewer updates). Twins
+// (vertices with the same compatible vertices) form one class: the groups
+// are of classes, and in a group with a class of twins each class has a
+// colour, so that its members agree while whole classes stay apart. A hook
+// bounds the search: the vertices chosen plus the colours of a greedy
+// colouring of the remaining candidates must reach k.
 #pragma once
 
 #include "dance/reduction.hpp"
