@@ -40,6 +40,7 @@ class ColouringBound final : public dlx::Hook {
     const std::size_t words = (n + 63) / 64;
     pool_.assign(words, 0);
     layer_.assign(words, 0);
+    scratch_.assign(words, 0);
     colour_of_.assign(n, 0);
     level_bound_.assign(static_cast<std::size_t>(k) + 1, std::vector<std::uint32_t>(n, 0));
     level_ready_.assign(static_cast<std::size_t>(k) + 1, false);
@@ -71,7 +72,8 @@ class ColouringBound final : public dlx::Hook {
     coloured_pool_ = pool_;
     const long colours = colour();
     coloured_pool_colouring_ = colourings_;
-    return colours >= need ? Verdict::take : Verdict::skip;
+    if (colours < need) return Verdict::skip;
+    return colours > need || last_class_extends(need) ? Verdict::take : Verdict::skip;
   }
   bool choose(dlx::OptionId, const dlx::Remaining&) override {
     ++chosen_;
@@ -92,21 +94,55 @@ class ColouringBound final : public dlx::Hook {
     long colours = 0;
     for (bool left = true; left;) {
       ++colours;
-      layer_ = pool_;
-      for (std::size_t w = layer_.size(); w-- > 0;) {  // the most compatible candidates first
-        while (layer_[w] != 0) {
-          const auto bit = static_cast<std::size_t>(63 - std::countl_zero(layer_[w]));
-          pool_[w] &= ~(std::uint64_t{1} << bit);
-          colour_of_[w * 64 + bit] = static_cast<std::uint32_t>(colours);
-          const Bits& near = (*compatible_)[w * 64 + bit];
-          for (std::size_t x = 0; x <= w; ++x) layer_[x] &= ~near[x];
-          layer_[w] &= ~(std::uint64_t{1} << bit);
-        }
-      }
+      take_class(pool_, [&](std::size_t v) { colour_of_[v] = static_cast<std::uint32_t>(colours); });
       left = std::any_of(pool_.begin(), pool_.end(), [](std::uint64_t word) { return word != 0; });
     }
     colours_ = colours;
     return colours;
+  }
+
+  // Takes one colour class out of `pool`, greedily, the most compatible
+  // candidates first; f(vertex) for each member.
+  template <class F>
+  void take_class(Bits& pool, F f) {
+    layer_ = pool;
+    for (std::size_t w = layer_.size(); w-- > 0;) {
+      while (layer_[w] != 0) {
+        const auto bit = static_cast<std::size_t>(63 - std::countl_zero(layer_[w]));
+        pool[w] &= ~(std::uint64_t{1} << bit);
+        f(w * 64 + bit);
+        const Bits& near = (*compatible_)[w * 64 + bit];
+        for (std::size_t x = 0; x <= w; ++x) layer_[x] &= ~near[x];
+        layer_[w] &= ~(std::uint64_t{1} << bit);
+      }
+    }
+  }
+
+  // With exactly `need` colour classes in the pool just coloured, a clique
+  // of that size holds one vertex of each, the last class included: so one
+  // of those vertices must leave need - 1 colours among its compatible
+  // candidates. (Johnson graphs: four pairs of six points take four
+  // colours, but no pair leaves three pairwise disjoint pairs.)
+  [[nodiscard]] bool last_class_extends(long need) {
+    const auto last = static_cast<std::uint32_t>(need);
+    for (std::size_t w = 0; w < coloured_pool_.size(); ++w)
+      for (std::uint64_t bits = coloured_pool_[w]; bits != 0; bits &= bits - 1) {
+        const std::size_t u = w * 64 + static_cast<std::size_t>(std::countr_zero(bits));
+        if (colour_of_[u] != last) continue;
+        const Bits& near = (*compatible_)[u];
+        for (std::size_t x = 0; x < scratch_.size(); ++x) scratch_[x] = coloured_pool_[x] & near[x];
+        if (colours_reach(scratch_, need - 1)) return true;
+      }
+    return false;
+  }
+
+  // Whether a greedy colouring of `pool` (consumed) takes `enough` colours.
+  bool colours_reach(Bits& pool, long enough) {
+    for (long colours = 0; colours < enough; ++colours) {
+      if (std::all_of(pool.begin(), pool.end(), [](std::uint64_t word) { return word == 0; })) return false;
+      take_class(pool, [](std::size_t) {});
+    }
+    return true;
   }
 
   // For v and each sibling after it: how many colours it and the siblings
@@ -133,7 +169,7 @@ class ColouringBound final : public dlx::Hook {
   long k_;
   long chosen_ = 0;
   std::vector<dlx::OptionId> candidates_;
-  Bits pool_, layer_;
+  Bits pool_, layer_, scratch_;
   std::vector<std::uint32_t> colour_of_;                 // per option: its colour in the last colouring
   std::vector<std::vector<std::uint32_t>> level_bound_;  // per level, per sibling: colours from it on
   std::vector<bool> level_ready_;                        // per level: level_bound_ is for this node
