@@ -1,4 +1,6 @@
 // dance: exact cover and the puzzles it solves. See `dance --help`.
+#include <malloc.h>
+
 #include <csignal>
 #include <iostream>
 
@@ -12,6 +14,11 @@ extern "C" void on_interrupt(int) { interrupted.store(true); }
 }  // namespace
 
 int main(int argc, char** argv) {
+  // A page fault costs microseconds on a virtual machine: large blocks come
+  // from the heap, not from mmap, and freed ones stay there, so that a
+  // growing vector or a rebuilt matrix reuses pages already touched.
+  mallopt(M_MMAP_THRESHOLD, 1 << 30);
+  mallopt(M_TRIM_THRESHOLD, 1 << 30);
   std::ios::sync_with_stdio(false);
   std::cin.tie(nullptr);  // the input's FlushingBuffer flushes before a read can wait, not before every read
   std::unique_ptr<dance::cli::Cluster> cluster;
