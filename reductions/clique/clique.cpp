@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <ostream>
+#include <span>
 #include <stdexcept>
 #include <utility>
 
@@ -17,6 +18,12 @@ void complement(const Bits& bits, std::size_t n, std::size_t self, Bits& out) {
   for (std::size_t w = 0; w < bits.size(); ++w) out[w] = ~bits[w];
   if (n % 64 != 0) out.back() &= ~std::uint64_t{0} >> (64 - n % 64);
   clear(out, self);
+}
+// f(v) for each v in both x and y, ascending.
+template <class F>
+void for_each_in(const Bits& x, const Bits& y, F f) {
+  for (std::size_t w = 0; w < x.size(); ++w)
+    for (std::uint64_t both = x[w] & y[w]; both != 0; both &= both - 1) f(w * 64 + static_cast<std::size_t>(std::countr_zero(both)));
 }
 [[nodiscard]] std::size_t count(const Bits& bits) {
   std::size_t total = 0;
@@ -125,15 +132,14 @@ class ColouringBound final : public dlx::Hook {
   // colours, but no pair leaves three pairwise disjoint pairs.)
   [[nodiscard]] bool last_class_extends(long need) {
     const auto last = static_cast<std::uint32_t>(need);
-    for (std::size_t w = 0; w < coloured_pool_.size(); ++w)
-      for (std::uint64_t bits = coloured_pool_[w]; bits != 0; bits &= bits - 1) {
-        const std::size_t u = w * 64 + static_cast<std::size_t>(std::countr_zero(bits));
-        if (colour_of_[u] != last) continue;
-        const Bits& near = (*compatible_)[u];
-        for (std::size_t x = 0; x < scratch_.size(); ++x) scratch_[x] = coloured_pool_[x] & near[x];
-        if (colours_reach(scratch_, need - 1)) return true;
-      }
-    return false;
+    bool extends = false;
+    for_each_in(coloured_pool_, coloured_pool_, [&](std::size_t u) {
+      if (extends || colour_of_[u] != last) return;
+      const Bits& near = (*compatible_)[u];
+      for (std::size_t x = 0; x < scratch_.size(); ++x) scratch_[x] = coloured_pool_[x] & near[x];
+      extends = colours_reach(scratch_, need - 1);
+    });
+    return extends;
   }
 
   // Whether a greedy colouring of `pool` (consumed) takes `enough` colours.
@@ -208,23 +214,23 @@ class CliqueReader final : public InstanceReader {
     std::vector<std::size_t> degree(n);
     for (Vertex v = 0; v < n; ++v) degree[v] = count(near[v]);
     auto order = std::make_shared<std::vector<Vertex>>();
-    Bits left(words, 0);
-    for (Vertex v = 0; v < n; ++v) set(left, v);
-    for (std::size_t step = 0; step < n; ++step) {
-      Vertex best = 0;
-      std::size_t fewest = SIZE_MAX;
-      for (Vertex v = 0; v < n; ++v)
-        if (has(left, v) && degree[v] < fewest) best = v, fewest = degree[v];
-      clear(left, best);
-      order->push_back(best);
-      for (Vertex v = 0; v < n; ++v)
-        if (has(left, v) && has(near[best], v)) --degree[v];
+    std::vector<Vertex> left(n);  // ascending: ties go to the first
+    Bits left_set(words, 0);
+    for (Vertex v = 0; v < n; ++v) left[v] = v, set(left_set, v);
+    while (!left.empty()) {
+      const auto best = std::min_element(left.begin(), left.end(), [&](Vertex a, Vertex b) { return degree[a] < degree[b]; });
+      const Vertex v = *best;
+      left.erase(best);
+      clear(left_set, v);
+      order->push_back(v);
+      for_each_in(near[v], left_set, [&](std::size_t u) { --degree[u]; });
     }
     // Renumbered so that option j is vertex order[j].
+    std::vector<std::size_t> option_of(n);
+    for (std::size_t j = 0; j < n; ++j) option_of[(*order)[j]] = j;
     auto compatible = std::make_shared<std::vector<Bits>>(n, Bits(words, 0));
-    for (std::size_t a = 0; a < n; ++a)
-      for (std::size_t c = 0; c < n; ++c)
-        if (has(near[(*order)[a]], (*order)[c])) set((*compatible)[a], c);
+    for (std::size_t j = 0; j < n; ++j)
+      for_each_in(near[(*order)[j]], near[(*order)[j]], [&](std::size_t u) { set((*compatible)[j], option_of[u]); });
     instance->order = std::move(order);
     instance->compatible = std::move(compatible);
     instance->graph = std::move(g);
@@ -305,37 +311,66 @@ void for_each_conflict_group(const std::vector<Bits>& compatible, F f) {
 // are interchangeable to every other vertex (twins: the clusters of the
 // c-fat graphs). Between two classes all pairs are compatible or none are.
 struct TwinClasses {
-  std::vector<std::vector<std::size_t>> members;  // per class, ascending; classes by their first member
-  std::vector<Bits> compatible;                   // per class: the classes compatible with it
+  std::vector<std::size_t> vertices, start;  // class c: vertices[start[c]] up to start[c + 1], ascending
+  std::vector<Bits> compatible;              // per class: the classes compatible with it (none if no twins)
+  [[nodiscard]] std::size_t size() const { return start.size() - 1; }
+  [[nodiscard]] std::span<const std::size_t> members(std::size_t c) const {
+    return {vertices.data() + start[c], start[c + 1] - start[c]};
+  }
 };
 
 TwinClasses twin_classes(const std::vector<Bits>& compatible) {
   const std::size_t n = compatible.size();
-  std::vector<Bits> closed = compatible;
-  for (std::size_t v = 0; v < n; ++v) set(closed[v], v);
-  std::vector<std::size_t> sorted(n);
-  for (std::size_t v = 0; v < n; ++v) sorted[v] = v;
-  std::stable_sort(sorted.begin(), sorted.end(), [&](std::size_t a, std::size_t b) { return closed[a] < closed[b]; });
-  std::vector<std::size_t> class_of(n);
-  std::vector<std::size_t> first_of_run(n);  // per vertex: the first vertex of its run of equals
-  for (std::size_t i = 0; i < n; ++i)
-    first_of_run[sorted[i]] = i > 0 && closed[sorted[i]] == closed[sorted[i - 1]] ? first_of_run[sorted[i - 1]] : sorted[i];
-  TwinClasses twins;
+  const auto closed_word = [&](std::size_t v, std::size_t w) {
+    return compatible[v][w] | (v / 64 == w ? std::uint64_t{1} << (v % 64) : 0);
+  };
+  const auto twins = [&](std::size_t a, std::size_t b) {
+    if (!has(compatible[a], b)) return false;
+    for (std::size_t w = 0; w < compatible[a].size(); ++w)
+      if ((closed_word(a, w) | closed_word(b, w)) != (closed_word(a, w) & closed_word(b, w))) return false;
+    return true;
+  };
+  // Sorted by a hash of the closed set; twins have equal hashes.
+  std::vector<std::pair<std::uint64_t, std::size_t>> keyed(n);
   for (std::size_t v = 0; v < n; ++v) {
-    if (first_of_run[v] == v) {
-      class_of[v] = twins.members.size();
-      twins.members.emplace_back();
-    } else {
-      class_of[v] = class_of[first_of_run[v]];
-    }
-    twins.members[class_of[v]].push_back(v);
+    std::uint64_t hash = 0;
+    for (std::size_t w = 0; w < compatible[v].size(); ++w) hash = (hash ^ closed_word(v, w)) * 0x9e3779b97f4a7c15;
+    keyed[v] = {hash, v};
   }
-  const std::size_t classes = twins.members.size();
-  twins.compatible.assign(classes, Bits((classes + 63) / 64, 0));
-  for (std::size_t a = 0; a < classes; ++a)
-    for (std::size_t b = 0; b < classes; ++b)
-      if (a != b && has(compatible[twins.members[a].front()], twins.members[b].front())) set(twins.compatible[a], b);
-  return twins;
+  std::sort(keyed.begin(), keyed.end());
+  std::vector<std::size_t> first_twin(n);  // per vertex: its smallest twin (itself, if none)
+  for (std::size_t i = 0, run = 0; i < n; ++i) {
+    if (keyed[i].first != keyed[run].first) run = i;
+    const std::size_t v = keyed[i].second;
+    first_twin[v] = v;
+    for (std::size_t j = run; j < i; ++j)
+      if (first_twin[keyed[j].second] == keyed[j].second && twins(keyed[j].second, v)) {
+        first_twin[v] = keyed[j].second;
+        break;
+      }
+  }
+  // Classes numbered by their first member; counting sort into place.
+  std::vector<std::size_t> class_of(n);
+  TwinClasses classes;
+  classes.start.push_back(0);
+  for (std::size_t v = 0; v < n; ++v) {
+    if (first_twin[v] == v) {
+      class_of[v] = classes.start.size() - 1;
+      classes.start.push_back(0);
+    }
+    ++classes.start[class_of[first_twin[v]] + 1];
+  }
+  for (std::size_t c = 1; c < classes.start.size(); ++c) classes.start[c] += classes.start[c - 1];
+  classes.vertices.resize(n);
+  std::vector<std::size_t> filled(classes.start.begin(), classes.start.end() - 1);
+  for (std::size_t v = 0; v < n; ++v) classes.vertices[filled[class_of[first_twin[v]]]++] = v;
+  const std::size_t count = classes.size();
+  if (count == n) return classes;
+  classes.compatible.assign(count, Bits((count + 63) / 64, 0));
+  for (std::size_t a = 0; a < count; ++a)
+    for (std::size_t b = 0; b < count; ++b)
+      if (a != b && has(compatible[classes.members(a).front()], classes.members(b).front())) set(classes.compatible[a], b);
+  return classes;
 }
 
 }  // namespace
@@ -364,15 +399,16 @@ Encoding CliqueReduction::encode(const Instance& instance) const {
   std::vector<std::vector<dlx::Entry>> options(n, std::vector<dlx::Entry>{{0}});
   dlx::ItemId groups = 0;
   std::size_t entries = n, colours = 0;
-  for_each_conflict_group(twins.compatible, [&](const std::vector<std::size_t>& group) {
+  const std::vector<Bits>& between = twins.size() == n ? *clique.compatible : twins.compatible;
+  for_each_conflict_group(between, [&](const std::vector<std::size_t>& group) {
     ++groups;
-    const bool coloured = std::any_of(group.begin(), group.end(), [&](std::size_t c) { return twins.members[c].size() > 1; });
+    const bool coloured = std::any_of(group.begin(), group.end(), [&](std::size_t c) { return twins.members(c).size() > 1; });
     if (coloured) colours = std::max(colours, group.size());
     for (std::size_t place = 0; place < group.size(); ++place) {
       // For now the colour is the class's place in the group, named below.
       const auto colour = coloured ? static_cast<dlx::ColourId>(place + 1) : dlx::no_colour;
-      for (const std::size_t v : twins.members[group[place]]) options[v].push_back({groups, colour});
-      entries += twins.members[group[place]].size();
+      for (const std::size_t v : twins.members(group[place])) options[v].push_back({groups, colour});
+      entries += twins.members(group[place]).size();
     }
   });
   dlx::ProblemBuilder b;
