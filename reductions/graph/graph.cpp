@@ -47,6 +47,9 @@ class Builder {
     arcs_.push_back({u, v});
     if (!directed_) arcs_.push_back({v, u});
   }
+  // Room for `edges` edges as the input announces them (within reason: the
+  // announcement may be wrong).
+  void expect_arcs(std::size_t edges) { arcs_.reserve(std::min<std::size_t>(edges, std::size_t{1} << 22) * (directed_ ? 1 : 2)); }
   std::vector<std::string>& names() { return names_; }
   std::size_t repeats_ = 0;  // arcs listed twice from the same vertex (adjacency lists)
 
@@ -94,12 +97,41 @@ Vertex numbered(const Line& line, const Token& token, std::size_t n) {
   return static_cast<Vertex>(*value - 1);
 }
 
+// An edge line "e U V" with both vertices from 1 to n, read without tokens
+// (a benchmark graph is mostly these); false for anything else, which the
+// general path then reads or reports.
+bool plain_edge(std::string_view text, std::size_t n, Vertex& u, Vertex& v) {
+  const char* at = text.data();
+  const char* const end = at + text.size();
+  const auto skip_blanks = [&] {
+    const char* from = at;
+    while (at < end && blank(*at)) ++at;
+    return at > from;
+  };
+  const auto vertex = [&](Vertex& out) {
+    std::size_t value = 0;
+    const auto [stop, error] = std::from_chars(at, end, value);
+    if (error != std::errc{} || stop == at || value < 1 || value > n) return false;
+    at = stop;
+    out = static_cast<Vertex>(value - 1);
+    return true;
+  };
+  skip_blanks();
+  if (at == end || *at++ != 'e' || !skip_blanks() || !vertex(u) || !skip_blanks() || !vertex(v)) return false;
+  skip_blanks();
+  return at == end;
+}
+
 Graph read_dimacs(LineReader& lines, std::optional<Line> line, bool directed, GraphWarnings& warnings) {
   Builder b(directed);
   std::size_t n = 0;
   bool header = false;
   std::vector<Token> tokens;
   for (; line; line = lines.next()) {
+    if (Vertex u = 0, v = 0; header && plain_edge(line->text, n, u, v)) {
+      b.arc(u, v, line->number);
+      continue;
+    }
     dlx::split(line->text, blank, tokens);
     const std::string_view kind = tokens[0].text;
     if (kind == "c") continue;
@@ -112,6 +144,7 @@ Graph read_dimacs(LineReader& lines, std::optional<Line> line, bool directed, Gr
       if (!number(tokens[3].text)) throw dlx::ParseError(line->number, tokens[3].column, "expected the number of edges");
       n = static_cast<std::size_t>(*v);
       b.vertices(n);
+      b.expect_arcs(static_cast<std::size_t>(std::max(0L, *number(tokens[3].text))));
       header = true;
       if (tokens[1].text == "col") warnings.messages.push_back("'p col' read as 'p edge'");
       continue;
