@@ -284,7 +284,7 @@ void for_each_conflict_group(const std::vector<Bits>& compatible, F f) {
     return n;
   };
   std::vector<std::size_t> group;
-  Bits fits(words), wanted(words);  // incompatible with every member; with an uncovered pair to a member
+  Bits fits(words), wanted(words), members(words);  // incompatible with every member; with an uncovered pair to a member
   for (std::size_t a = 0; a < n; ++a) {
     while (std::any_of(uncovered[a].begin(), uncovered[a].end(), [](std::uint64_t w) { return w != 0; })) {
       group.assign(1, a);
@@ -300,8 +300,10 @@ void for_each_conflict_group(const std::vector<Bits>& compatible, F f) {
       };
       for (std::size_t c = first_in(uncovered[a], fits); c < n; c = first_in(uncovered[a], fits)) join(c);
       for (std::size_t c = first_in(wanted, fits); c < n; c = first_in(wanted, fits)) join(c);
+      std::fill(members.begin(), members.end(), 0);
+      for (const std::size_t x : group) set(members, x);
       for (const std::size_t x : group)
-        for (const std::size_t y : group) clear(uncovered[x], y);
+        for (std::size_t w = 0; w < words; ++w) uncovered[x][w] &= ~members[w];
       f(std::as_const(group));
     }
   }
