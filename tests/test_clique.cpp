@@ -181,6 +181,45 @@ TEST_CASE("random graphs: clique and independent-set counts agree with brute for
   CHECK(nonzero > 100);
 }
 
+TEST_CASE("denser random graphs, where the bound looks ahead: k-clique counts agree with brute force") {
+  std::mt19937_64 rng(11);
+  const clique::CliqueReduction cliques(false);
+  // k-cliques by extending each clique with later vertices only.
+  const auto cliques_of_size = [](const std::vector<std::vector<bool>>& edge, std::size_t k) {
+    std::uint64_t found = 0;
+    std::vector<std::size_t> chosen;
+    const auto extend = [&](const auto& self, std::size_t from) -> void {
+      if (chosen.size() == k) {
+        ++found;
+        return;
+      }
+      for (std::size_t v = from; v < edge.size(); ++v)
+        if (std::all_of(chosen.begin(), chosen.end(), [&](std::size_t u) { return edge[u][v]; })) {
+          chosen.push_back(v);
+          self(self, v + 1);
+          chosen.pop_back();
+        }
+    };
+    extend(extend, 0);
+    return found;
+  };
+  int omega_seen = 0;
+  for (int round = 0; round < 30; ++round) {
+    const std::size_t n = 18 + rng() % 10;
+    std::vector<std::vector<bool>> edge;
+    const std::string text = random_graph(rng, n, 0.55 + 0.3 * static_cast<double>(rng() % 100) / 100.0, edge);
+    std::size_t omega = 1;
+    while (cliques_of_size(edge, omega + 1) > 0) ++omega;
+    for (std::size_t k = omega - 1; k <= omega + 1; ++k) {
+      INFO("round " << round << " n " << n << " k " << k);
+      const auto instance = instance_of(cliques, text, ModelOptions().set("k", std::to_string(k)));
+      CHECK(count_verified(cliques, *instance) == cliques_of_size(edge, k));
+    }
+    omega_seen += static_cast<int>(omega);
+  }
+  CHECK(omega_seen > 150);
+}
+
 TEST_CASE("graphs with twins (coloured conflict items): counts agree with brute force") {
   // A random graph with each vertex blown up into 1 to 3 copies, adjacent to
   // each other or not: twins for the clique encoding, or for the
