@@ -204,20 +204,31 @@ TEST_CASE("denser random graphs, where the bound looks ahead: k-clique counts ag
     return found;
   };
   int omega_seen = 0;
-  for (int round = 0; round < 30; ++round) {
-    const std::size_t n = 18 + rng() % 10;
+  for (int round = 0; round < 50; ++round) {
+    // Small dense graphs, then larger sparse ones, where the root's colourings
+    // leave room but its children's do not.
+    const bool dense = round < 30;
+    const std::size_t n = dense ? 18 + rng() % 10 : 100 + rng() % 60;
+    const double p = dense ? 0.55 + 0.3 * static_cast<double>(rng() % 100) / 100.0 : 0.1 + 0.2 * static_cast<double>(rng() % 100) / 100.0;
     std::vector<std::vector<bool>> edge;
-    const std::string text = random_graph(rng, n, 0.55 + 0.3 * static_cast<double>(rng() % 100) / 100.0, edge);
+    const std::string text = random_graph(rng, n, p, edge);
     std::size_t omega = 1;
     while (cliques_of_size(edge, omega + 1) > 0) ++omega;
     for (std::size_t k = omega - 1; k <= omega + 1; ++k) {
       INFO("round " << round << " n " << n << " k " << k);
       const auto instance = instance_of(cliques, text, ModelOptions().set("k", std::to_string(k)));
-      CHECK(count_verified(cliques, *instance) == cliques_of_size(edge, k));
+      const std::uint64_t expected = cliques_of_size(edge, k);
+      CHECK(count_verified(cliques, *instance) == expected);
+      // In a seed's order too: the bounds follow the lists' order, not the vertices'.
+      const Encoding encoding = cliques.encode(*instance);
+      dlx::Solver seeded(encoding.problem, 1 + static_cast<std::uint64_t>(round));
+      seeded.set_hook(encoding.hook.get());
+      REQUIRE(seeded.count() == dlx::Outcome::exhausted);
+      CHECK(seeded.statistics().solutions == expected);
     }
     omega_seen += static_cast<int>(omega);
   }
-  CHECK(omega_seen > 150);
+  CHECK(omega_seen > 200);
 }
 
 TEST_CASE("graphs with twins (coloured conflict items): counts agree with brute force") {

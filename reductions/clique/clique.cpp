@@ -52,6 +52,7 @@ class ColouringBound final : public dlx::Hook {
     const std::size_t words = (n + 63) / 64;
     pool_.assign(words, 0);
     layer_.assign(words, 0);
+    child_later_.assign(words, 0);
     lookahead_.assign(lookahead_depth + 1, Level{Bits(words, 0), Bits(words, 0), {Bits(words, 0), Bits(words, 0)}});
     colour_of_.assign(n, 0);
     level_bound_.assign(static_cast<std::size_t>(k) + 1, std::vector<std::uint32_t>(n, 0));
@@ -86,7 +87,8 @@ class ColouringBound final : public dlx::Hook {
     const long colours = colour();
     coloured_pool_colouring_ = colourings_;
     if (colours < need) return Verdict::skip;
-    return colours > need + 1 || may_hold(coloured_pool_, need, lookahead_depth) ? Verdict::take : Verdict::skip;
+    if (colours <= need + 1) return may_hold(coloured_pool_, need, lookahead_depth) ? Verdict::take : Verdict::skip;
+    return chosen_ > 0 || some_child_passes(remaining, need) ? Verdict::take : Verdict::skip;
   }
   bool choose(dlx::OptionId, const dlx::Remaining&) override {
     ++chosen_;
@@ -163,6 +165,25 @@ class ColouringBound final : public dlx::Hook {
     return may_hold(at.sub, need, depth - 1);
   }
 
+  // At the root a take costs the most (it hides every option incompatible
+  // with v), so first the test that each child u of v will face: u and the
+  // candidates after u (in list order) compatible with it must reach the
+  // colours then needed. If no child can pass, v is not taken.
+  bool some_child_passes(const dlx::Remaining& remaining, long need) {
+    remaining.options(0, child_order_);
+    Level& at = lookahead_[0];
+    Bits& later = child_later_;
+    later = coloured_pool_;
+    for (const dlx::OptionId u : child_order_) {
+      if (!has(later, u)) continue;
+      clear(later, u);
+      const Bits& near = (*compatible_)[u];
+      for (std::size_t w = 0; w < at.sub.size(); ++w) at.sub[w] = later[w] & near[w];
+      if (static_cast<long>(count(at.sub)) >= need - 1 && may_hold(at.sub, need - 1, 0)) return true;
+    }
+    return false;
+  }
+
   // For v and each sibling after it: how many colours it and the siblings
   // after it span.
   void colour_level(dlx::OptionId v, std::size_t level) {
@@ -186,8 +207,8 @@ class ColouringBound final : public dlx::Hook {
   std::shared_ptr<const std::vector<Bits>> compatible_;  // per option: the options compatible with it
   long k_;
   long chosen_ = 0;
-  std::vector<dlx::OptionId> candidates_;
-  Bits pool_, layer_;
+  std::vector<dlx::OptionId> candidates_, child_order_;
+  Bits pool_, layer_, child_later_;
   struct Level {
     Bits left, sub;
     std::array<Bits, 2> last;  // the latest two classes of the colouring
