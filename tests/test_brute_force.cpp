@@ -109,6 +109,36 @@ TEST_CASE("random small problems: forbidding options counts the solutions withou
   }
 }
 
+TEST_CASE("random small problems: retract() after a search stopped anywhere restores every count") {
+  // Puzzle after puzzle on one solver: assume, forbid, search a little,
+  // retract. retract() copies the lists back when that is cheaper than
+  // undoing (most rounds here), so each shape of problem goes through it.
+  std::mt19937_64 rng(13);
+  const dance::test::RandomShape shapes[] = {{false, false, false}, {true, true, false}, {true, true, true}};
+  for (const auto& shape : shapes) {
+    for (int round = 0; round < 100; ++round) {
+      const Problem p = random_problem(rng, shape);
+      const auto expected = brute_force(p);
+      Solver solver(p, round % 3 == 0 ? 0 : static_cast<std::uint64_t>(round));
+      for (int puzzle = 0; puzzle < 6; ++puzzle) {
+        const OptionId a = static_cast<OptionId>(rng() % p.option_count());
+        const OptionId b = static_cast<OptionId>(rng() % p.option_count());
+        const bool assumed = solver.assume(a);
+        if (puzzle % 2 == 1) (void)solver.forbid(b);
+        solver.set_limits(Limits{solver.statistics().nodes + 1 + rng() % 8, 0, nullptr});
+        (void)solver.count();
+        solver.set_limits(Limits{});
+        INFO("round " << round << " puzzle " << puzzle << " a " << a << " assumed " << assumed);
+        solver.retract();
+        CHECK(solver.assumptions().empty());
+        const auto before = solver.statistics().solutions;
+        CHECK(solver.count() == Outcome::exhausted);
+        CHECK(solver.statistics().solutions - before == expected.size());
+      }
+    }
+  }
+}
+
 TEST_CASE("random small problems: with_forced keeps exactly the solutions that contain the forced options") {
   std::mt19937_64 rng(13);
   const dance::test::RandomShape shapes[] = {{false, false, false}, {true, true, false}, {true, true, true}};

@@ -96,6 +96,18 @@ struct Solver::State {
   std::uint64_t seed = 0;  // of the order the lists were linked in
   Index forced = 0;  // Dance::forced between calls, so that a resumed search chooses alike
 
+  // The lists as linked, nothing assumed: retract() copies them back when
+  // that costs less than undoing update by update (a sudoku batch: each
+  // puzzle's clues and search).
+  struct Pristine {
+    bool valid = false;
+    std::vector<Link> link;
+    std::vector<std::int32_t> len, colour, bound;
+    std::vector<Index> prev, next;
+    Index active_primaries = 0;
+    std::uint64_t updates = 0;  // stats.updates when the lists were last as linked
+  } pristine;
+
   std::vector<OptionId> assumed;
   // Assumptions and forbidden options in the order made, for retract().
   struct Step {
@@ -834,6 +846,7 @@ bool siblings_share(const Solver::State& s) {
 // Links the item heads, and the options into their items' lists, in input
 // order or in the permutation of the seed, after the options `first` in their order.
 void link_lists(Solver::State& s, std::uint64_t seed, std::span<const OptionId> first = {}) {
+  s.pristine.valid = false;
   const Index n = s.item_count, n1 = s.primary_count;
   const auto options = static_cast<Index>(s.option_first.size() - 1);
   for (Index i = 1; i <= n; ++i) {
@@ -981,21 +994,76 @@ Solver& Solver::operator=(Solver&&) noexcept = default;
 
 const Problem& Solver::problem() const { return *state_->problem; }
 
+namespace {
+
+// A copy of the lists costs about a tenth of an update per node: worth it
+// when more updates than a tenth of the nodes are to be undone. Problems of
+// more nodes than this keep no copy (the memory would double).
+constexpr std::size_t copy_per_update = 10;
+constexpr std::size_t most_nodes_copied = std::size_t{1} << 22;
+
+// Called with the lists as linked (nothing assumed, no search under way).
+void note_pristine(Solver::State& s) {
+  Solver::State::Pristine& p = s.pristine;
+  p.updates = s.stats.updates;
+  if (p.valid || s.link.size() > most_nodes_copied) return;
+  p.link.assign(s.link.begin(), s.link.end());
+  p.len = s.len;
+  p.prev = s.prev;
+  p.next = s.next;
+  if (s.colours) p.colour.assign(s.colour.begin(), s.colour.end());
+  if (s.multiplicities) p.bound = s.bound;
+  p.active_primaries = s.active_primaries;
+  p.valid = true;
+}
+
+// Whether retract(0) is cheaper as a copy of the pristine lists; a hook
+// must see each assumption and level taken back, so not with one.
+bool restorable(const Solver::State& s) {
+  return s.pristine.valid && !s.hook && !s.steps.empty() &&
+         (s.stats.updates - s.pristine.updates) * copy_per_update > s.link.size();
+}
+
+void restore_pristine(Solver::State& s) {
+  const Solver::State::Pristine& p = s.pristine;
+  std::copy(p.link.begin(), p.link.end(), s.link.begin());
+  std::copy(p.len.begin(), p.len.end(), s.len.begin());
+  std::copy(p.prev.begin(), p.prev.end(), s.prev.begin());
+  std::copy(p.next.begin(), p.next.end(), s.next.begin());
+  if (s.colours) std::copy(p.colour.begin(), p.colour.end(), s.colour.begin());
+  if (s.multiplicities) std::copy(p.bound.begin(), p.bound.end(), s.bound.begin());
+  s.active_primaries = p.active_primaries;
+  s.level = 0;
+  s.floor = 0;
+  s.resume = Resume::forward;
+  s.forced = 0;
+  s.covered_top = 0;
+  s.tweak_top = 0;
+  s.assumed.clear();
+  s.steps.clear();
+  s.pristine.updates = s.stats.updates;
+}
+
+}  // namespace
+
 bool Solver::assume(OptionId option) {
   if (option >= state_->problem->option_count()) throw std::out_of_range("assume: no such option");
   reset();
+  if (state_->steps.empty()) note_pristine(*state_);
   return with_search(*state_, [option](auto& search) { return search.assume(option); });
 }
 
 bool Solver::forbid(OptionId option) {
   if (option >= state_->problem->option_count()) throw std::out_of_range("forbid: no such option");
   reset();
+  if (state_->steps.empty()) note_pristine(*state_);
   return with_search(*state_, [option](auto& search) { return search.forbid(option); });
 }
 
 void Solver::retract(std::size_t keep) {
-  reset();
   State& s = *state_;
+  if (keep == 0 && restorable(s)) return restore_pristine(s);
+  reset();
   with_search(s, [&s, keep](auto& search) {
     while (!s.steps.empty() && (s.steps.back().forbidden || s.assumed.size() > keep)) {
       const State::Step step = s.steps.back();

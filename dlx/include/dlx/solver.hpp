@@ -127,6 +127,7 @@ class Solver {
   bool forbid(OptionId option);
   // Undoes everything assume() and forbid() did after the first `keep`
   // assumptions (everything by default), abandoning any search in progress.
+  // All of it, with no hook set, may be a copy of the lists as first linked.
   void retract(std::size_t keep = 0);
   [[nodiscard]] std::span<const OptionId> assumptions() const;
 
