@@ -59,11 +59,12 @@ class ColouringBound final : public dlx::Hook {
     level_ready_.assign(static_cast<std::size_t>(k) + 1, false);
     level_pool_.assign(static_cast<std::size_t>(k) + 1, Bits(words, 0));
   }
-  // Before the search takes vertex v, two bounds. The level's: v and the
-  // siblings after it, coloured once per node, must hold colours enough;
-  // if not, neither v nor any later sibling can succeed. Then v's own: the
-  // later candidates compatible with v must be able to supply the rest, by
-  // their colouring and, when that is close, by may_hold().
+  // Before the search takes vertex v, the level's bound: v and the siblings
+  // after it, coloured once per node, must hold colours enough; if not,
+  // neither v nor any later sibling can succeed. Then v's own: the later
+  // candidates compatible with v must be able to supply the rest, by their
+  // colouring; when that is close, by may_hold(); at the root, where a take
+  // costs the most, by some_child_passes().
   Verdict consider(dlx::OptionId v, const dlx::Remaining& remaining) override {
     const auto level = static_cast<std::size_t>(chosen_);
     const long need = k_ - chosen_ - 1;
