@@ -405,11 +405,11 @@ TwinClasses twin_classes(const std::vector<Bits>& compatible) {
   classes.vertices.resize(n);
   std::vector<std::size_t> filled(classes.start.begin(), classes.start.end() - 1);
   for (std::size_t v = 0; v < n; ++v) classes.vertices[filled[class_of[first_twin[v]]]++] = v;
-  const std::size_t count = classes.size();
-  if (count == n) return classes;
-  classes.compatible.assign(count, Bits((count + 63) / 64, 0));
-  for (std::size_t a = 0; a < count; ++a)
-    for (std::size_t b = 0; b < count; ++b)
+  const std::size_t class_count = classes.size();
+  if (class_count == n) return classes;
+  classes.compatible.assign(class_count, Bits((class_count + 63) / 64, 0));
+  for (std::size_t a = 0; a < class_count; ++a)
+    for (std::size_t b = 0; b < class_count; ++b)
       if (a != b && has(compatible[classes.members(a).front()], classes.members(b).front())) set(classes.compatible[a], b);
   return classes;
 }
