@@ -104,7 +104,6 @@ struct Solver::State {
     std::vector<Link> link;
     std::vector<std::int32_t> len, colour, bound;
     std::vector<Index> prev, next;
-    Index active_primaries = 0;
     std::uint64_t updates = 0;  // stats.updates when the lists were last as linked
   } pristine;
 
@@ -1013,7 +1012,6 @@ void note_pristine(Solver::State& s) {
   p.next = s.next;
   if (s.colours) p.colour.assign(s.colour.begin(), s.colour.end());
   if (s.multiplicities) p.bound = s.bound;
-  p.active_primaries = s.active_primaries;
   p.valid = true;
 }
 
@@ -1032,7 +1030,7 @@ void restore_pristine(Solver::State& s) {
   std::copy(p.next.begin(), p.next.end(), s.next.begin());
   if (s.colours) std::copy(p.colour.begin(), p.colour.end(), s.colour.begin());
   if (s.multiplicities) std::copy(p.bound.begin(), p.bound.end(), s.bound.begin());
-  s.active_primaries = p.active_primaries;
+  s.active_primaries = s.primary_count;  // none covered
   s.level = 0;
   s.floor = 0;
   s.resume = Resume::forward;

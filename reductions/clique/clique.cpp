@@ -88,7 +88,15 @@ class ColouringBound final : public dlx::Hook {
     const long colours = colour();
     coloured_pool_colouring_ = colourings_;
     if (colours < need) return Verdict::skip;
-    if (colours <= need + 1) return may_hold(coloured_pool_, need, lookahead_depth) ? Verdict::take : Verdict::skip;
+    if (colours <= need + 1) {
+      // The colouring just made is may_hold()'s first: its last class, from colour_of_.
+      Bits& last = lookahead_[lookahead_depth].last[0];
+      std::fill(last.begin(), last.end(), 0);
+      for_each_in(coloured_pool_, coloured_pool_, [&](std::size_t u) {
+        if (colour_of_[u] == static_cast<std::uint32_t>(colours)) set(last, u);
+      });
+      return last_class_argument(coloured_pool_, colours, last, need, lookahead_depth) ? Verdict::take : Verdict::skip;
+    }
     return chosen_ > 0 || some_child_passes(remaining, need) ? Verdict::take : Verdict::skip;
   }
   bool choose(dlx::OptionId, const dlx::Remaining&) override {
@@ -152,8 +160,13 @@ class ColouringBound final : public dlx::Hook {
       ++classes;
     }
     if (classes < need) return false;
-    if (depth == 0) return true;
-    const Bits& last = at.last[static_cast<std::size_t>((classes - 1) % 2)];
+    return depth == 0 || last_class_argument(pool, classes, at.last[static_cast<std::size_t>((classes - 1) % 2)], need, depth);
+  }
+
+  // The argument of may_hold() for a pool coloured in `classes` classes
+  // (need or need + 1), the last of them `last`.
+  bool last_class_argument(const Bits& pool, long classes, const Bits& last, long need, int depth) {
+    Level& at = lookahead_[static_cast<std::size_t>(depth)];
     bool holds = false;
     for_each_in(last, last, [&](std::size_t u) {
       if (holds) return;
