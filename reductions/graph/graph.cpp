@@ -13,10 +13,28 @@ namespace dance::graph {
 
 bool Graph::adjacent(Vertex u, Vertex v) const { return std::binary_search(out[u].begin(), out[u].end(), v); }
 
-std::size_t Graph::edge_count() const {
-  std::size_t arcs = 0;
-  for (const auto& list : out) arcs += list.size();
-  return directed ? arcs : arcs / 2;
+std::size_t Graph::edge_count() const { return directed ? out.arc_count() : out.arc_count() / 2; }
+
+Adjacency::Adjacency(std::size_t n, std::span<const Arc> arcs, std::size_t& repeats) : start_(n + 1, 0) {
+  // Bucketed by tail, then each list sorted on its own: far less work than sorting all arcs.
+  for (const Arc& arc : arcs) ++start_[arc.first + 1];
+  for (std::size_t u = 0; u < n; ++u) start_[u + 1] += start_[u];
+  targets_.resize(arcs.size());
+  std::vector<std::size_t> filled(start_.begin(), start_.end() - 1);
+  for (const auto& [u, v] : arcs) targets_[filled[u]++] = v;
+  // Sorted and made unique list by list, moved down over the repeats.
+  std::size_t kept = 0;
+  for (std::size_t u = 0; u < n; ++u) {
+    const auto first = targets_.begin() + static_cast<std::ptrdiff_t>(start_[u]);
+    const auto last = targets_.begin() + static_cast<std::ptrdiff_t>(start_[u + 1]);
+    std::sort(first, last);
+    const auto unique_end = std::unique(first, last);
+    start_[u] = kept;
+    kept = static_cast<std::size_t>(std::copy(first, unique_end, targets_.begin() + static_cast<std::ptrdiff_t>(kept)) - targets_.begin());
+  }
+  start_[n] = kept;
+  repeats = arcs.size() - kept;
+  targets_.resize(kept);
 }
 
 namespace {
@@ -59,19 +77,8 @@ class Builder {
     Graph g;
     g.directed = directed_;
     g.names = std::move(names_);
-    g.out.resize(g.names.size());
-    // Bucketed by tail, then each list sorted on its own: far less work than sorting all arcs.
-    std::vector<std::size_t> degree(g.names.size(), 0);
-    for (const auto& arc : arcs_) ++degree[arc.first];
-    for (std::size_t u = 0; u < degree.size(); ++u) g.out[u].reserve(degree[u]);
-    for (const auto& [u, v] : arcs_) g.out[u].push_back(v);
     std::size_t duplicates = 0;
-    for (auto& list : g.out) {
-      std::sort(list.begin(), list.end());
-      const auto unique_end = std::unique(list.begin(), list.end());
-      duplicates += static_cast<std::size_t>(list.end() - unique_end);
-      list.erase(unique_end, list.end());
-    }
+    g.out = Adjacency(g.names.size(), arcs_, duplicates);
     const std::size_t repeated = listed_both_ways ? repeats_ : duplicates;
     if (repeated)
       warnings.messages.push_back(std::to_string(directed_ || listed_both_ways ? repeated : repeated / 2) +
@@ -84,7 +91,7 @@ class Builder {
  private:
   bool directed_;
   std::vector<std::string> names_;
-  std::vector<std::pair<Vertex, Vertex>> arcs_;
+  dlx::BigVector<Arc> arcs_;
   std::size_t loops_ = 0, first_loop_ = 0;
 };
 

@@ -15,16 +15,41 @@
 
 #include <cstdint>
 #include <istream>
+#include <span>
 #include <string>
+#include <utility>
 #include <vector>
+
+#include "dlx/big_allocator.hpp"
 
 namespace dance::graph {
 
 using Vertex = std::uint32_t;
 
+using Arc = std::pair<Vertex, Vertex>;
+
+// Sorted neighbour lists, all in one block: a list per vertex would cost an
+// allocation each, on pages that fault one by one.
+class Adjacency {
+ public:
+  Adjacency() = default;
+  // The lists of vertices 0..n-1 from arcs u -> v in any order, each arc
+  // once however often listed; `repeats` gets how many were listed again.
+  Adjacency(std::size_t n, std::span<const Arc> arcs, std::size_t& repeats);
+  [[nodiscard]] std::span<const Vertex> operator[](std::size_t u) const {
+    return {targets_.data() + start_[u], start_[u + 1] - start_[u]};
+  }
+  [[nodiscard]] std::size_t size() const { return start_.empty() ? 0 : start_.size() - 1; }
+  [[nodiscard]] std::size_t arc_count() const { return targets_.size(); }
+
+ private:
+  dlx::BigVector<Vertex> targets_;
+  std::vector<std::size_t> start_;  // per vertex, and one past the last
+};
+
 struct Graph {
-  std::vector<std::string> names;           // of the vertices, 0..n-1
-  std::vector<std::vector<Vertex>> out;     // sorted neighbours (out-neighbours when directed)
+  std::vector<std::string> names;  // of the vertices, 0..n-1
+  Adjacency out;                   // sorted neighbours (out-neighbours when directed)
   bool directed = false;
 
   [[nodiscard]] std::size_t size() const { return names.size(); }

@@ -321,14 +321,15 @@ graph::Graph knight_graph(int rows, int columns) {
     for (int c = 0; c < columns; ++c)
       g.names.push_back(columns <= 26 ? std::string(1, static_cast<char>('a' + c)) + std::to_string(r + 1)
                                       : std::to_string(r + 1) + "," + std::to_string(c + 1));
-  g.out.resize(g.names.size());
+  std::vector<graph::Arc> arcs;
   const int jumps[8][2] = {{1, 2}, {2, 1}, {-1, 2}, {-2, 1}, {1, -2}, {2, -1}, {-1, -2}, {-2, -1}};
   for (int r = 0; r < rows; ++r)
     for (int c = 0; c < columns; ++c)
       for (const auto& j : jumps)
         if (r + j[0] >= 0 && r + j[0] < rows && c + j[1] >= 0 && c + j[1] < columns)
-          g.out[id(r, c)].push_back(id(r + j[0], c + j[1]));
-  for (auto& list : g.out) std::sort(list.begin(), list.end());
+          arcs.emplace_back(id(r, c), id(r + j[0], c + j[1]));
+  std::size_t repeats = 0;  // none: every jump is listed once
+  g.out = graph::Adjacency(g.names.size(), arcs, repeats);
   return g;
 }
 

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <cstdlib>
 #include <new>
 #include <vector>
@@ -28,18 +29,35 @@ struct BigAllocator {
 
   T* allocate(std::size_t n) {
     const std::size_t bytes = n * sizeof(T);
-    if (bytes < huge_page) return static_cast<T*>(::operator new(bytes));
+    if (bytes < huge_page) {
+      void* p = ::operator new(bytes);
+      populate(p, bytes);
+      return static_cast<T*>(p);
+    }
     const std::size_t rounded = (bytes + huge_page - 1) / huge_page * huge_page;
     void* p = std::aligned_alloc(huge_page, rounded);
     if (!p) throw std::bad_alloc();
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
     madvise(p, rounded, MADV_HUGEPAGE);  // advice only: without huge pages it is a no-op
 #endif
+    populate(p, rounded);
     return static_cast<T*>(p);
   }
   void deallocate(T* p, std::size_t n) {
     if (n * sizeof(T) < huge_page) ::operator delete(p);
     else std::free(p);
+  }
+  // The whole pages of a block about to be written in full, mapped in one
+  // call: a page fault costs about 10 us on a virtual machine, a populated
+  // page about 1 us.
+  static void populate(void* p, std::size_t bytes) {
+#if defined(__linux__) && defined(MADV_POPULATE_WRITE)
+    constexpr std::size_t page = 4096;
+    if (bytes < 4 * page) return;
+    const auto from = (reinterpret_cast<std::uintptr_t>(p) + page - 1) / page * page;
+    const auto to = (reinterpret_cast<std::uintptr_t>(p) + bytes) / page * page;
+    if (to > from) madvise(reinterpret_cast<void*>(from), to - from, MADV_POPULATE_WRITE);
+#endif
   }
   template <class U>
   bool operator==(const BigAllocator<U>&) const { return true; }
