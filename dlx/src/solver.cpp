@@ -74,7 +74,8 @@ struct Solver::State {
   std::vector<std::int32_t> deferral;  // per item: added to its branching degree, unless forced (Item::deferred)
   std::vector<std::int32_t> bound, slack;  // Algorithm M, per item: uses left, and hi - lo
   std::vector<Index> option_first;    // per option (and one past the last): its first node
-  std::vector<Index> column_start, column;  // per item: its nodes in list order, as linked (for donate)
+  std::vector<Index> column_start;    // per item: where its nodes start in `column`
+  BigVector<Index> column;            // the items' nodes in list order, as linked (for donate)
   std::vector<std::int32_t> used;     // donate's scratch, per item: uses, or a secondary item's colour
 
   // The search stack, sized once: a level per option and per primary item.

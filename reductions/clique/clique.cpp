@@ -450,9 +450,9 @@ Encoding CliqueReduction::encode(const Instance& instance) const {
   // of its own: the item then keeps whole classes apart (a set of
   // incompatible pairs a class's size squared strong) while twins agree.
   const TwinClasses twins = twin_classes(*clique.compatible);
-  std::vector<std::vector<dlx::Entry>> options(n, std::vector<dlx::Entry>{{0}});
+  dlx::BigVector<std::pair<std::size_t, dlx::Entry>> memberships;  // (vertex, its entry), group by group
   dlx::ItemId groups = 0;
-  std::size_t entries = n, colours = 0;
+  std::size_t colours = 0;
   const std::vector<Bits>& between = twins.size() == n ? *clique.compatible : twins.compatible;
   for_each_conflict_group(between, [&](const std::vector<std::size_t>& group) {
     ++groups;
@@ -461,20 +461,26 @@ Encoding CliqueReduction::encode(const Instance& instance) const {
     for (std::size_t place = 0; place < group.size(); ++place) {
       // For now the colour is the class's place in the group, named below.
       const auto colour = coloured ? static_cast<dlx::ColourId>(place + 1) : dlx::no_colour;
-      for (const std::size_t v : twins.members(group[place])) options[v].push_back({groups, colour});
-      entries += twins.members(group[place]).size();
+      for (const std::size_t v : twins.members(group[place])) memberships.push_back({v, {groups, colour}});
     }
   });
+  // Each vertex's option: item k, then its groups in order (a counting sort, in one block).
+  std::vector<std::size_t> start(n + 1, 1);
+  start[0] = 0;
+  for (const auto& [v, entry] : memberships) ++start[v + 1];
+  for (std::size_t v = 0; v < n; ++v) start[v + 1] += start[v];
+  dlx::BigVector<dlx::Entry> entries(start[n]);
+  std::vector<std::size_t> filled(start.begin(), start.end() - 1);
+  for (std::size_t v = 0; v < n; ++v) entries[filled[v]++] = {0};
+  for (const auto& [v, entry] : memberships) entries[filled[v]++] = entry;
   dlx::ProblemBuilder b;
-  b.reserve(groups + 1, n, entries);
+  b.reserve(groups + 1, n, entries.size());
   b.add_primary("k", static_cast<std::uint32_t>(clique.k), static_cast<std::uint32_t>(clique.k));
   for (dlx::ItemId item = 1; item <= groups; ++item) b.add_secondary("#" + std::to_string(item));
   std::vector<dlx::ColourId> colour_named(colours + 1, dlx::no_colour);
   for (std::size_t place = 1; place <= colours; ++place) colour_named[place] = b.colour(std::to_string(place));
-  for (auto& entries_of : options) {
-    for (dlx::Entry& entry : entries_of) entry.colour = colour_named[entry.colour];
-    b.add_option(entries_of);
-  }
+  for (dlx::Entry& entry : entries) entry.colour = colour_named[entry.colour];
+  for (std::size_t v = 0; v < n; ++v) b.add_option(std::span<const dlx::Entry>(entries.data() + start[v], start[v + 1] - start[v]));
   Encoding encoding;
   encoding.problem = std::make_shared<const dlx::Problem>(b.build());
   encoding.hook = std::make_unique<ColouringBound>(clique.compatible, clique.k);
