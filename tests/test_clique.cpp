@@ -2,6 +2,7 @@
 // numbers of the DIMACS benchmarks (yes at omega with a verified witness, no
 // at omega + 1), --max, and brute force on small random graphs.
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -75,6 +76,36 @@ std::uint64_t brute_force(const std::vector<std::vector<bool>>& edge, std::size_
     count += ok;
   }
   return count;
+}
+// k-cliques counted by extending each clique with later vertices only (for
+// graphs too large for brute_force()).
+std::uint64_t cliques_of_size(const std::vector<std::vector<bool>>& edge, std::size_t k) {
+  std::uint64_t found = 0;
+  std::vector<std::size_t> chosen;
+  const auto extend = [&](const auto& self, std::size_t from) -> void {
+    if (chosen.size() == k) {
+      ++found;
+      return;
+    }
+    for (std::size_t v = from; v < edge.size(); ++v)
+      if (std::all_of(chosen.begin(), chosen.end(), [&](std::size_t u) { return edge[u][v]; })) {
+        chosen.push_back(v);
+        self(self, v + 1);
+        chosen.pop_back();
+      }
+  };
+  extend(extend, 0);
+  return found;
+}
+
+// The graph as an edge list that names every vertex.
+std::string text_of_edges(const std::vector<std::vector<bool>>& edge) {
+  std::ostringstream text;
+  for (std::size_t u = 0; u < edge.size(); ++u) text << u << ' ' << u << '\n';
+  for (std::size_t u = 0; u < edge.size(); ++u)
+    for (std::size_t v = u + 1; v < edge.size(); ++v)
+      if (edge[u][v]) text << u << ' ' << v << '\n';
+  return text.str();
 }
 }  // namespace
 
@@ -184,25 +215,6 @@ TEST_CASE("random graphs: clique and independent-set counts agree with brute for
 TEST_CASE("denser random graphs, where the bound looks ahead: k-clique counts agree with brute force") {
   std::mt19937_64 rng(11);
   const clique::CliqueReduction cliques(false);
-  // k-cliques by extending each clique with later vertices only.
-  const auto cliques_of_size = [](const std::vector<std::vector<bool>>& edge, std::size_t k) {
-    std::uint64_t found = 0;
-    std::vector<std::size_t> chosen;
-    const auto extend = [&](const auto& self, std::size_t from) -> void {
-      if (chosen.size() == k) {
-        ++found;
-        return;
-      }
-      for (std::size_t v = from; v < edge.size(); ++v)
-        if (std::all_of(chosen.begin(), chosen.end(), [&](std::size_t u) { return edge[u][v]; })) {
-          chosen.push_back(v);
-          self(self, v + 1);
-          chosen.pop_back();
-        }
-    };
-    extend(extend, 0);
-    return found;
-  };
   int omega_seen = 0;
   for (int round = 0; round < 50; ++round) {
     // Small dense graphs, then larger sparse ones, where the root's colourings
@@ -229,6 +241,57 @@ TEST_CASE("denser random graphs, where the bound looks ahead: k-clique counts ag
     omega_seen += static_cast<int>(omega);
   }
   CHECK(omega_seen > 200);
+}
+
+TEST_CASE("Kneser graphs: the root's double cover refutes omega + 1 at once; with edges added, counts stay right") {
+  // K(m, 2): the pairs of m elements, adjacent when disjoint (the DIMACS
+  // johnsonM-2-4 graphs). Clique number m / 2; chromatic number m - 2, so
+  // colourings alone leave a search; the m stars cover every pair twice.
+  std::mt19937_64 rng(5);
+  const clique::CliqueReduction cliques(false);
+  int refuted_at_root = 0;
+  for (std::size_t m = 4; m <= 12; ++m) {
+    std::vector<std::pair<std::size_t, std::size_t>> pairs;
+    for (std::size_t a = 0; a < m; ++a)
+      for (std::size_t b = a + 1; b < m; ++b) pairs.emplace_back(a, b);
+    std::shuffle(pairs.begin(), pairs.end(), rng);  // vertex numbers in no telling order
+    const std::size_t n = pairs.size();
+    std::vector<std::vector<bool>> edge(n, std::vector<bool>(n, false));
+    for (std::size_t u = 0; u < n; ++u)
+      for (std::size_t v = 0; v < n; ++v) {
+        const auto [a, b] = pairs[u];
+        const auto [c, d] = pairs[v];
+        edge[u][v] = a != c && a != d && b != c && b != d;
+      }
+    const auto omega = m / 2;
+    INFO("m " << m);
+    const std::string text = text_of_edges(edge);
+    CHECK(count_verified(cliques, *instance_of(cliques, text, ModelOptions().set("k", std::to_string(omega))), 1) == 1);
+    const Encoding encoding = cliques.encode(*instance_of(cliques, text, ModelOptions().set("k", std::to_string(omega + 1))));
+    dlx::Solver solver(encoding.problem);
+    solver.set_hook(encoding.hook.get());
+    REQUIRE(solver.count() == dlx::Outcome::exhausted);
+    CHECK(solver.statistics().solutions == 0);
+    refuted_at_root += solver.statistics().nodes == 1;
+    // Edges added at random: the stars cover less well, and the bound must
+    // stay sound. Counts at the new omega - 1 .. omega + 1 against brute force.
+    if (m > 8) continue;
+    for (int round = 0; round < 6; ++round) {
+      std::vector<std::vector<bool>> more = edge;
+      for (std::size_t u = 0; u < n; ++u)
+        for (std::size_t v = u + 1; v < n; ++v)
+          if (rng() % 12 == 0) more[u][v] = more[v][u] = true;
+      std::size_t most = 1;
+      while (cliques_of_size(more, most + 1) > 0) ++most;
+      const std::string more_text = text_of_edges(more);
+      for (std::size_t k = most - 1; k <= most + 1; ++k) {
+        INFO("round " << round << " k " << k);
+        CHECK(count_verified(cliques, *instance_of(cliques, more_text, ModelOptions().set("k", std::to_string(k)))) ==
+              cliques_of_size(more, k));
+      }
+    }
+  }
+  CHECK(refuted_at_root == 9);
 }
 
 TEST_CASE("graphs with twins (coloured conflict items): counts agree with brute force") {

@@ -26,6 +26,12 @@ void for_each_in(const Bits& x, const Bits& y, F f) {
   for (std::size_t w = 0; w < x.size(); ++w)
     for (std::uint64_t both = x[w] & y[w]; both != 0; both &= both - 1) f(w * 64 + static_cast<std::size_t>(std::countr_zero(both)));
 }
+// The first vertex in both x and y, or `none`.
+[[nodiscard]] std::size_t first_in(const Bits& x, const Bits& y, std::size_t none) {
+  for (std::size_t w = 0; w < x.size(); ++w)
+    if (const std::uint64_t both = x[w] & y[w]) return w * 64 + static_cast<std::size_t>(std::countr_zero(both));
+  return none;
+}
 [[nodiscard]] std::size_t count(const Bits& bits) {
   std::size_t total = 0;
   for (const std::uint64_t word : bits) total += static_cast<std::size_t>(std::popcount(word));
@@ -47,6 +53,9 @@ class ColouringBound final : public dlx::Hook {
   // johnson16-2-4 at k = 9 from 83,740 nodes (1 level) to 9,551, and more
   // levels saved under 10% of that.
   static constexpr int lookahead_depth = 4;
+  // double_cover_bound() weighs this many candidates for each of the first
+  // weighed_members places in a set.
+  static constexpr std::size_t cover_sample = 8, weighed_members = 4;
   ColouringBound(std::shared_ptr<const std::vector<Bits>> compatible, long k) : compatible_(std::move(compatible)), k_(k) {
     const std::size_t n = compatible_->size();
     const std::size_t words = (n + 63) / 64;
@@ -72,6 +81,7 @@ class ColouringBound final : public dlx::Hook {
     if (!level_ready_[level]) {
       remaining.options(0, candidates_);  // the siblings after v, in the order they will be tried
       colour_level(v, level);
+      if (level == 0 && double_cover_bound(level_pool_[0], k_) < k_) return Verdict::skip_rest;
     }
     // Every sibling comes here in turn, so the level's pool less the ones
     // seen is the siblings after v. (Siblings that donate() gave away stay
@@ -198,6 +208,48 @@ class ColouringBound final : public dlx::Hook {
     return false;
   }
 
+  // An upper bound on the clique number of `pool` from independent sets
+  // (candidates pairwise incompatible) that cover every candidate twice: a
+  // clique meets each set once at most, so it has sets / 2 vertices at most.
+  // Colourings stop at the chromatic number; this reaches the fractional one
+  // where stars cover twice, as in the Kneser graphs of the DIMACS johnson
+  // family (johnson16-2-4: chromatic number 14, 16 stars, clique number 8).
+  // Each set grows by the candidate that leaves the most others able to
+  // join. Returns `enough` as soon as the sets allow that many.
+  long double_cover_bound(const Bits& pool, long enough) {
+    coverage_.assign(compatible_->size(), 0);
+    Bits& short_of = child_later_;  // candidates covered less than twice
+    short_of = pool;
+    long sets = 0;
+    const std::size_t none = coverage_.size();
+    for (std::size_t start = first_in(short_of, short_of, none); start < none; start = first_in(short_of, short_of, none)) {
+      if (sets >= 2 * enough) return enough;
+      complement((*compatible_)[start], coverage_.size(), start, layer_);
+      for (std::size_t w = 0; w < layer_.size(); ++w) layer_[w] &= pool[w];
+      for (std::size_t member = start, members = 1; member < none; ++members) {
+        if (++coverage_[member] == 2) clear(short_of, member);
+        // The first members shape the set (a star or a triangle): they are
+        // weighed, of the first few that may join, ties to the one in the
+        // fewest sets; later ones take the first that may join.
+        std::size_t best = first_in(layer_, layer_, none), looked = 0;
+        std::pair<std::size_t, std::uint32_t> fewest{SIZE_MAX, 0};
+        if (members < weighed_members) {
+          for_each_in(layer_, layer_, [&](std::size_t c) {
+            if (looked++ >= cover_sample) return;
+            const std::pair<std::size_t, std::uint32_t> shut{count_common(layer_, (*compatible_)[c]), coverage_[c]};
+            if (shut < fewest) best = c, fewest = shut;
+          });
+        }
+        member = best;
+        if (member == none) break;
+        for (std::size_t w = 0; w < layer_.size(); ++w) layer_[w] &= ~(*compatible_)[member][w];
+        clear(layer_, member);
+      }
+      ++sets;
+    }
+    return sets / 2;
+  }
+
   // For v and each sibling after it: how many colours it and the siblings
   // after it span.
   void colour_level(dlx::OptionId v, std::size_t level) {
@@ -233,6 +285,7 @@ class ColouringBound final : public dlx::Hook {
   std::vector<bool> level_ready_;                        // per level: level_bound_ is for this node
   std::vector<Bits> level_pool_;                         // per level: the siblings not yet considered
   std::vector<bool> seen_;
+  std::vector<std::uint32_t> coverage_;  // double_cover_bound's: per candidate, the sets it is in
   long colours_ = 0;                           // the colours of the last colouring
   std::uint64_t colourings_ = 0;               // colourings so far
   Bits coloured_pool_;                         // what consider() last coloured in full...
@@ -329,12 +382,6 @@ void for_each_conflict_group(const std::vector<Bits>& compatible, F f) {
   const std::size_t n = compatible.size(), words = (n + 63) / 64;
   std::vector<Bits> uncovered(n, Bits(words));  // uncovered[v]: v's incompatible partners in no group with v yet
   for (std::size_t v = 0; v < n; ++v) complement(compatible[v], n, v, uncovered[v]);
-  // The first vertex in both x and y, or n.
-  const auto first_in = [&](const Bits& x, const Bits& y) {
-    for (std::size_t w = 0; w < words; ++w)
-      if (const std::uint64_t both = x[w] & y[w]) return w * 64 + static_cast<std::size_t>(std::countr_zero(both));
-    return n;
-  };
   std::vector<std::size_t> group;
   Bits fits(words), wanted(words), members(words);  // incompatible with every member; with an uncovered pair to a member
   for (std::size_t a = 0; a < n; ++a) {
@@ -350,8 +397,8 @@ void for_each_conflict_group(const std::vector<Bits>& compatible, F f) {
         }
         clear(fits, v);
       };
-      for (std::size_t c = first_in(uncovered[a], fits); c < n; c = first_in(uncovered[a], fits)) join(c);
-      for (std::size_t c = first_in(wanted, fits); c < n; c = first_in(wanted, fits)) join(c);
+      for (std::size_t c = first_in(uncovered[a], fits, n); c < n; c = first_in(uncovered[a], fits, n)) join(c);
+      for (std::size_t c = first_in(wanted, fits, n); c < n; c = first_in(wanted, fits, n)) join(c);
       std::fill(members.begin(), members.end(), 0);
       for (const std::size_t x : group) set(members, x);
       for (const std::size_t x : group)
