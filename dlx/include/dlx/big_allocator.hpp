@@ -1,9 +1,11 @@
-// An allocator for a problem's entries and the solver's per-node arrays,
-// which can run to hundreds of megabytes: blocks of 2 MiB or more are asked
-// to live on huge pages, where the kernel has them (Linux's transparent huge
-// pages in "madvise" mode). Touching a fresh array then costs one page fault
-// per 2 MiB instead of one per 4 KiB: a 31x45 range puzzle's process takes
-// 4,600 faults instead of 13,200.
+// An allocator for arrays that are written in full as soon as they are made:
+// a problem's entries, the solver's per-node arrays, a graph's arcs. Their
+// pages are mapped in one call (MADV_POPULATE_WRITE) rather than faulted in
+// one by one: a page fault costs about 10 us on a virtual machine, a
+// populated page about 1 us. Blocks of 2 MiB or more are also asked to live
+// on huge pages, where the kernel has them (Linux's transparent huge pages in
+// "madvise" mode): a 31x45 range puzzle's process takes 4,600 faults instead
+// of 13,200.
 #pragma once
 
 #include <cstddef>
@@ -40,7 +42,7 @@ struct BigAllocator {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
     madvise(p, rounded, MADV_HUGEPAGE);  // advice only: without huge pages it is a no-op
 #endif
-    populate(p, rounded);
+    populate(p, bytes);
     return static_cast<T*>(p);
   }
   void deallocate(T* p, std::size_t n) {
