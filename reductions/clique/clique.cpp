@@ -192,7 +192,8 @@ class ColouringBound final : public dlx::Hook {
   // At the root a take costs the most (it hides every option incompatible
   // with v), so first the test that each child u of v will face: u and the
   // candidates after u (in list order) compatible with it must reach the
-  // colours then needed. If no child can pass, v is not taken.
+  // colours then needed, with the look ahead when that is close. If no child
+  // can pass, v is not taken.
   bool some_child_passes(const dlx::Remaining& remaining, long need) {
     remaining.options(0, child_order_);
     Level& at = lookahead_[0];
@@ -203,7 +204,7 @@ class ColouringBound final : public dlx::Hook {
       clear(later, u);
       const Bits& near = (*compatible_)[u];
       for (std::size_t w = 0; w < at.sub.size(); ++w) at.sub[w] = later[w] & near[w];
-      if (static_cast<long>(count(at.sub)) >= need - 1 && may_hold(at.sub, need - 1, 0)) return true;
+      if (static_cast<long>(count(at.sub)) >= need - 1 && may_hold(at.sub, need - 1, lookahead_depth)) return true;
     }
     return false;
   }
