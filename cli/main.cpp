@@ -2,10 +2,12 @@
 #include <malloc.h>
 
 #include <csignal>
+#include <cstdlib>
 #include <iostream>
 
 #include "cluster.hpp"
 #include "commands.hpp"
+#include "dlx/big_allocator.hpp"
 #include "settings.hpp"
 
 namespace {
@@ -19,6 +21,13 @@ int main(int argc, char** argv) {
   // growing vector or a rebuilt matrix reuses pages already touched.
   mallopt(M_MMAP_THRESHOLD, 1 << 30);
   mallopt(M_TRIM_THRESHOLD, 1 << 30);
+  // Every run's small blocks (options, names, a puzzle's text) come from the
+  // heap's first pages: mapped in one call, not faulted in one by one.
+  constexpr std::size_t first_heap = std::size_t{256} << 10;
+  if (void* block = std::malloc(first_heap)) {
+    dlx::BigAllocator<char>::populate(block, first_heap);
+    std::free(block);
+  }
   std::ios::sync_with_stdio(false);
   std::cin.tie(nullptr);  // the input's FlushingBuffer flushes before a read can wait, not before every read
   std::unique_ptr<dance::cli::Cluster> cluster;

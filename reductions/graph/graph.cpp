@@ -27,7 +27,7 @@ Adjacency::Adjacency(std::size_t n, std::span<const Arc> arcs, std::size_t& repe
   for (std::size_t u = 0; u < n; ++u) {
     const auto first = targets_.begin() + static_cast<std::ptrdiff_t>(start_[u]);
     const auto last = targets_.begin() + static_cast<std::ptrdiff_t>(start_[u + 1]);
-    std::sort(first, last);
+    if (!std::is_sorted(first, last)) std::sort(first, last);  // as a file lists them, often
     const auto unique_end = std::unique(first, last);
     start_[u] = kept;
     kept = static_cast<std::size_t>(std::copy(first, unique_end, targets_.begin() + static_cast<std::ptrdiff_t>(kept)) - targets_.begin());
