@@ -31,12 +31,38 @@ std::optional<Line> LineReader::next_raw() {
   return line;
 }
 
+bool LineReader::ignored(std::string_view text) {
+  const std::size_t start = text.find_first_not_of(" \t\r");
+  return start == std::string_view::npos || text[start] == '#';
+}
+
 std::optional<Line> LineReader::next() {
-  while (auto line = next_raw()) {
-    const std::size_t start = line->text.find_first_not_of(" \t\r");
-    if (start != std::string::npos && line->text[start] != '#') return line;
-  }
+  while (auto line = next_raw())
+    if (!ignored(line->text)) return line;
   return std::nullopt;
+}
+
+void LineReader::for_each_left(const std::function<void(std::size_t, std::string_view)>& f) {
+  constexpr std::size_t piece = std::size_t{1} << 14;  // a few pages, used again and again
+  std::string buffer(piece, '\0'), split;  // split: a line begun in the last piece
+  for (;;) {
+    const auto got = static_cast<std::size_t>(in_.rdbuf()->sgetn(buffer.data(), static_cast<std::streamsize>(piece)));
+    const std::string_view text(buffer.data(), got);
+    std::size_t start = 0;
+    for (std::size_t end = text.find('\n'); end != std::string_view::npos; end = text.find('\n', start)) {
+      if (split.empty()) {
+        f(++number_, text.substr(start, end - start));
+      } else {
+        split.append(text.substr(start, end - start));
+        f(++number_, split);
+        split.clear();
+      }
+      start = end + 1;
+    }
+    split.append(text.substr(start));
+    if (got < piece) break;
+  }
+  if (!split.empty()) f(++number_, split);
 }
 
 }  // namespace dance

@@ -141,6 +141,17 @@ TEST_CASE("malformed graphs are named by line and column") {
   CHECK_THAT(parse_error("p edge 3 1\ne 1 4\n"), Catch::Contains("line 2, column 5: expected a vertex number from 1 to 3"));
   CHECK_THAT(parse_error("p edge 3 1\ne 1\n"), Catch::Contains("line 2, column 4: expected 'e U V'"));
   CHECK_THAT(parse_error("p graph 3 1\n"), Catch::Contains("line 1, column 3: expected 'p edge"));
+  // After the header the edges are parsed in place: lines are still counted
+  // over comments, blank lines and CRLF ends.
+  CHECK_THAT(parse_error("c a\np edge 3 2\n\nc b\n# c\ne 1 2\r\nx 1 2\n"),
+             Catch::Contains("line 7, column 1: expected a 'c', 'p' or 'e' line, found 'x'"));
+  CHECK_THAT(parse_error("p edge 3 1\ne 1 2\np edge 3 1\n"), Catch::Contains("line 3, column 1: one 'p' line"));
+  CHECK_THAT(parse_error("p edge 3 1\ne 1 2\ne 2  0"), Catch::Contains("line 3, column 6: expected a vertex number from 1 to 3"));
+  std::string long_file = "p edge 100 4950\n";  // read in pieces of 16 KiB: lines cross their ends
+  for (int u = 1; u <= 100; ++u)
+    for (int v = u + 1; v <= 100; ++v) long_file += "e " + std::to_string(u) + ' ' + std::to_string(v) + '\n';
+  CHECK(parse(long_file).edge_count() == 4950);
+  CHECK_THAT(parse_error(long_file + "e 1 101\n"), Catch::Contains("line 4952, column 5: expected a vertex number from 1 to 100"));
   CHECK_THAT(parse_error("NAME : x\nEDGE_DATA_SECTION\n1 2\n"), Catch::Contains("expected DIMENSION"));
   CHECK_THAT(parse_error("DIMENSION : 3\nEDGE_DATA_SECTION\n1 2 3\n-1\n"), Catch::Contains("line 3, column 5: expected a second vertex"));
   CHECK_THAT(parse_error("a b c\n"), Catch::Contains("line 1, column 5: expected an edge"));

@@ -134,34 +134,37 @@ Graph read_dimacs(LineReader& lines, std::optional<Line> line, bool directed, Gr
   std::size_t n = 0;
   bool header = false;
   std::vector<Token> tokens;
-  for (; line; line = lines.next()) {
-    if (Vertex u = 0, v = 0; header && plain_edge(line->text, n, u, v)) {
-      b.arc(u, v, line->number);
-      continue;
-    }
-    dlx::split(line->text, blank, tokens);
+  // A line in full: c, p or e, with what is wrong said by line and column.
+  const auto take = [&](const Line& whole) {
+    dlx::split(whole.text, blank, tokens);
     const std::string_view kind = tokens[0].text;
-    if (kind == "c") continue;
+    if (kind == "c") return;
     if (kind == "p") {
-      if (header) throw dlx::ParseError(line->number, 1, "one 'p' line");
+      if (header) throw dlx::ParseError(whole.number, 1, "one 'p' line");
       if (tokens.size() != 4 || (tokens[1].text != "edge" && tokens[1].text != "col" && tokens[1].text != "edges"))
-        throw dlx::ParseError(line->number, tokens.size() > 1 ? tokens[1].column : 2, "expected 'p edge VERTICES EDGES'");
+        throw dlx::ParseError(whole.number, tokens.size() > 1 ? tokens[1].column : 2, "expected 'p edge VERTICES EDGES'");
       const auto v = number(tokens[2].text);
-      if (!v || *v < 0) throw dlx::ParseError(line->number, tokens[2].column, "expected the number of vertices");
-      if (!number(tokens[3].text)) throw dlx::ParseError(line->number, tokens[3].column, "expected the number of edges");
+      if (!v || *v < 0) throw dlx::ParseError(whole.number, tokens[2].column, "expected the number of vertices");
+      if (!number(tokens[3].text)) throw dlx::ParseError(whole.number, tokens[3].column, "expected the number of edges");
       n = static_cast<std::size_t>(*v);
       b.vertices(n);
       b.expect_arcs(static_cast<std::size_t>(std::max(0L, *number(tokens[3].text))));
       header = true;
       if (tokens[1].text == "col") warnings.messages.push_back("'p col' read as 'p edge'");
-      continue;
+      return;
     }
-    if (kind != "e") throw dlx::ParseError(line->number, 1, "expected a 'c', 'p' or 'e' line, found '" + std::string(kind) + "'");
-    if (!header) throw dlx::ParseError(line->number, 1, "expected the 'p edge N M' line before the edges");
-    if (tokens.size() != 3) throw dlx::ParseError(line->number, tokens.size() < 3 ? line->text.size() + 1 : tokens[3].column, "expected 'e U V'");
-    b.arc(numbered(*line, tokens[1], n), numbered(*line, tokens[2], n), line->number);
-  }
+    if (kind != "e") throw dlx::ParseError(whole.number, 1, "expected a 'c', 'p' or 'e' line, found '" + std::string(kind) + "'");
+    if (!header) throw dlx::ParseError(whole.number, 1, "expected the 'p edge N M' line before the edges");
+    if (tokens.size() != 3) throw dlx::ParseError(whole.number, tokens.size() < 3 ? whole.text.size() + 1 : tokens[3].column, "expected 'e U V'");
+    b.arc(numbered(whole, tokens[1], n), numbered(whole, tokens[2], n), whole.number);
+  };
+  for (; line && !header; line = header ? std::nullopt : lines.next()) take(*line);
   if (!header) throw dlx::ParseError(1, 1, "expected a 'p edge N M' line");
+  // The edges, thousands of lines: parsed in place.
+  lines.for_each_left([&](std::size_t number, std::string_view text) {
+    if (Vertex u = 0, v = 0; plain_edge(text, n, u, v)) b.arc(u, v, number);
+    else if (!LineReader::ignored(text)) take(Line{number, std::string(text)});
+  });
   return b.build(warnings);
 }
 

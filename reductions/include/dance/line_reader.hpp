@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <istream>
 #include <optional>
 #include <string>
@@ -25,6 +26,12 @@ class LineReader {
   [[nodiscard]] std::optional<Line> next();
   // The next line as it is, blank or not, or nothing at the end.
   [[nodiscard]] std::optional<Line> next_raw();
+  // Calls f(number, text) for every line left, blank or not, read in large
+  // pieces and without a Line made of each: for thousands of short lines
+  // (a graph's edges) that f parses in place.
+  void for_each_left(const std::function<void(std::size_t, std::string_view)>& f);
+  // Whether next() passes over a line: blank, or a '#' comment.
+  [[nodiscard]] static bool ignored(std::string_view text);
 
  private:
   std::istream& in_;
