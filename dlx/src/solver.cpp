@@ -79,12 +79,12 @@ struct Solver::State {
   std::vector<std::int32_t> used;     // donate's scratch, per item: uses, or a secondary item's colour
 
   // The search stack, sized once: a level per option and per primary item.
-  std::vector<Index> choice;      // x_l: the node chosen at level l (an item: "use it no more")
-  std::vector<Index> item;        // i_l: the item branched on at level l
-  std::vector<Index> tweak_base;  // Algorithm M: where level l's tweaks start
-  std::vector<Index> tweaked;     // Algorithm M: options excluded, in order
-  std::vector<Index> covered;     // Algorithm X: the items covered for x_0, x_1, ..., in order
-  std::vector<Index> covered_base;  // Algorithm X: where level l's covered items start
+  BigVector<Index> choice;      // x_l: the node chosen at level l (an item: "use it no more")
+  BigVector<Index> item;        // i_l: the item branched on at level l
+  BigVector<Index> tweak_base;  // Algorithm M: where level l's tweaks start
+  BigVector<Index> tweaked;     // Algorithm M: options excluded, in order
+  BigVector<Index> covered;     // Algorithm X: the items covered for x_0, x_1, ..., in order
+  BigVector<Index> covered_base;  // Algorithm X: where level l's covered items start
   Index covered_top = 0;
   std::vector<std::uint32_t> shared_run;  // scratch for sorting a plan of covers
   Index tweak_top = 0;
@@ -102,7 +102,7 @@ struct Solver::State {
   // puzzle's clues and search).
   struct Pristine {
     bool valid = false;
-    std::vector<Link> link;
+    BigVector<Link> link;
     std::vector<std::int32_t> len, colour, bound;
     std::vector<Index> prev, next;
     std::uint64_t updates = 0;  // stats.updates when the lists were last as linked
