@@ -195,6 +195,50 @@ TEST_CASE("the maximum: k steps up from a greedy answer to omega") {
   }
 }
 
+TEST_CASE("--max grows each witness greedily: san200_0.9_1 in fewer steps; random graphs reach omega") {
+  const clique::CliqueReduction cliques(false), independent(true);
+  // From its greedy start of 47, one vertex at a time would take 25 steps to
+  // the no at 71; grown witnesses skip to 54 and to 70.
+  std::unique_ptr<Instance> step = instance_of(cliques, text_of(std::string(DANCE_DATA_DIR) + "/graphs/clique/san200_0.9_1.clq"), ModelOptions().set("max"));
+  int steps = 0;
+  long last_yes = 0;
+  while (step) {
+    ++steps;
+    const Encoding encoding = cliques.encode(*step);
+    dlx::Solver solver(encoding.problem);
+    solver.set_hook(encoding.hook.get());
+    std::unique_ptr<Answer> answer;
+    if (solver.next() == dlx::Outcome::solution) {
+      answer = cliques.decode(*step, solver.solution());
+      REQUIRE(!cliques.verify(*step, *answer));
+      last_yes = static_cast<const clique::CliqueInstance&>(*step).k;
+    }
+    step = cliques.next_step(*step, answer.get());
+  }
+  CHECK(last_yes == 70);
+  CHECK(steps < 20);
+  std::mt19937_64 rng(41);
+  for (int round = 0; round < 40; ++round) {
+    // Small graphs, then larger ones.
+    const std::size_t n = round < 20 ? 8 + rng() % 13 : 30 + rng() % 30;
+    const double p = round < 20 ? 0.2 + 0.6 * static_cast<double>(rng() % 100) / 100.0 : 0.3 + 0.4 * static_cast<double>(rng() % 100) / 100.0;
+    std::vector<std::vector<bool>> edge;
+    const std::string text = random_graph(rng, n, p, edge);
+    std::vector<std::vector<bool>> non_edge(n, std::vector<bool>(n, false));
+    for (std::size_t u = 0; u < n; ++u)
+      for (std::size_t v = 0; v < n; ++v) non_edge[u][v] = u != v && !edge[u][v];
+    for (const bool independent_sets : {false, true}) {
+      const clique::CliqueReduction& reduction = independent_sets ? independent : cliques;
+      std::size_t omega = 1;
+      while (cliques_of_size(independent_sets ? non_edge : edge, omega + 1) > 0) ++omega;
+      INFO("round " << round << " n " << n << (independent_sets ? " independent" : " clique") << " omega " << omega);
+      const auto best = dance::test::optimise(reduction, instance_of(reduction, text, ModelOptions().set("max")));
+      REQUIRE(best.answer);
+      CHECK(static_cast<const clique::CliqueAnswer&>(*best.answer).vertices.size() == omega);
+    }
+  }
+}
+
 TEST_CASE("random graphs: clique and independent-set counts agree with brute force and the complement") {
   std::mt19937_64 rng(2026);
   const clique::CliqueReduction cliques(false), independent(true);

@@ -43,6 +43,23 @@ void for_each_in(const Bits& x, const Bits& y, F f) {
   return total;
 }
 
+// How many vertices a clique gains when it grows greedily from `candidates`
+// (the vertices compatible with all of it): repeatedly the candidate with the
+// most compatible candidates.
+long grown_by(const std::vector<Bits>& compatible, Bits candidates) {
+  long added = 0;
+  while (count(candidates) != 0) {
+    std::size_t best = 0, best_count = 0;
+    for_each_in(candidates, candidates, [&](std::size_t u) {
+      const std::size_t common = count_common(candidates, compatible[u]);
+      if (common >= best_count) best = u, best_count = common;
+    });
+    ++added;
+    for (std::size_t w = 0; w < candidates.size(); ++w) candidates[w] &= compatible[best][w];
+  }
+  return added;
+}
+
 // The bound: with c vertices chosen, the candidates left (the options still
 // in item k's list) must hold k - c more; a greedy colouring of them (each
 // colour class pairwise incompatible, so at most one of its vertices can be
@@ -341,30 +358,13 @@ class CliqueReader final : public InstanceReader {
     instance->compatible = std::move(compatible);
     instance->graph = std::move(g);
     instance->maximum = maximum_;
-    instance->k = maximum_ ? greedy(*instance->compatible) : k_;
+    Bits everyone(words, 0);
+    for (std::size_t v = 0; v < n; ++v) set(everyone, v);
+    instance->k = maximum_ ? std::max(1L, grown_by(*instance->compatible, everyone)) : k_;
     return instance;
   }
 
  private:
-  // The size of a greedy answer: repeatedly the candidate with the most
-  // compatible candidates. --max starts from it.
-  static long greedy(const std::vector<Bits>& compatible) {
-    Bits candidates(compatible.empty() ? 0 : compatible[0].size(), 0);
-    for (std::size_t v = 0; v < compatible.size(); ++v) set(candidates, v);
-    long size = 0;
-    while (count(candidates) != 0) {
-      std::size_t best = 0, best_count = 0;
-      for (std::size_t u = 0; u < compatible.size(); ++u) {
-        if (!has(candidates, u)) continue;
-        const std::size_t common = count_common(candidates, compatible[u]);
-        if (common >= best_count) best = u, best_count = common;
-      }
-      ++size;
-      for (std::size_t w = 0; w < candidates.size(); ++w) candidates[w] &= compatible[best][w];
-    }
-    return std::max(size, 1L);
-  }
-
   std::istream& in_;
   const CliqueReduction& reduction_;
   long k_;
@@ -580,9 +580,18 @@ bool CliqueReduction::optimises(const Instance& instance) const {
 std::unique_ptr<Instance> CliqueReduction::next_step(const Instance& tried, const Answer* found) const {
   const auto& clique = static_cast<const CliqueInstance&>(tried);
   if (!found || clique.k >= static_cast<long>(clique.graph->size())) return nullptr;
+  // The witness grown greedily: if it grows, ask for that size next (a yes,
+  // with a witness of that size to print), else for one vertex more.
+  const std::vector<Bits>& compatible = *clique.compatible;
+  const std::vector<Vertex>& order = *clique.order;
+  std::vector<std::size_t> option_of(order.size());
+  for (std::size_t j = 0; j < order.size(); ++j) option_of[order[j]] = j;
+  Bits candidates(compatible.empty() ? 0 : compatible[0].size(), ~std::uint64_t{0});
+  for (const Vertex v : static_cast<const CliqueAnswer&>(*found).vertices)
+    for (std::size_t w = 0; w < candidates.size(); ++w) candidates[w] &= compatible[option_of[v]][w];
   auto next = std::make_unique<CliqueInstance>(clique);
   next->warnings.clear();
-  ++next->k;
+  next->k = clique.k + std::max(1L, grown_by(compatible, candidates));
   return next;
 }
 
