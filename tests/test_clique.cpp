@@ -195,7 +195,7 @@ TEST_CASE("the maximum: k steps up from a greedy answer to omega") {
   }
 }
 
-TEST_CASE("--max grows each witness greedily: san200_0.9_1 in fewer steps; random graphs reach omega") {
+TEST_CASE("clique --max grows each witness greedily: san200_0.9_1 in fewer steps, random graphs reach omega") {
   const clique::CliqueReduction cliques(false), independent(true);
   // From its greedy start of 47, one vertex at a time would take 25 steps to
   // the no at 71; grown witnesses skip to 54 and to 70.
@@ -298,7 +298,7 @@ TEST_CASE("denser random graphs, where the bound looks ahead: k-clique counts ag
   CHECK(omega_seen > 200);
 }
 
-TEST_CASE("Kneser graphs: the root's double cover refutes omega + 1 at once; with edges added, counts stay right") {
+TEST_CASE("Kneser graphs: the root's double cover refutes omega + 1 at once, and with edges added counts stay right") {
   // K(m, 2): the pairs of m elements, adjacent when disjoint (the DIMACS
   // johnsonM-2-4 graphs). Clique number m / 2; chromatic number m - 2, so
   // colourings alone leave a search; the m stars cover every pair twice.

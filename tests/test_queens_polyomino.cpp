@@ -46,7 +46,7 @@ TEST_CASE("queens: the known counts for n = 1..12, every board verified") {
   CHECK(reader->next() == nullptr);
 }
 
-TEST_CASE("queens: verify catches attacking queens; bad sizes are named") {
+TEST_CASE("queens: verify catches attacking queens, and bad sizes are named") {
   const queens::QueensReduction reduction;
   std::istringstream four("4\n");
   const auto instance = read_one(reduction, four);

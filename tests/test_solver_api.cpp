@@ -49,7 +49,7 @@ TEST_CASE("counts are the same for every seed") {
   }
 }
 
-TEST_CASE("the same seed gives the same run; another seed another first solution") {
+TEST_CASE("the same seed gives the same run, another seed another first solution") {
   const Problem p = load("queens8.dlx");
   Solver a(p, 5), b(p, 5), c(p, 6);
   REQUIRE(a.next() == Outcome::solution);

@@ -113,7 +113,7 @@ TEST_CASE("Inkala's puzzle has its known solution, in the notation it came in") 
         "812753649943682175675491283154237896369845721287169534521974368438526917796318452\n");
 }
 
-TEST_CASE("the empty 4x4 puzzle has 288 solutions; nearly empty 9x9 is multiple") {
+TEST_CASE("the empty 4x4 puzzle has 288 solutions, a nearly empty 9x9 is multiple") {
   auto all = read_all("................\n");
   Encoding e = reduction.encode(*all[0]);
   dlx::Solver solver(e.problem);
