@@ -586,8 +586,9 @@ std::unique_ptr<Instance> CliqueReduction::next_step(const Instance& tried, cons
   const std::vector<Vertex>& order = *clique.order;
   std::vector<std::size_t> option_of(order.size());
   for (std::size_t j = 0; j < order.size(); ++j) option_of[order[j]] = j;
-  Bits candidates(compatible.empty() ? 0 : compatible[0].size(), ~std::uint64_t{0});
-  for (const Vertex v : static_cast<const CliqueAnswer&>(*found).vertices)
+  const std::vector<Vertex>& witness = static_cast<const CliqueAnswer&>(*found).vertices;  // k >= 1 of them
+  Bits candidates = compatible[option_of[witness.front()]];
+  for (const Vertex v : witness)
     for (std::size_t w = 0; w < candidates.size(); ++w) candidates[w] &= compatible[option_of[v]][w];
   auto next = std::make_unique<CliqueInstance>(clique);
   next->warnings.clear();
