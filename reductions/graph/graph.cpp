@@ -158,7 +158,11 @@ Graph read_dimacs(LineReader& lines, std::optional<Line> line, bool directed, Gr
     if (tokens.size() != 3) throw dlx::ParseError(whole.number, tokens.size() < 3 ? whole.text.size() + 1 : tokens[3].column, "expected 'e U V'");
     b.arc(numbered(whole, tokens[1], n), numbered(whole, tokens[2], n), whole.number);
   };
-  for (; line && !header; line = header ? std::nullopt : lines.next()) take(*line);
+  // Line by line up to the header, which says how many vertices there are.
+  for (; line; line = lines.next()) {
+    take(*line);
+    if (header) break;
+  }
   if (!header) throw dlx::ParseError(1, 1, "expected a 'p edge N M' line");
   // The edges, thousands of lines: parsed in place.
   lines.for_each_left([&](std::size_t number, std::string_view text) {
