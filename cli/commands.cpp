@@ -125,8 +125,10 @@ int answer(const Context& c, const Instance& instance, const SearchCalls& search
   std::uint64_t found = 0;
   if (s.unique) {
     const dlx::Outcome outcome = search.visit([&found](std::span<const dlx::OptionId>) { return ++found < 2; });
-    if (outcome != dlx::Outcome::exhausted && outcome != dlx::Outcome::solution_limit)
+    if (outcome != dlx::Outcome::exhausted && outcome != dlx::Outcome::solution_limit) {
+      if (!s.quiet) c.out << "unknown\n";  // a batch keeps its line for each puzzle
       return stopped(c, instance, outcome);
+    }
     if (!s.quiet) c.out << (found == 0 ? "none" : found == 1 ? "unique" : "multiple") << '\n';
     return found == 0 ? exit_status::none : exit_status::found;
   }
@@ -158,7 +160,7 @@ int answer(const Context& c, const Instance& instance, const SearchCalls& search
   }
   if (printed > 0) return exit_status::found;
   if (outcome == dlx::Outcome::exhausted) return no_solution(c, instance, "");
-  if (!s.quiet) c.reduction.print_none(c.out, instance);
+  if (!s.quiet) c.reduction.print_stopped(c.out, instance);
   return stopped(c, instance, outcome);
 }
 
@@ -325,7 +327,10 @@ int optimise(const Context& c, const Instance& first, Solvers& solvers) {
         }
       }
     } else if (outcome != dlx::Outcome::exhausted) {
-      if (best && !s.quiet) c.reduction.print(c.out, *best_instance, *best);
+      if (!s.quiet) {
+        if (best) c.reduction.print(c.out, *best_instance, *best);
+        else c.reduction.print_stopped(c.out, first);
+      }
       if (best) c.err << "dance: the answer printed is the best found before the search stopped\n";
       return stopped(c, first, outcome);
     }

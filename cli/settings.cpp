@@ -41,7 +41,7 @@ po::options_description option_table(Settings& s) {
        "solutions to print, 0 = all (for a line-per-puzzle reduction such as sudoku: their number); "
        "generate: puzzles to make")
       ("count", po::bool_switch(&s.count), "count the solutions instead of printing them (like `count`)")
-      ("unique", po::bool_switch(&s.unique), "stop at a second solution and say unique, multiple or none")
+      ("unique", po::bool_switch(&s.unique), "stop at a second solution and say unique, multiple or none (unknown: a limit stopped it first)")
       ("time-limit,t", po::value(&s.time_limit)->default_value(0), "stop after SECONDS of search per instance, 0 = none")
       ("node-limit", po::value(&s.node_limit)->default_value(0), "stop after N search nodes per instance, 0 = none")
       ("seed", po::value(&s.seed)->default_value(0),

@@ -88,6 +88,13 @@ expect 0 '^1465 ' '' -- wc -l "$tmp/j2.out"
 expect 0 '' '' -- diff "$tmp/unique2.out" "$tmp/unique.want"
 expect 0 '' '' -- diff "$tmp/unique.out" "$tmp/unique.want"
 expect 1 '^no solution$' 'clues clash' -- "$dance" solve sudoku "$(bad '11..............\n')"
+# stopped by a limit: neither an answer nor "no solution", and a batch keeps a line per puzzle
+printf '%s\n%s\n' '98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6' \
+  '.....8742862734951417952836746893125281645397395271468138529674574386219629417583' >"$tmp/stopped.txt"
+expect 3 '^unknown$' 'line 1: stopped by node limit' -- sh -c "head -1 '$tmp/stopped.txt' | '$dance' solve sudoku --node-limit 20"
+"$dance" solve sudoku --unique --node-limit 20 "$tmp/stopped.txt" >"$tmp/stopped.out" 2>/dev/null
+printf 'unknown\nunique\n' >"$tmp/stopped.want"
+expect 0 '' '' -- diff "$tmp/stopped.out" "$tmp/stopped.want"
 expect 0 '^288$' '' -- "$dance" count sudoku "$(bad '................\n')"
 expect 0 '^288$' '' -- "$dance" solve sudoku "$(bad '................\n')" -n 0
 expect 2 '^error$' 'line 1, column 3: unknown symbol' -- "$dance" solve sudoku "$(bad '12?.............\n')"
@@ -129,6 +136,7 @@ expect 2 '' 'up-to-symmetry is not an option of queens' -- "$dance" count queens
 cl="$shared/graphs/clique"
 expect 0 '^yes: [0-9 ]+$' '' -- "$dance" solve clique -k 11 "$cl/keller4.clq" --verify
 expect 1 '^no$' 'no solution' -- "$dance" solve clique -k 12 "$cl/keller4.clq"
+expect 3 '^unknown$' 'stopped by node limit' -- "$dance" solve clique -k 45 --node-limit 100 "$cl/C250.9.clq"
 expect 0 '^yes: ([0-9]+ ){10}[0-9]+$' '' -- "$dance" solve clique --max "$cl/keller4.clq" --verify
 expect 0 '^yes: ([0-9]+ ){6}[0-9]+$' '' -- "$dance" solve independent-set --max "$cl/johnson8-2-4.clq" --verify
 expect 0 '^420$' '' -- "$dance" count clique -k 3 "$cl/johnson8-2-4.clq"

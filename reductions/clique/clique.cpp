@@ -572,6 +572,7 @@ void CliqueReduction::print(std::ostream& out, const Instance& instance, const A
 }
 
 void CliqueReduction::print_none(std::ostream& out, const Instance&) const { out << "no\n"; }
+void CliqueReduction::print_stopped(std::ostream& out, const Instance&) const { out << "unknown\n"; }
 
 bool CliqueReduction::optimises(const Instance& instance) const {
   return static_cast<const CliqueInstance&>(instance).maximum;

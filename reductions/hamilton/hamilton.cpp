@@ -507,6 +507,10 @@ void HamiltonReduction::print_none(std::ostream& out, const Instance& instance) 
   out << (static_cast<const HamiltonInstance&>(instance).json ? R"({"found": false})" : "none") << '\n';
 }
 
+void HamiltonReduction::print_stopped(std::ostream& out, const Instance& instance) const {
+  out << (static_cast<const HamiltonInstance&>(instance).json ? R"({"found": null})" : "unknown") << '\n';
+}
+
 bool HamiltonReduction::optimises(const Instance& instance) const {
   return static_cast<const HamiltonInstance&>(instance).longest;
 }

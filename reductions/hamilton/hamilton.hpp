@@ -82,6 +82,7 @@ class HamiltonReduction final : public Reduction {
   [[nodiscard]] std::optional<std::string> verify(const Instance& instance, const Answer& answer) const override;
   void print(std::ostream& out, const Instance& instance, const Answer& answer) const override;
   void print_none(std::ostream& out, const Instance& instance) const override;
+  void print_stopped(std::ostream& out, const Instance& instance) const override;
   [[nodiscard]] bool optimises(const Instance& instance) const override;
   [[nodiscard]] std::unique_ptr<Instance> next_step(const Instance& tried, const Answer* found) const override;
 };

@@ -92,6 +92,11 @@ void RangeReduction::print_none(std::ostream& out, const Instance& instance) con
   if (static_cast<const RangeInstance&>(instance).output == Notation::grid) out << '\n';
 }
 
+void RangeReduction::print_stopped(std::ostream& out, const Instance& instance) const {
+  out << "unknown\n";
+  if (static_cast<const RangeInstance&>(instance).output == Notation::grid) out << '\n';
+}
+
 void RangeReduction::print_error(std::ostream& out) const { out << "error\n"; }
 
 std::unique_ptr<PuzzleType> RangeReduction::puzzle_type(const ModelOptions& options) const {

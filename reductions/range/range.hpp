@@ -33,6 +33,7 @@ class RangeReduction final : public Reduction {
   void print(std::ostream& out, const Instance& instance, const Answer& answer) const override;
   [[nodiscard]] bool aligned_output() const override { return true; }
   void print_none(std::ostream& out, const Instance& instance) const override;
+  void print_stopped(std::ostream& out, const Instance& instance) const override;
   void print_error(std::ostream& out) const override;
   [[nodiscard]] std::unique_ptr<PuzzleType> puzzle_type(const ModelOptions& options) const override;
 };

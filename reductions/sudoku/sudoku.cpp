@@ -241,6 +241,7 @@ void SudokuReduction::print(std::ostream& out, const Instance& instance, const A
 
 void SudokuReduction::print_none(std::ostream& out, const Instance&) const { out << "no solution\n"; }
 void SudokuReduction::print_error(std::ostream& out) const { out << "error\n"; }
+void SudokuReduction::print_stopped(std::ostream& out, const Instance&) const { out << "unknown\n"; }
 
 std::unique_ptr<PuzzleType> SudokuReduction::puzzle_type(const ModelOptions& options) const {
   if (options.has("jigsaw")) throw std::invalid_argument("the generator makes no jigsaw sudoku");

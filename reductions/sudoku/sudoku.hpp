@@ -49,6 +49,7 @@ class SudokuReduction final : public Reduction {
   [[nodiscard]] bool aligned_output() const override { return true; }
   void print_none(std::ostream& out, const Instance& instance) const override;
   void print_error(std::ostream& out) const override;
+  void print_stopped(std::ostream& out, const Instance& instance) const override;
   [[nodiscard]] std::unique_ptr<PuzzleType> puzzle_type(const ModelOptions& options) const override;
 
  private:

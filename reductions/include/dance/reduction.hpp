@@ -107,6 +107,9 @@ class Reduction {
   [[nodiscard]] virtual bool aligned_output() const { return false; }
   virtual void print_none(std::ostream&, const Instance&) const {}
   virtual void print_error(std::ostream&) const {}
+  // What stands for an answer that a limit stopped the search before
+  // finding: neither a solution nor print_none()'s "there is none".
+  virtual void print_stopped(std::ostream&, const Instance&) const {}
   // Optimisation as a sequence of decision problems (clique --max): whether
   // this instance starts such a sequence, and the instance to solve after
   // `tried` given the answer found for it (nullptr: none), or nullptr when
