@@ -78,7 +78,7 @@ class ColouringBound final : public dlx::Hook {
     const std::size_t words = (n + 63) / 64;
     pool_.assign(words, 0);
     layer_.assign(words, 0);
-    child_later_.assign(words, 0);
+    spare_.assign(words, 0);
     lookahead_.assign(lookahead_depth + 1, Level{Bits(words, 0), Bits(words, 0), {Bits(words, 0), Bits(words, 0)}});
     colour_of_.assign(n, 0);
     level_bound_.assign(static_cast<std::size_t>(k) + 1, std::vector<std::uint32_t>(n, 0));
@@ -214,7 +214,7 @@ class ColouringBound final : public dlx::Hook {
   bool some_child_passes(const dlx::Remaining& remaining, long need) {
     remaining.options(0, child_order_);
     Level& at = lookahead_[0];
-    Bits& later = child_later_;
+    Bits& later = spare_;
     later = coloured_pool_;
     for (const dlx::OptionId u : child_order_) {
       if (!has(later, u)) continue;
@@ -236,7 +236,7 @@ class ColouringBound final : public dlx::Hook {
   // join. Returns `enough` as soon as the sets allow that many.
   long double_cover_bound(const Bits& pool, long enough) {
     coverage_.assign(compatible_->size(), 0);
-    Bits& short_of = child_later_;  // candidates covered less than twice
+    Bits& short_of = spare_;  // candidates covered less than twice
     short_of = pool;
     long sets = 0;
     const std::size_t none = coverage_.size();
@@ -292,7 +292,8 @@ class ColouringBound final : public dlx::Hook {
   long k_;
   long chosen_ = 0;
   std::vector<dlx::OptionId> candidates_, child_order_;
-  Bits pool_, layer_, child_later_;
+  Bits pool_, layer_;
+  Bits spare_;  // some_child_passes()' later candidates, double_cover_bound()'s short ones
   struct Level {
     Bits left, sub;
     std::array<Bits, 2> last;  // the latest two classes of the colouring
