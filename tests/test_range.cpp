@@ -202,6 +202,11 @@ TEST_CASE("range: bad input names the line and column", "[range]") {
   CHECK(error_of("# t\n. . 3\n. 2\n") == "line 3, column 3: row 2 has 2 cells, the first row has 3");
   CHECK(error_of(". . 9\n. . .\n") == "line 1, column 5: the clue 9 is more than the 4 cells of its row and column");
   CHECK(error_of(". x 3\n") == "line 1, column 3: expected '.', '-' or a clue number from 1 up, found 'x'");
+  // A long number is refused, not read past what an int holds (UBSan: signed overflow).
+  CHECK(error_of(". 12345678901234 3\n") ==
+        "line 1, column 3: expected '.', '-' or a clue number from 1 up, found '12345678901234'");
+  CHECK(error_of(". 9x9:a7b6b5d7b7b5a13e12a4h .\n") ==
+        "line 1, column 3: expected '.', '-' or a clue number from 1 up, found '9x9:a7b6b5d7b7b5a13e12a4h'");
   CHECK(error_of("3x3:a2?\n") == "line 1, column 7: expected a letter a..z (empty cells), a clue number or '_', found '?'");
   CHECK(error_of("3x3:z\n") == "line 1, column 5: the description has more than the 9 cells of 3x3");
   CHECK(error_of("3x3:c\n") == "line 1, column 6: the description has 3 cells, expected 9");

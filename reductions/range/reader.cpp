@@ -87,10 +87,10 @@ Puzzle PuzzleReader::read_grid(std::string line) {
           continue;
         }
         int clue = 0;
-        bool digits = t.text.size() <= 6;
-        for (const char ch : t.text) {
-          digits = digits && std::isdigit(static_cast<unsigned char>(ch));
-          clue = clue * 10 + (ch - '0');
+        bool digits = t.text.size() <= 6;  // so that the number fits an int
+        for (std::size_t k = 0; digits && k < t.text.size(); ++k) {
+          digits = std::isdigit(static_cast<unsigned char>(t.text[k])) != 0;
+          clue = clue * 10 + (t.text[k] - '0');
         }
         if (!digits || clue == 0)
           fail(t.column, "expected '.', '-' or a clue number from 1 up, found '" + std::string(t.text) + "'");
