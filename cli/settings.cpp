@@ -2,6 +2,8 @@
 
 #include <boost/program_options.hpp>
 #include <algorithm>
+#include <charconv>
+#include <limits>
 #include <map>
 #include <sstream>
 #include <stdexcept>
@@ -13,6 +15,33 @@ namespace po = boost::program_options;
 
 namespace dance::cli {
 namespace {
+
+// A count or a seed on the command line: digits only, within T. (Boost reads
+// "-3" into an unsigned as 2^64 - 3, so -n -3 would mean "for ever".)
+template <class T>
+struct Whole {
+  T value;
+};
+
+template <class T>
+void validate(boost::any& v, const std::vector<std::string>& values, Whole<T>*, int) {
+  po::validators::check_first_occurrence(v);
+  const std::string& text = po::validators::get_single_string(values);
+  T value{};
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || error != std::errc{} || end != text.data() + text.size()) throw po::invalid_option_value(text);
+  v = Whole<T>{value};
+}
+
+template <class T>
+po::typed_value<Whole<T>>* whole(T& target) {
+  return po::value<Whole<T>>()
+      ->default_value(Whole<T>{target}, std::to_string(target))
+      ->notifier([&target](const Whole<T>& w) { target = w.value; });
+}
+
+// More threads than this is a typing mistake, not a machine.
+constexpr unsigned most_threads = 1024;
 
 constexpr const char* usage =
     "Usage:\n"
@@ -37,20 +66,20 @@ po::options_description option_table(Settings& s) {
   po::options_description table("Options");
   table.add_options()
       ("help,h", "show this help")
-      ("solutions,n", po::value(&s.solutions)->default_value(1),
+      ("solutions,n", whole(s.solutions),
        "solutions to print, 0 = all (for a line-per-puzzle reduction such as sudoku: their number); "
        "generate: puzzles to make")
       ("count", po::bool_switch(&s.count), "count the solutions instead of printing them (like `count`)")
       ("unique", po::bool_switch(&s.unique), "stop at a second solution and say unique, multiple or none (unknown: a limit stopped it first)")
       ("time-limit,t", po::value(&s.time_limit)->default_value(0), "stop after SECONDS of search per instance, 0 = none")
-      ("node-limit", po::value(&s.node_limit)->default_value(0), "stop after N search nodes per instance, 0 = none")
-      ("seed", po::value(&s.seed)->default_value(0),
+      ("node-limit", whole(s.node_limit), "stop after N search nodes per instance, 0 = none")
+      ("seed", whole(s.seed),
        "randomise item and option order reproducibly; 0 = input order. generate: each seed its own puzzles")
-      ("threads,j", po::value(&s.threads)->default_value(1),
+      ("threads,j", whole(s.threads),
        "threads: one search shared by work stealing for a single instance, else a batch of instances "
        "or generated puzzles (output stays in order); 0 = all cores")
       ("resume", po::value(&s.resume), "FILE[:FROM-TO]: search only the parts on these lines of FILE (from split)")
-      ("depth", po::value(&s.depth)->default_value(0), "split: levels below the root at which to cut the search")
+      ("depth", whole(s.depth), "split: levels below the root at which to cut the search")
       ("stats", po::bool_switch(&s.stats), "print search statistics to stderr")
       ("verify", po::bool_switch(&s.verify), "check every answer with the reduction's independent verifier")
       ("quiet,q", po::bool_switch(&s.quiet), "print no solutions; only the exit status tells");
@@ -58,7 +87,7 @@ po::options_description option_table(Settings& s) {
   generate.add_options()
       ("symmetry", po::value(&s.symmetry)->default_value("none"), "clue symmetry none, rot180, rot90, mirror or diagonal")
       ("minimal", po::bool_switch(&s.minimal), "no clue (orbit) can be taken away")
-      ("clues", po::value(&s.clues)->default_value(0), "exactly K clues, 0 = as removal leaves")
+      ("clues", whole(s.clues), "exactly K clues, 0 = as removal leaves")
       ("difficulty", po::value(&s.difficulty),
        "easy, medium, hard or fiendish, graded by the engine's search (docs/generate.md)")
       ("with-solution", po::bool_switch(&s.with_solution), "the solution after the puzzle on its line");
@@ -177,7 +206,8 @@ Parsed parse(const std::vector<std::string>& args) {
   if (s.command == "count") s.count = true;
   if (given("depth") != (s.command == "split")) return fail("--depth goes with split, and split needs it");
   if (given("resume") && s.command != "count" && !s.count) return fail("--resume is for count");
-  if (s.time_limit < 0) return fail("--time-limit must not be negative");
+  if (!(s.time_limit >= 0)) return fail("--time-limit must be a number of seconds, 0 or more");
+  if (s.threads > most_threads) return fail("-j: at most " + std::to_string(most_threads) + " threads");
   parsed.settings = s;
   return parsed;
 }

@@ -49,6 +49,13 @@ expect 2 '' 'unknown command' -- "$dance" frobnicate
 expect 2 '' 'needs a REDUCTION' -- "$dance" solve
 expect 2 '' 'Usage' -- "$dance"
 expect 2 '' 'invalid|unrecognised|unknown' -- "$dance" solve xcc --node-limit lots
+# counts and seeds are digits only: Boost alone reads -3 into an unsigned as 2^64 - 3
+expect 2 '' "argument \('-3'\) for option '--solutions' is invalid" -- "$dance" generate sudoku -n -3
+expect 2 '' "argument \('-1'\) for option '--node-limit' is invalid" -- "$dance" solve xcc "$data/knuth_toy.dlx" --node-limit -1
+expect 2 '' "argument \('-1'\) for option '--seed' is invalid" -- "$dance" solve xcc "$data/knuth_toy.dlx" --seed -1
+expect 2 '' "argument \('-1'\) for option '--clues' is invalid" -- "$dance" generate sudoku --clues -1
+expect 2 '' 'at most 1024 threads' -- "$dance" solve xcc "$data/knuth_toy.dlx" -j 100000
+expect 2 '' 'time-limit must be a number of seconds' -- "$dance" solve xcc "$data/knuth_toy.dlx" -t nan
 expect 0 '^a b c d e f g$' '' -- "$dance" emit xcc "$data/knuth_toy.dlx"
 
 # sudoku: stdin, batch lined up with the input, bad and clashing puzzles, uniqueness
