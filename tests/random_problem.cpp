@@ -9,6 +9,8 @@ dlx::Problem random_problem(std::mt19937_64& rng, const RandomShape& shape) {
   dlx::ProblemBuilder b;
   const int primaries = pick(1, 5);
   const int secondaries = shape.secondary ? pick(0, 3) : 0;
+  for (int i = 0; i < shape.padding; ++i) b.add_primary("pad" + std::to_string(i));
+  const auto item = [&shape](int i) { return static_cast<dlx::ItemId>(shape.padding + i); };
   for (int i = 0; i < primaries; ++i) {
     std::uint32_t lo = 1, hi = 1;
     if (shape.multiplicities && pick(0, 2) == 0) {
@@ -22,15 +24,19 @@ dlx::Problem random_problem(std::mt19937_64& rng, const RandomShape& shape) {
   for (int o = 0; o < options; ++o) {
     std::vector<dlx::Entry> entries;
     // at least one primary item, as the format reader guarantees
-    entries.push_back({static_cast<dlx::ItemId>(pick(0, primaries - 1)), dlx::no_colour});
+    entries.push_back({item(pick(0, primaries - 1)), dlx::no_colour});
     for (int i = 0; i < primaries + secondaries; ++i) {
-      const auto id = static_cast<dlx::ItemId>(i);
+      const auto id = item(i);
       if (id == entries[0].item || pick(0, 2) != 0) continue;
       dlx::ColourId colour = dlx::no_colour;
       if (i >= primaries && shape.colours && pick(0, 2) != 0) colour = b.colour(pick(0, 1) ? "red" : "blue");
       entries.push_back({id, colour});
     }
     b.add_option(entries);
+  }
+  for (int i = 0; i < shape.padding; ++i) {
+    const dlx::Entry own{static_cast<dlx::ItemId>(i), dlx::no_colour};
+    b.add_option(std::span(&own, 1));
   }
   return b.build();
 }

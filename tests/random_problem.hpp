@@ -15,6 +15,9 @@ struct RandomShape {
   bool secondary = true;
   bool colours = true;
   bool multiplicities = true;
+  // Primary items added first, each with an option of its own (added last),
+  // which every solution holds: a problem as small, in a bigger engine.
+  int padding = 0;
 };
 
 dlx::Problem random_problem(std::mt19937_64& rng, const RandomShape& shape);

@@ -49,6 +49,40 @@ TEST_CASE("random small problems: the engine finds exactly the brute-force solut
   CHECK(with_solutions > 300);  // the cases are not all trivially empty
 }
 
+// More than 512 primary items: the engine keeps a ring of forced items
+// (solver.cpp, ring_from), which the small problems above never use.
+TEST_CASE("random small problems padded to 600 primary items: the same solutions") {
+  std::mt19937_64 rng(20261123);
+  constexpr int padding = 600;
+  int with_solutions = 0;
+  for (const bool secondary : {false, true}) {
+    for (int round = 0; round < 100; ++round) {
+      std::mt19937_64 twin = rng;
+      const Problem small = random_problem(rng, {secondary, false, false});
+      const Problem padded = random_problem(twin, {secondary, false, false, padding});
+      REQUIRE(padded.option_count() == small.option_count() + padding);
+      const auto expected = brute_force(small);
+      for (const std::uint64_t seed : {0, round + 1}) {
+        Solver solver(padded, seed);
+        std::set<std::vector<OptionId>> found;
+        while (solver.next() == Outcome::solution) {
+          std::vector<OptionId> s;
+          for (const OptionId o : solver.solution())
+            if (o < small.option_count()) s.push_back(o);
+          REQUIRE(solver.solution().size() == s.size() + padding);
+          std::sort(s.begin(), s.end());
+          found.insert(s);
+        }
+        INFO("round " << round << ", seed " << seed);
+        REQUIRE(found == expected);
+        REQUIRE(solver.statistics().solutions == expected.size());
+      }
+      with_solutions += !expected.empty();
+    }
+  }
+  CHECK(with_solutions > 40);
+}
+
 TEST_CASE("random small problems: assuming an option counts the solutions that contain it") {
   std::mt19937_64 rng(7);
   for (int round = 0; round < 200; ++round) {

@@ -6,10 +6,11 @@
 // - It picks the loop the problem needs: plain X when there are no colours
 //   and no multiplicities, C for colours, M for multiplicities (with colours).
 // - Branching is on an item with the fewest remaining choices (minimum
-//   remaining values, taking the first forced item at once; an item marked
-//   Item::deferred only when no other is left, unless forced); seed 0 keeps the
-//   input order, any other seed permutes the item and option order
-//   reproducibly, so the same seed gives the same run.
+//   remaining values, taking an item the last choice left with one option
+//   at once, else the first in list order; an item marked Item::deferred
+//   only when no other is left, unless forced); seed 0 keeps the input
+//   order, any other seed permutes the item and option order reproducibly,
+//   so the same seed gives the same run.
 // - The search is iterative and resumable: next() stops at each solution, and
 //   a stop by a limit can be resumed by calling next()/count() again (after
 //   raising the limit). The counters in statistics() accumulate over calls.
