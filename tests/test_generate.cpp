@@ -108,7 +108,8 @@ TEST_CASE("generated sudoku are unique, symmetric and minimal when asked", "[gen
 
 TEST_CASE("larger and X-sudoku puzzles are unique too", "[generate]") {
   for (const auto& [box, diagonals] : {std::pair{std::string("3x4"), false}, std::pair{std::string("3x3"), true},
-                                       std::pair{std::string("4x4"), false}}) {
+                                       std::pair{std::string("4x4"), false}, std::pair{std::string("5x5"), false},
+                                       std::pair{std::string("6x6"), false}}) {
     const auto type = sudoku_of(box, diagonals);
     sudoku::Shape shape = *sudoku::parse_box(box);
     shape.diagonals = diagonals;

@@ -43,14 +43,26 @@ std::size_t SudokuPuzzles::positions() const { return static_cast<std::size_t>(s
 
 Solution SudokuPuzzles::random_solution(std::uint64_t seed, Symmetry) {  // every cell is a clue: any symmetry
   // Values in a random order but cells in input order: the grid fills row by
-  // row, quickly at every size (a random cell order has heavy tails at 25x25).
+  // row (a random cell order has heavy tails at 25x25). Even so a fill can
+  // go astray from 25x25 on (a 36x36 grid took from one to 40 seconds): one
+  // that has taken two nodes per cell starts again in a new order, with
+  // twice the budget.
   shuffled_.resize(randomiser_.problem().option_count());
-  std::iota(shuffled_.begin(), shuffled_.end(), dlx::OptionId{0});
-  dlx::Random(seed).shuffle(shuffled_);
-  randomiser_.retract();
-  randomiser_.reseed(0);
-  randomiser_.prefer(shuffled_);
-  if (randomiser_.next() != dlx::Outcome::solution) return {};
+  dlx::Random random(seed);
+  std::uint64_t budget = 2 * positions();
+  dlx::Outcome outcome;
+  do {
+    std::iota(shuffled_.begin(), shuffled_.end(), dlx::OptionId{0});
+    random.shuffle(shuffled_);
+    randomiser_.retract();
+    randomiser_.reseed(0);
+    randomiser_.prefer(shuffled_);
+    randomiser_.set_limits(dlx::Limits{randomiser_.statistics().nodes + budget, 0, nullptr});
+    outcome = randomiser_.next();
+    budget *= 2;
+  } while (outcome == dlx::Outcome::node_limit);
+  randomiser_.set_limits({});
+  if (outcome != dlx::Outcome::solution) return {};
   const auto n = static_cast<dlx::OptionId>(shape_.n);
   Solution grid(positions(), 0);
   for (const dlx::OptionId o : randomiser_.solution()) grid[o / n] = static_cast<int>(o % n) + 1;
