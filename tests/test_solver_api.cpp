@@ -104,6 +104,17 @@ TEST_CASE("prefer() puts a known solution first, in any seed's order, and change
       CHECK(sorted(solver.solution()) == solutions[k]);
       solver.reset();
       CHECK(count_all(solver) == 92);
+      // reseed(seed, first) is reseed(seed) then prefer(first), in one linking.
+      Solver both(p);
+      both.reseed(seed, solutions[k]);
+      solver.reset();
+      for (int n = 0; n < 5; ++n) {
+        REQUIRE(both.next() == Outcome::solution);
+        REQUIRE(solver.next() == Outcome::solution);
+        CHECK(std::vector<OptionId>(both.solution().begin(), both.solution().end()) ==
+              std::vector<OptionId>(solver.solution().begin(), solver.solution().end()));
+      }
+      solver.reset();
     }
   }
   REQUIRE(solver.assume(solutions[0][0]));
@@ -111,6 +122,7 @@ TEST_CASE("prefer() puts a known solution first, in any seed's order, and change
   solver.retract();
   const std::vector<OptionId> none{static_cast<OptionId>(p.option_count())};
   CHECK_THROWS_AS(solver.prefer(none), std::out_of_range);
+  CHECK_THROWS_AS(solver.reseed(1, none), std::out_of_range);
 }
 
 namespace {

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <numeric>
 #include <stdexcept>
+#include <string>
 
 #include "dlx/big_allocator.hpp"
 #include "dlx/random.hpp"
@@ -1119,20 +1120,18 @@ void Solver::retract(std::size_t keep) {
 
 std::span<const OptionId> Solver::assumptions() const { return state_->assumed; }
 
-void Solver::reseed(std::uint64_t seed) {
-  if (!state_->steps.empty()) throw std::logic_error("reseed: retract the assumptions first");
-  reset();
-  state_->seed = seed;
-  link_lists(*state_, seed);
-}
+void Solver::reseed(std::uint64_t seed, std::span<const OptionId> first) { relink("reseed", seed, first); }
 
-void Solver::prefer(std::span<const OptionId> options) {
+void Solver::prefer(std::span<const OptionId> options) { relink("prefer", state_->seed, options); }
+
+void Solver::relink(const char* caller, std::uint64_t seed, std::span<const OptionId> first) {
   State& s = *state_;
-  if (!s.steps.empty()) throw std::logic_error("prefer: retract the assumptions first");
-  for (const OptionId o : options)
-    if (o >= s.option_first.size() - 1) throw std::out_of_range("prefer: no such option");
+  if (!s.steps.empty()) throw std::logic_error(std::string(caller) + ": retract the assumptions first");
+  for (const OptionId o : first)
+    if (o >= s.option_first.size() - 1) throw std::out_of_range(std::string(caller) + ": no such option");
   reset();
-  link_lists(s, s.seed, options);
+  s.seed = seed;
+  link_lists(s, seed, first);
 }
 
 void Solver::reset() {

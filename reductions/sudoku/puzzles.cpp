@@ -55,8 +55,7 @@ Solution SudokuPuzzles::random_solution(std::uint64_t seed, Symmetry) {  // ever
     std::iota(shuffled_.begin(), shuffled_.end(), dlx::OptionId{0});
     random.shuffle(shuffled_);
     randomiser_.retract();
-    randomiser_.reseed(0);
-    randomiser_.prefer(shuffled_);
+    randomiser_.reseed(0, shuffled_);
     randomiser_.set_limits(dlx::Limits{randomiser_.statistics().nodes + budget, 0, nullptr});
     outcome = randomiser_.next();
     budget *= 2;
@@ -160,8 +159,7 @@ bool SudokuPuzzles::another(const Solution& solution, std::span<const std::size_
       budget *= 2;
       solver = &randomiser_;
       solver->retract();
-      solver->reseed(restart);
-      solver->prefer(preferred_options_);
+      solver->reseed(restart, preferred_options_);
       for (const std::size_t cell : clues) (void)solver->assume(option(solution, cell));
       for (std::size_t j = 0; j < k; ++j) (void)solver->assume(option(solution, removed[j]));
       (void)solver->forbid(option(solution, removed[k]));

@@ -134,8 +134,10 @@ class Solver {
 
   // Permutes the items and options as a Solver made with this seed would,
   // without allocating the arrays again (a generator wants a fresh random
-  // solution per puzzle). Only with no assumptions; abandons any search.
-  void reseed(std::uint64_t seed);
+  // solution per puzzle), with the options `first` before all others as
+  // prefer() puts them (one linking for both). Only with no assumptions;
+  // abandons any search.
+  void reseed(std::uint64_t seed, std::span<const OptionId> first = {});
   // Puts these options before all others in their items' lists, in the
   // order given, the rest in the seed's order, until the next reseed() or
   // prefer(): value ordering. A search for a solution near a known one tries
@@ -192,6 +194,8 @@ class Solver {
   struct State;  // the linked arrays and the search stack (solver.cpp)
 
  private:
+  // Links the lists in the seed's order after the options `first` (reseed, prefer).
+  void relink(const char* caller, std::uint64_t seed, std::span<const OptionId> first);
   std::unique_ptr<State> state_;
 };
 
