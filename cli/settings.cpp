@@ -3,7 +3,6 @@
 #include <boost/program_options.hpp>
 #include <algorithm>
 #include <charconv>
-#include <limits>
 #include <map>
 #include <sstream>
 #include <stdexcept>

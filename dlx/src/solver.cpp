@@ -108,6 +108,10 @@ struct Solver::State {
   Index forced = 0;
   std::array<Index, forced_ring_size> forced_ring{};
   Index forced_top = 0;
+  void forget_forced() {  // a fresh search starts as a fresh solver would
+    forced = 0;
+    forced_top = 0;
+  }
 
   // The lists as linked, nothing assumed: retract() copies them back when
   // that costs less than undoing update by update (a sudoku batch: each
@@ -165,8 +169,8 @@ struct Dance {
   explicit Dance(Solver::State& s)
       : link(s.link.data()), top(s.top.data()), first_of(s.first_of.data()), colour(s.colour.data()), len(s.len.data()),
         prev(s.prev.data()), next(s.next.data()), bound(s.bound.data()), slack(s.slack.data()), deferral(s.deferral.data()),
-        primary_count(s.primary_count), updates(s.stats.updates), forced(s.forced), forced_ring(s.forced_ring.data()), forced_top(s.forced_top), seeded(s.seed != 0),
-        active_primaries(&s.active_primaries) {}
+        primary_count(s.primary_count), updates(s.stats.updates), forced(s.forced), forced_ring(s.forced_ring.data()),
+        forced_top(s.forced_top), seeded(s.seed != 0), active_primaries(&s.active_primaries) {}
 
   DLX_INLINE void unlink_item(Wide i) {
     const Wide l = prev[i], r = next[i];
@@ -772,8 +776,7 @@ void Search<Colours, Multiplicities, Sharing, Ring>::unwind() {
   s_.floor = 0;
   s_.resume = Resume::forward;
   s_.stats.updates = d.updates;
-  s_.forced = 0;  // a fresh search starts as a fresh solver would
-  s_.forced_top = 0;
+  s_.forget_forced();
 }
 
 template <bool Colours, bool Multiplicities, bool Sharing, bool Ring>
@@ -810,8 +813,7 @@ void Search<Colours, Multiplicities, Sharing, Ring>::unassume(OptionId option) {
   for (Index q = last + 1; q-- > first;) d.uncommit(q);
   d.unhide_option(first);
   s_.stats.updates = d.updates;
-  s_.forced = 0;
-  s_.forced_top = 0;
+  s_.forget_forced();
 }
 
 template <bool Colours, bool Multiplicities, bool Sharing, bool Ring>
@@ -832,8 +834,7 @@ void Search<Colours, Multiplicities, Sharing, Ring>::unforbid(OptionId option) {
   D d(s_);
   d.unhide_option(s_.option_first[option]);
   s_.stats.updates = d.updates;
-  s_.forced = 0;
-  s_.forced_top = 0;
+  s_.forget_forced();
 }
 
 // Runs f on the Search specialised for this problem.
@@ -1075,8 +1076,7 @@ void restore_pristine(Solver::State& s) {
   s.level = 0;
   s.floor = 0;
   s.resume = Resume::forward;
-  s.forced = 0;
-  s.forced_top = 0;
+  s.forget_forced();
   s.covered_top = 0;
   s.tweak_top = 0;
   s.assumed.clear();
