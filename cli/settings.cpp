@@ -76,7 +76,7 @@ po::options_description option_table(Settings& s) {
        "randomise item and option order reproducibly; 0 = input order. generate: each seed its own puzzles")
       ("threads,j", whole(s.threads),
        "threads: one search shared by work stealing for a single instance, else a batch of instances "
-       "or generated puzzles (output stays in order); 0 = all cores")
+       "or generated puzzles (output stays in order); 0 = all cores, at most 1024")
       ("resume", po::value(&s.resume), "FILE[:FROM-TO]: search only the parts on these lines of FILE (from split)")
       ("depth", whole(s.depth), "split: levels below the root at which to cut the search")
       ("stats", po::bool_switch(&s.stats), "print search statistics to stderr")
