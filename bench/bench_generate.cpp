@@ -117,6 +117,7 @@ int main(int argc, char** argv) {
       {"16x16", 16, {}, 100},
       {"16x16 minimal", 16, minimal(), 10},
       {"25x25", 25, {}, 20},
+      {"36x36", 36, {}, 10},
   };
   std::cout << '\n' << std::left << std::setw(30) << "generate" << std::right << std::setw(4) << "-j" << std::setw(8)
             << "puzzles" << std::setw(12) << "ms/puzzle" << std::setw(10) << "clues" << '\n';
