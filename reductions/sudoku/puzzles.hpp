@@ -37,8 +37,8 @@ class SudokuPuzzles final : public PuzzleType {
   // of a puzzle near it differs from it in few cells.
   Solution preferred_;
   std::vector<dlx::OptionId> preferred_options_;
-  std::vector<dlx::OptionId> wanted_;
-  std::vector<dlx::OptionId> shuffled_;  // random_solution's value order  // the options of the clues, kept to spare an allocation per call
+  std::vector<dlx::OptionId> wanted_;    // the options of the clues, kept to spare an allocation per call
+  std::vector<dlx::OptionId> shuffled_;  // random_solution's value order, likewise kept
 };
 
 }  // namespace dance::sudoku
