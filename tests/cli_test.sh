@@ -77,13 +77,14 @@ else
 fi
 # puzzles piped in one at a time: each answer comes out before the next puzzle is sent
 coproc DIALOGUE { "$dance" solve sudoku 2>/dev/null; }
+dialogue_pid=$DIALOGUE_PID  # bash unsets DIALOGUE_PID once the coprocess has ended
 answers=0
 for k in 1 2; do
   echo "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.." >&"${DIALOGUE[1]}"
   IFS= read -t 20 -r answer <&"${DIALOGUE[0]}" && [ "$answer" = "$inkala" ] && answers=$((answers + 1))
 done
 exec {DIALOGUE[1]}>&-
-wait "$DIALOGUE_PID"
+wait "$dialogue_pid"
 if [ "$answers" -eq 2 ]; then passed=$((passed + 1)); else echo "FAIL: an answer waited for the next puzzle"; failed=$((failed + 1)); fi
 "$dance" solve sudoku "$data/sudoku_batch.txt" --unique >"$tmp/unique.out" 2>/dev/null
 printf 'unique\nerror\nnone\nmultiple\n' >"$tmp/unique.want"
