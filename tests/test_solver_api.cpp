@@ -212,6 +212,23 @@ TEST_CASE("count(limit) stops after that many and can go on") {
   CHECK(count_all(solver) == 92);
 }
 
+TEST_CASE("a search run out describes no levels and gives none away, though it stops before undoing them") {
+  const Problem p = load("queens8.dlx");
+  Solver solver(p);
+  const OptionId corner = option_named(p, {"r0", "c0", "b7"});
+  REQUIRE(solver.assume(corner));
+  CHECK(count_all(solver) == 4);
+  const Subproblem part = solver.subproblem();
+  CHECK(part.assumed == std::vector<OptionId>{corner});
+  CHECK(part.forbidden.empty());
+  std::vector<Subproblem> given;
+  CHECK(solver.donate(given) == 0);
+  CHECK(given.empty());
+  CHECK(count_all(solver) == 0);  // nothing more to find
+  solver.retract(1);              // the levels left standing are undone, the assumption kept
+  CHECK(count_all(solver) == 4);
+}
+
 TEST_CASE("assumptions force options, clash, and are undone") {
   const Problem p = load("queens8.dlx");
   Solver solver(p);

@@ -33,7 +33,7 @@ struct Link {
   Index down;
 };
 
-enum class Resume { forward, advance, backup, done };
+enum class Resume { forward, advance, backup, done, spent };
 enum class Mode { next, count, split };
 
 constexpr std::uint64_t check_interval = 1024;  // nodes between clock/interrupt checks
@@ -101,8 +101,13 @@ struct Solver::State {
   std::uint64_t pause_after = 0;  // nodes: Limits::pause is not looked at before
   Index floor = 0;  // levels below it were given away by donate(): the search ends on backing up to it
   // Where next()/count() go on: a new level, retrying x_level (stopped just
-  // before committing it), after a solution, or nowhere.
+  // before committing it), after a solution, or nowhere; `spent` is nowhere
+  // with levels 0..level-1 still committed, undone only if the lists are
+  // needed again (a retract() that copies the pristine lists never undoes them).
   Resume resume = Resume::forward;
+  // Levels floor..level-1 whose item has options after x_l: none left means
+  // that backing up only undoes, and the search can stop as spent.
+  Index open_levels = 0;
   std::uint64_t seed = 0;  // of the order the lists were linked in
   // Dance::forced and its ring between calls, so that a resumed search chooses alike.
   Index forced = 0;
@@ -637,6 +642,7 @@ Outcome Search<Colours, Multiplicities, Sharing, Ring>::run(Mode mode, std::uint
   std::uint32_t max_depth = s.stats.max_depth;
   Index l = s.level, i = 0, x = 0;
   const Index floor = s.floor;
+  Index open = s.open_levels;
   Outcome outcome = Outcome::exhausted;
   std::uint64_t next_check = nodes;  // check the limits before the first node
 
@@ -646,7 +652,8 @@ Outcome Search<Colours, Multiplicities, Sharing, Ring>::run(Mode mode, std::uint
       x = choice[l];
       goto try_x;
     case Resume::backup: goto backup;
-    case Resume::done: return Outcome::exhausted;
+    case Resume::done:
+    case Resume::spent: return Outcome::exhausted;
   }
 
 forward:
@@ -733,6 +740,7 @@ try_x:
     choice[l] = d.link[x].down;
     goto advance;
   }
+  if constexpr (!Multiplicities) open += d.link[x].down != item[l];
   ++l;
   goto forward;
 
@@ -743,8 +751,18 @@ backup:
     outcome = Outcome::exhausted;
     goto leave;
   }
+  if constexpr (!Multiplicities) {
+    // Every level left is on its last option: backing up would only undo,
+    // which unwind() does if the lists are wanted again (a hook must see it now).
+    if (open == 0 && !s.hook) {
+      s.resume = Resume::spent;
+      outcome = Outcome::exhausted;
+      goto leave;
+    }
+  }
   --l;
   x = choice[l];
+  if constexpr (!Multiplicities) open -= d.link[x].down != item[l];
   take_back(d, x);
   if constexpr (Multiplicities) {
     if (x <= s.item_count) goto restore;
@@ -758,6 +776,7 @@ restore:
 
 leave:
   s.level = l;
+  s.open_levels = open;
   s.stats.nodes = nodes;
   s.stats.updates = d.updates;
   s.forced = d.forced;
@@ -774,6 +793,7 @@ void Search<Colours, Multiplicities, Sharing, Ring>::unwind() {
   if (s_.resume != Resume::done) take_back_levels(d, s_.level);
   s_.level = 0;
   s_.floor = 0;
+  s_.open_levels = 0;
   s_.resume = Resume::forward;
   s_.stats.updates = d.updates;
   s_.forget_forced();
@@ -1075,6 +1095,7 @@ void restore_pristine(Solver::State& s) {
   s.active_primaries = s.primary_count;  // none covered
   s.level = 0;
   s.floor = 0;
+  s.open_levels = 0;
   s.resume = Resume::forward;
   s.forget_forced();
   s.covered_top = 0;
@@ -1202,11 +1223,14 @@ Subproblem partial(const Solver::State& s, Index k) {
 
 }  // namespace
 
-Subproblem Solver::subproblem() const { return partial(*state_, state_->level); }
+Subproblem Solver::subproblem() const {
+  const State& s = *state_;
+  return partial(s, s.resume == Resume::spent ? 0 : s.level);  // a spent search's levels are no part
+}
 
 std::size_t Solver::donate(std::vector<Subproblem>& out) {
   State& s = *state_;
-  if (s.resume == Resume::done) return 0;
+  if (s.resume == Resume::done || s.resume == Resume::spent) return 0;
   const Problem& p = *s.problem;
   const auto primary = static_cast<ItemId>(s.primary_count);
   // s.used: the items taken by the assumptions and the levels looked at so far.
@@ -1259,6 +1283,8 @@ std::size_t Solver::donate(std::vector<Subproblem>& out) {
         }
         for (std::size_t u = before; u < out.size(); ++u) tidy(out[u]);
         s.floor = k + 1;
+        s.open_levels = 0;
+        for (Index j = s.floor; j < s.level; ++j) s.open_levels += s.link[s.choice[j]].down != s.item[j];
         return out.size() - before;
       }
     }
