@@ -93,6 +93,10 @@ void speed(const SudokuReduction& reduction, const Config& config, std::size_t t
 
 int main(int argc, char** argv) {
   const std::filesystem::path dir = argc > 1 ? argv[1] : std::string(DANCE_DATA_DIR) + "/sudoku";
+  if (!std::filesystem::is_directory(dir)) {
+    std::cerr << "bench_generate: " << dir.string() << " is not a directory (of the sudoku files)\n";
+    return 2;
+  }
   const SudokuReduction reduction;
   std::vector<std::filesystem::path> files;
   for (const auto& entry : std::filesystem::directory_iterator(dir))

@@ -65,6 +65,10 @@ Run run(const std::vector<Puzzle>& puzzles, bool unique, std::size_t threads) {
 
 int main(int argc, char** argv) {
   const std::filesystem::path dir = argc > 1 ? argv[1] : std::string(DANCE_DATA_DIR) + "/sudoku";
+  if (!std::filesystem::is_directory(dir)) {
+    std::cerr << "bench_sudoku: " << dir.string() << " is not a directory (of the sudoku files)\n";
+    return 2;
+  }
   std::vector<std::filesystem::path> files;
   for (const auto& entry : std::filesystem::directory_iterator(dir))
     if (entry.path().extension() == ".txt") files.push_back(entry.path());
