@@ -21,6 +21,7 @@ struct Made {
   std::size_t clues = 0;
   std::size_t attempts = 0;
   std::uint64_t nodes = 0;
+  bool interrupted = false;  // given up on Ctrl-C
 };
 
 Made make(PuzzleType& type, const Settings& s, const GenerateOptions& options, std::uint64_t index) {
@@ -41,6 +42,8 @@ Made make(PuzzleType& type, const Settings& s, const GenerateOptions& options, s
     made.nodes = puzzle.verdict.nodes;
   } catch (const GenerateError& e) {
     made.error = e.what();
+  } catch (const GenerateInterrupted&) {
+    made.interrupted = true;
   }
   return made;
 }
@@ -62,6 +65,7 @@ int generate(const Settings& s, const std::atomic<bool>& interrupt, std::ostream
       err << "dance: there is no generator for '" << reduction.name() << "' (see 'dance list')\n";
       return exit_status::error;
     }
+    for (const auto& type : types) type->set_interrupt(&interrupt);
     check_options(*types[0], options);
   } catch (const std::invalid_argument& e) {
     err << "dance: " << e.what() << "\nTry 'dance --help'.\n";
@@ -79,7 +83,9 @@ int generate(const Settings& s, const std::atomic<bool>& interrupt, std::ostream
   while (done < s.solutions && !interrupt.load()) {
     const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(chunk, s.solutions - done));
     in_parallel(n, threads, [&](std::size_t k, std::size_t t) { made[k] = make(*types[t], s, options, done + k); });
-    for (std::size_t k = 0; k < n; ++k) {
+    std::size_t finished = 0;  // the puzzles before the first one given up on Ctrl-C
+    while (finished < n && !made[finished].interrupted) ++finished;
+    for (std::size_t k = 0; k < finished; ++k) {
       if (!made[k].error.empty()) {
         if (progress) err << '\n';
         err << "dance: " << made[k].error << '\n';
@@ -90,8 +96,9 @@ int generate(const Settings& s, const std::atomic<bool>& interrupt, std::ostream
       attempts += made[k].attempts;
       nodes += made[k].nodes;
     }
-    done += n;
+    done += finished;
     out.flush();
+    if (finished < n) break;  // interrupted: the puzzles before stay printed
     if (progress) err << "\rdance: " << done << " of " << s.solutions << " puzzles" << std::flush;
   }
   if (progress) err << '\n';

@@ -42,6 +42,11 @@ void set_kept(const std::vector<std::size_t>& orbit, Kept& kept, bool value) {
   for (const std::size_t p : orbit) kept[p] = value;
 }
 
+// After each call on the type: an interrupted search's answer means nothing.
+void give_up_if_interrupted(const PuzzleType& type) {
+  if (type.interrupted()) throw GenerateInterrupted();
+}
+
 // The clue removal of one attempt. The orbits still holding clues form a
 // stack: the next orbit to try sits on top, under the ones found necessary
 // since, so that the type's count() can keep the clues below as assumed.
@@ -56,7 +61,9 @@ class Removal {
     removed_.clear();
     for (const std::size_t p : orbits_[k])
       if (puzzle_.kept[p]) removed_.push_back(p);
-    return !type_.another(puzzle_.solution, clues_, removed_);
+    const bool another = type_.another(puzzle_.solution, clues_, removed_);
+    give_up_if_interrupted(type_);
+    return !another;
   }
 
   // Removes orbits in the given order while the solution stays unique.
@@ -88,7 +95,9 @@ class Removal {
   // The verdict on the puzzle as it stands.
   Verdict verdict() {
     list_clues(orbits_.size());
-    return type_.count(puzzle_.solution, clues_, 2);
+    const Verdict counted = type_.count(puzzle_.solution, clues_, 2);
+    give_up_if_interrupted(type_);
+    return counted;
   }
 
  private:
@@ -138,6 +147,7 @@ Puzzle generate(PuzzleType& type, const GenerateOptions& options, std::uint64_t 
   for (std::size_t attempt = 1; attempt <= options.attempts; ++attempt) {
     Puzzle puzzle;
     puzzle.solution = type.random_solution(random.next() | 1, options.symmetry);  // seed 0 would mean no randomness
+    give_up_if_interrupted(type);
     if (puzzle.solution.empty()) throw GenerateError("this puzzle type has no complete solution");
     puzzle.kept = type.clues(puzzle.solution);
     puzzle.clues = static_cast<std::size_t>(std::count(puzzle.kept.begin(), puzzle.kept.end(), true));

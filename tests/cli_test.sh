@@ -260,6 +260,41 @@ else
   failed=$((failed + 1))
 fi
 
+# Ctrl-C in a generation that would take hours (25x25 --minimal): it stops
+# within seconds, exit 3; the puzzles of a batch before it stay, whole
+"$dance" generate sudoku --size 25 --minimal >"$tmp/gen_int.out" 2>"$tmp/gen_int.err" &
+pid=$!
+sleep 1
+kill -INT "$pid"
+for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+if kill -0 "$pid" 2>/dev/null; then
+  kill -KILL "$pid"
+  echo "FAIL: generate went on 5 s after Ctrl-C"
+  failed=$((failed + 1))
+else
+  wait "$pid"
+  status=$?
+  if [ "$status" -eq 3 ] && grep -q interrupted "$tmp/gen_int.err"; then
+    passed=$((passed + 1))
+  else
+    echo "FAIL: generate after Ctrl-C gave exit $status: $(cat "$tmp/gen_int.err")"
+    failed=$((failed + 1))
+  fi
+fi
+"$dance" generate sudoku -n 1000000 >"$tmp/gen_batch.out" 2>/dev/null &
+pid=$!
+sleep 1
+kill -INT "$pid"
+wait "$pid"
+status=$?
+STDIN="$tmp/gen_batch.out" expect 0 '' '' -- "$dance" solve sudoku --unique
+if [ "$status" -eq 3 ] && [ -s "$tmp/gen_batch.out" ] && ! grep -qv '^unique$' "$tmp/out"; then
+  passed=$((passed + 1))
+else
+  echo "FAIL: a batch stopped by Ctrl-C (exit $status) left $(wc -l <"$tmp/gen_batch.out") lines, not all whole and unique"
+  failed=$((failed + 1))
+fi
+
 # one search on many threads: the same counts for 1 to 4 threads, the
 # same set of solutions, a valid first solution; split + resume add up
 hm="$shared/graphs/hamilton"

@@ -6,6 +6,7 @@
 
 #include "dance/generator.hpp"
 #include "dlx/solver.hpp"
+#include "range/range.hpp"
 #include "sudoku/sudoku.hpp"
 
 using namespace dance;
@@ -196,4 +197,26 @@ TEST_CASE("impossible generator options are refused", "[generate]") {
   CHECK_THROWS_AS(generate(*nine, rare, 1, 0), GenerateError);
   CHECK_THROWS_WITH(reduction.puzzle_type(ModelOptions().set("size", "7")), Catch::Contains("no R x C boxes"));
   CHECK_THROWS_WITH(reduction.puzzle_type(ModelOptions().set("size", "nine")), Catch::Contains("whole number"));
+}
+
+TEST_CASE("an interrupt flag gives the puzzle up, and once cleared the same puzzle comes", "[generate]") {
+  ModelOptions range_size;
+  range_size.set("size", "7x7");
+  const range::RangeReduction range_reduction;
+  GenerateOptions minimal;
+  minimal.minimal = true;
+  const auto check = [&minimal](PuzzleType& type, PuzzleType& fresh) {
+    std::atomic<bool> stop{true};
+    type.set_interrupt(&stop);
+    CHECK(type.interrupted());
+    CHECK_THROWS_AS(generate(type, minimal, 7, 3), GenerateInterrupted);
+    stop = false;
+    const Puzzle after = generate(type, minimal, 7, 3);  // nothing left over from the search given up
+    const Puzzle expected = generate(fresh, minimal, 7, 3);
+    CHECK(after.solution == expected.solution);
+    CHECK(after.kept == expected.kept);
+  };
+  check(*sudoku_of("3x3"), *sudoku_of("3x3"));
+  check(*sudoku_of("4x4"), *sudoku_of("4x4"));
+  check(*range_reduction.puzzle_type(range_size), *range_reduction.puzzle_type(range_size));
 }

@@ -99,6 +99,7 @@ Verdict RangePuzzles::search(const std::vector<Shade>& shade, std::uint64_t limi
   ConnectivityHook hook(width_, height_, problem.colours, clue_cells_);
   dlx::Solver solver(problem.problem);
   solver.set_hook(&hook);
+  solver.set_limits(dlx::Limits{0, 0, interrupt()});
   solver.count(limit);
   // A search that never branches enters one level per cell, and the root.
   return Verdict{solver.statistics().solutions, solver.statistics().nodes, positions() + 1};

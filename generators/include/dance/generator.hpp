@@ -66,12 +66,19 @@ class GenerateError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// generate() gave the puzzle up: the type's interrupt flag was set (PuzzleType::set_interrupt).
+class GenerateInterrupted : public std::runtime_error {
+ public:
+  GenerateInterrupted() : std::runtime_error("interrupted") {}
+};
+
 // Checks the options against what the type allows (a clue count below the
 // known minimum, or above the number of positions); throws GenerateError,
 // or std::invalid_argument for a symmetry the type has not.
 void check_options(const PuzzleType& type, const GenerateOptions& options);
 
-// Puzzle number `index` of the run with this seed.
+// Puzzle number `index` of the run with this seed; GenerateInterrupted
+// once the type's interrupt flag is set.
 [[nodiscard]] Puzzle generate(PuzzleType& type, const GenerateOptions& options, std::uint64_t seed,
                               std::uint64_t index);
 

@@ -9,6 +9,7 @@
 // A PuzzleType holds its own solvers, so each thread uses its own copy.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <iosfwd>
 #include <optional>
@@ -75,6 +76,19 @@ class PuzzleType {
   // solution, with the line end. By default both on one line (a solver that
   // reads the puzzle ignores what follows it on its line).
   virtual void print_record(std::ostream& out, const Solution& solution, const Kept& kept, bool with_solution) const;
+
+  // A flag that, once set (Ctrl-C), stops the type's searches soon. What
+  // they answer after that means nothing: the generator looks at
+  // interrupted() after each call and gives the puzzle up.
+  void set_interrupt(const std::atomic<bool>* flag) { interrupt_ = flag; }
+  [[nodiscard]] bool interrupted() const { return interrupt_ != nullptr && interrupt_->load(std::memory_order_relaxed); }
+
+ protected:
+  // For the engine's Limits::interrupt of every search the type runs.
+  [[nodiscard]] const std::atomic<bool>* interrupt() const { return interrupt_; }
+
+ private:
+  const std::atomic<bool>* interrupt_ = nullptr;
 };
 
 }  // namespace dance
