@@ -33,6 +33,10 @@ struct Link {
   Index down;
 };
 
+// Whether a level that branched on `item` and tries x has options after x
+// (the item's list stays as it was while the item is covered): an open level.
+inline bool open_after(const Link* link, Index x, Index item) { return link[x].down != item; }
+
 enum class Resume { forward, advance, backup, done, spent };
 enum class Mode { next, count, split };
 
@@ -740,7 +744,7 @@ try_x:
     choice[l] = d.link[x].down;
     goto advance;
   }
-  if constexpr (!Multiplicities) open += d.link[x].down != item[l];
+  if constexpr (!Multiplicities) open += open_after(d.link, x, item[l]);
   ++l;
   goto forward;
 
@@ -762,7 +766,7 @@ backup:
   }
   --l;
   x = choice[l];
-  if constexpr (!Multiplicities) open -= d.link[x].down != item[l];
+  if constexpr (!Multiplicities) open -= open_after(d.link, x, item[l]);
   take_back(d, x);
   if constexpr (Multiplicities) {
     if (x <= s.item_count) goto restore;
@@ -1284,7 +1288,7 @@ std::size_t Solver::donate(std::vector<Subproblem>& out) {
         for (std::size_t u = before; u < out.size(); ++u) tidy(out[u]);
         s.floor = k + 1;
         s.open_levels = 0;
-        for (Index j = s.floor; j < s.level; ++j) s.open_levels += s.link[s.choice[j]].down != s.item[j];
+        for (Index j = s.floor; j < s.level; ++j) s.open_levels += open_after(s.link.data(), s.choice[j], s.item[j]);
         return out.size() - before;
       }
     }

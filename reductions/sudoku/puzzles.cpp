@@ -56,11 +56,11 @@ Solution SudokuPuzzles::random_solution(std::uint64_t seed, Symmetry) {  // ever
     random.shuffle(shuffled_);
     randomiser_.retract();
     randomiser_.reseed(0, shuffled_);
-    randomiser_.set_limits(dlx::Limits{randomiser_.statistics().nodes + budget, 0, interrupt()});
+    randomiser_.set_limits(limits(randomiser_.statistics().nodes + budget));
     outcome = randomiser_.next();
     budget *= 2;
   } while (outcome == dlx::Outcome::node_limit);
-  randomiser_.set_limits(dlx::Limits{0, 0, interrupt()});
+  randomiser_.set_limits(limits());
   if (outcome != dlx::Outcome::solution) return {};
   const auto n = static_cast<dlx::OptionId>(shape_.n);
   Solution grid(positions(), 0);
@@ -151,7 +151,7 @@ bool SudokuPuzzles::another(const Solution& solution, std::span<const std::size_
     dlx::Solver* solver = &checker_;
     for (std::uint64_t restart = 1;; ++restart) {
       const std::uint64_t before = solver->statistics().solutions;
-      solver->set_limits(dlx::Limits{solver->statistics().nodes + budget, 0, interrupt()});
+      solver->set_limits(limits(solver->statistics().nodes + budget));
       const dlx::Outcome outcome = solver->count(1);
       found = solver->statistics().solutions > before;
       if (outcome != dlx::Outcome::node_limit) break;
@@ -166,8 +166,8 @@ bool SudokuPuzzles::another(const Solution& solution, std::span<const std::size_
     }
     randomiser_.retract();
   }
-  checker_.set_limits(dlx::Limits{0, 0, interrupt()});
-  randomiser_.set_limits(dlx::Limits{0, 0, interrupt()});
+  checker_.set_limits(limits());
+  randomiser_.set_limits(limits());
   checker_.retract(clues.size());
   return found;
 }

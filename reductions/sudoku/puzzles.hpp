@@ -30,6 +30,8 @@ class SudokuPuzzles final : public PuzzleType {
   // Assumes the clues, keeping those the checker already has; false if they clash.
   bool assume_clues(const Solution& solution, std::span<const std::size_t> clues);
   [[nodiscard]] dlx::OptionId option(const Solution& solution, std::size_t cell) const;
+  // A search's limits: up to `nodes` in all (0: none), and Ctrl-C.
+  [[nodiscard]] dlx::Limits limits(std::uint64_t nodes = 0) const { return dlx::Limits{nodes, 0, interrupt()}; }
   Shape shape_;
   dlx::Solver randomiser_;  // random solutions, and the restarts of a long test
   dlx::Solver checker_;  // input order, so that verdicts do not depend on a seed
