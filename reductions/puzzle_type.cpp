@@ -2,6 +2,7 @@
 
 #include <array>
 #include <ostream>
+#include <stdexcept>
 #include <utility>
 
 namespace dance {
@@ -18,6 +19,12 @@ std::optional<Symmetry> parse_symmetry(std::string_view name) {
     if (text == name) return symmetry;
   return std::nullopt;
 }
+
+std::vector<std::size_t> PuzzleType::difference(const Solution&, std::span<const std::size_t>) {
+  throw std::logic_error("this puzzle type shows no differences (shows_differences() is false)");
+}
+
+std::vector<std::vector<std::size_t>> PuzzleType::unavoidable_sets(const Solution&) const { return {}; }
 
 void PuzzleType::print_record(std::ostream& out, const Solution& solution, const Kept& kept, bool with_solution) const {
   print_puzzle(out, solution, kept);

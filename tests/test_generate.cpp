@@ -2,9 +2,12 @@
 // independent checker), symmetric, minimal when asked, reproducible, graded
 // as documented; impossible options refused.
 #include <catch2/catch.hpp>
+#include <numeric>
 #include <sstream>
+#include <tuple>
 
 #include "dance/generator.hpp"
+#include "dlx/random.hpp"
 #include "dlx/solver.hpp"
 #include "range/range.hpp"
 #include "sudoku/sudoku.hpp"
@@ -58,6 +61,39 @@ sudoku::Cells clues_of(const Puzzle& puzzle) {
   return clues;
 }
 
+// Whether taking away any clue with its images leaves two solutions or more.
+void require_minimal(const sudoku::Shape& shape, Symmetry symmetry, const sudoku::Cells& clues) {
+  for (std::size_t cell = 0; cell < clues.size(); ++cell) {
+    if (clues[cell] == 0) continue;
+    sudoku::Cells fewer = clues;
+    std::size_t at = cell;
+    for (int turn = 0; turn < 4; ++turn) {  // rot90 needs the orbit of four
+      fewer[at] = 0;
+      at = image(symmetry, shape.n, static_cast<int>(at) / shape.n, static_cast<int>(at) % shape.n);
+    }
+    CAPTURE(cell);
+    REQUIRE(count_solutions(shape, fewer).solutions == 2);
+  }
+}
+
+// Whether some solution other than `grid` differs from it at exactly the
+// cells of `set` (searched with the rest of `grid` assumed).
+bool differs_exactly_at(const sudoku::Shape& shape, const Solution& grid, const std::vector<std::size_t>& set) {
+  dlx::Solver solver(sudoku::encode_shape(shape));
+  const auto n = static_cast<dlx::OptionId>(shape.n);
+  std::vector<bool> in_set(grid.size(), false);
+  for (const std::size_t cell : set) in_set[cell] = true;
+  for (std::size_t cell = 0; cell < grid.size(); ++cell)
+    if (!in_set[cell] && !solver.assume(static_cast<dlx::OptionId>(cell) * n + static_cast<dlx::OptionId>(grid[cell] - 1)))
+      return false;
+  while (solver.next() == dlx::Outcome::solution) {
+    std::size_t differing = 0;
+    for (const dlx::OptionId o : solver.solution()) differing += static_cast<int>(o % n) + 1 != grid[o / n];
+    if (differing == set.size()) return true;
+  }
+  return false;
+}
+
 std::string line_of(const PuzzleType& type, const Puzzle& puzzle) {
   std::ostringstream out;
   type.print_puzzle(out, puzzle.solution, puzzle.kept);
@@ -89,18 +125,7 @@ TEST_CASE("generated sudoku are unique, symmetric and minimal when asked", "[gen
           for (int r = 0; r < size.n; ++r)
             for (int c = 0; c < size.n; ++c)
               REQUIRE(puzzle.kept[image(symmetry, size.n, r, c)] == puzzle.kept[static_cast<std::size_t>(r * size.n + c)]);
-          if (!minimal || seed % 10 != 0) continue;
-          // Taking away any clue with its images leaves two solutions or more.
-          for (std::size_t cell = 0; cell < clues.size(); ++cell) {
-            if (clues[cell] == 0) continue;
-            sudoku::Cells fewer = clues;
-            std::size_t at = cell;
-            for (int turn = 0; turn < 4; ++turn) {  // rot90 needs the orbit of four
-              fewer[at] = 0;
-              at = image(symmetry, size.n, static_cast<int>(at) / size.n, static_cast<int>(at) % size.n);
-            }
-            REQUIRE(count_solutions(shape, fewer).solutions == 2);
-          }
+          if (minimal && seed % 10 == 0) require_minimal(shape, symmetry, clues);
         }
       }
     }
@@ -121,6 +146,60 @@ TEST_CASE("larger and X-sudoku puzzles are unique too", "[generate]") {
       REQUIRE(count_solutions(shape, clues_of(puzzle)).solutions == 1);
     }
   }
+}
+
+TEST_CASE("minimal puzzles built up are minimal: 16x16, 12x12 and X-sudoku", "[generate]") {
+  GenerateOptions options;
+  options.minimal = true;
+  for (const auto& [box, diagonals, seeds] : {std::tuple{std::string("4x4"), false, 2}, std::tuple{std::string("3x4"), false, 5},
+                                              std::tuple{std::string("3x3"), true, 20}}) {
+    const auto type = sudoku_of(box, diagonals);
+    sudoku::Shape shape = *sudoku::parse_box(box);
+    shape.diagonals = diagonals;
+    for (int seed = 1; seed <= seeds; ++seed) {
+      CAPTURE(box, diagonals, seed);
+      const Puzzle puzzle = generate(*type, options, static_cast<std::uint64_t>(seed), 0);
+      const sudoku::Cells clues = clues_of(puzzle);
+      REQUIRE(sudoku::check_grid(shape, clues, puzzle.solution) == std::nullopt);
+      REQUIRE(count_solutions(shape, clues).solutions == 1);
+      require_minimal(shape, Symmetry::none, clues);
+    }
+  }
+}
+
+TEST_CASE("a sudoku type's differences are those of real other solutions", "[generate]") {
+  for (const std::string box : {"2x3", "3x3", "3x4", "4x3", "4x4"}) {
+    const auto type = sudoku_of(box);
+    const sudoku::Shape shape = *sudoku::parse_box(box);
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+      CAPTURE(box, seed);
+      const Solution grid = type->random_solution(seed, Symmetry::none);
+      // Two lines of a band or stack: a set for each cycle of their values.
+      const auto sets = type->unavoidable_sets(grid);
+      REQUIRE(sets.size() >= static_cast<std::size_t>(shape.n));
+      for (const auto& set : sets) {
+        REQUIRE(set.size() >= 4);
+        REQUIRE(differs_exactly_at(shape, grid, set));
+      }
+      // A few clues leave other solutions; difference() shows one, away from the clues.
+      dlx::Random random(seed);
+      std::vector<std::size_t> cells(grid.size());
+      std::iota(cells.begin(), cells.end(), std::size_t{0});
+      random.shuffle(cells);
+      for (std::size_t kept = 0; kept <= cells.size(); kept += 1 + kept / 4) {
+        const std::span<const std::size_t> clues(cells.data(), kept);
+        const std::vector<std::size_t> set = type->difference(grid, clues);
+        sudoku::Cells given(grid.size(), 0);
+        for (const std::size_t cell : clues) given[cell] = grid[cell];
+        CAPTURE(kept);
+        REQUIRE(set.empty() == (count_solutions(shape, given).solutions == 1));
+        if (set.empty()) continue;
+        for (const std::size_t cell : set) REQUIRE(given[cell] == 0);
+        REQUIRE(differs_exactly_at(shape, grid, set));
+      }
+    }
+  }
+  CHECK(sudoku_of("3x3", true)->unavoidable_sets(sudoku_of("3x3", true)->random_solution(1, Symmetry::none)).empty());
 }
 
 TEST_CASE("the same seed and index give the same puzzle, in any order", "[generate]") {

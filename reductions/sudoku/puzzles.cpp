@@ -172,6 +172,52 @@ bool SudokuPuzzles::another(const Solution& solution, std::span<const std::size_
   return found;
 }
 
+std::vector<std::size_t> SudokuPuzzles::difference(const Solution& solution, std::span<const std::size_t> clues) {
+  std::vector<std::size_t> differs;
+  if (!assume_clues(solution, clues)) return differs;  // the clues of a solution never clash
+  checker_.set_limits(limits());
+  // The checker tries the solution's values first, so the solution comes
+  // first (the search that finds it never backs up); any next one differs.
+  const auto n = static_cast<dlx::OptionId>(shape_.n);
+  while (differs.empty() && checker_.next() == dlx::Outcome::solution)
+    for (const dlx::OptionId o : checker_.solution())
+      if (static_cast<int>(o % n) + 1 != solution[o / n]) differs.push_back(o / n);
+  return differs;
+}
+
+std::vector<std::vector<std::size_t>> SudokuPuzzles::unavoidable_sets(const Solution& solution) const {
+  // Two rows of a band hold the same values in each box. Where the value of
+  // column j in one row sits in column k of the other, k's in l, and so on
+  // back to j, swapping the two rows in those columns leaves every row,
+  // column and box whole: another solution. Likewise two columns of a stack.
+  std::vector<std::vector<std::size_t>> sets;
+  if (shape_.diagonals || !shape_.regions.empty()) return sets;  // a swap could break a diagonal or a region
+  const auto n = static_cast<std::size_t>(shape_.n);
+  std::vector<std::size_t> place_in_a(n + 1);  // per value: where along line a it sits
+  std::vector<bool> seen;
+  for (const bool rows : {true, false}) {
+    const auto group = static_cast<std::size_t>(rows ? shape_.box_rows : shape_.box_cols);
+    const auto cell = [rows, n](std::size_t line, std::size_t k) { return rows ? line * n + k : k * n + line; };
+    for (std::size_t a = 0; a < n; ++a) {
+      for (std::size_t b = a + 1; b < n && b / group == a / group; ++b) {
+        for (std::size_t k = 0; k < n; ++k) place_in_a[static_cast<std::size_t>(solution[cell(a, k)])] = k;
+        seen.assign(n, false);
+        for (std::size_t k = 0; k < n; ++k) {
+          if (seen[k]) continue;
+          std::vector<std::size_t> set;
+          for (std::size_t j = k; !seen[j]; j = place_in_a[static_cast<std::size_t>(solution[cell(b, j)])]) {
+            seen[j] = true;
+            set.push_back(cell(a, j));
+            set.push_back(cell(b, j));
+          }
+          sets.push_back(std::move(set));
+        }
+      }
+    }
+  }
+  return sets;
+}
+
 std::optional<std::string> SudokuPuzzles::verify(const Solution& solution, const Kept& kept) const {
   return check_grid(shape_, clue_cells(solution, kept), solution);
 }

@@ -21,6 +21,9 @@ class SudokuPuzzles final : public PuzzleType {
                               std::uint64_t limit) override;
   [[nodiscard]] bool another(const Solution& solution, std::span<const std::size_t> clues,
                              std::span<const std::size_t> removed) override;
+  [[nodiscard]] bool shows_differences() const override { return true; }
+  [[nodiscard]] std::vector<std::size_t> difference(const Solution& solution, std::span<const std::size_t> clues) override;
+  [[nodiscard]] std::vector<std::vector<std::size_t>> unavoidable_sets(const Solution& solution) const override;
   [[nodiscard]] std::optional<std::string> verify(const Solution& solution, const Kept& kept) const override;
   [[nodiscard]] std::optional<std::size_t> minimum_clues() const override;
   void print_puzzle(std::ostream& out, const Solution& solution, const Kept& kept) const override;

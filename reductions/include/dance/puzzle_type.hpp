@@ -64,6 +64,19 @@ class PuzzleType {
   // prefix of `clues` as count() does.
   [[nodiscard]] virtual bool another(const Solution& solution, std::span<const std::size_t> clues,
                                      std::span<const std::size_t> removed) = 0;
+  // Building up (optional, for --minimal): a type that can show how another
+  // solution differs lets the generator add clues that rule it out, rather
+  // than take clues away one uniqueness proof at a time (dance/generator.hpp).
+  [[nodiscard]] virtual bool shows_differences() const { return false; }
+  // Another solution of the puzzle keeping the clues of `solution` at `clues`,
+  // as the positions where it differs from `solution` (a clue at any of them
+  // rules it out); empty when `solution` is the only one. Keeps the prefix
+  // of `clues` as count() does. Only called when shows_differences().
+  [[nodiscard]] virtual std::vector<std::size_t> difference(const Solution& solution, std::span<const std::size_t> clues);
+  // Differences of other solutions that the type can see without a search
+  // (none by default): each is the set of positions where another solution
+  // differs from `solution`, so a unique puzzle keeps a clue in each.
+  [[nodiscard]] virtual std::vector<std::vector<std::size_t>> unavoidable_sets(const Solution& solution) const;
   // An independent check that the solution is one of the puzzle (not the engine).
   [[nodiscard]] virtual std::optional<std::string> verify(const Solution& solution, const Kept& kept) const = 0;
   // The fewest clues any puzzle of this type can have, when it is known.
