@@ -119,7 +119,7 @@ int main(int argc, char** argv) {
       {"9x9 minimal hard", 9, minimal(Symmetry::none, dance::Difficulty::hard), 200},
       {"9x9 minimal fiendish", 9, minimal(Symmetry::none, dance::Difficulty::fiendish), 20},
       {"16x16", 16, {}, 100},
-      {"16x16 minimal", 16, minimal(), 10},
+      {"16x16 minimal", 16, minimal(), 40},
       {"25x25", 25, {}, 20},
       {"36x36", 36, {}, 10},
   };

@@ -39,7 +39,7 @@ Made make(PuzzleType& type, const Settings& s, const GenerateOptions& options, s
     made.line = std::move(line).str();
     made.clues = puzzle.clues;
     made.attempts = puzzle.attempts;
-    made.nodes = puzzle.verdict.nodes;
+    if (puzzle.verdict) made.nodes = puzzle.verdict->nodes;
   } catch (const GenerateError& e) {
     made.error = e.what();
   } catch (const GenerateInterrupted&) {
@@ -58,6 +58,7 @@ int generate(const Settings& s, const std::atomic<bool>& interrupt, std::ostream
   options.minimal = s.minimal;
   options.clues = s.clues;
   if (!s.difficulty.empty()) options.difficulty = parse_difficulty(s.difficulty);
+  options.verdict = s.stats;  // for the mean nodes to prove uniqueness
   std::vector<std::unique_ptr<PuzzleType>> types;
   try {
     for (std::size_t t = 0; t < threads; ++t) types.push_back(reduction.puzzle_type(s.model));

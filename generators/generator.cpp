@@ -253,8 +253,8 @@ Puzzle generate(PuzzleType& type, const GenerateOptions& options, std::uint64_t 
       if (options.clues != 0 && puzzle.clues != options.clues) continue;
       if (options.clues != 0 && options.minimal && !removal.minimal()) continue;
     }
-    puzzle.verdict = removal.verdict();
-    if (options.difficulty && grade(puzzle.verdict) != *options.difficulty) continue;
+    if (options.verdict || options.difficulty) puzzle.verdict = removal.verdict();
+    if (options.difficulty && grade(*puzzle.verdict) != *options.difficulty) continue;
     puzzle.attempts = attempt;
     return puzzle;
   }

@@ -57,6 +57,9 @@ struct GenerateOptions {
   bool minimal = false;
   std::size_t clues = 0;  // exactly this many clues; 0 = as many as removal leaves
   std::optional<Difficulty> difficulty;
+  // Search the finished puzzle once more as `dance solve` would, for
+  // Puzzle::verdict (a difficulty always does, to grade it).
+  bool verdict = false;
   std::size_t attempts = 10000;  // fresh starts before giving up
 };
 
@@ -64,7 +67,7 @@ struct Puzzle {
   Solution solution;
   Kept kept;
   std::size_t clues = 0;
-  Verdict verdict;  // of the puzzle as generated (solutions == 1)
+  std::optional<Verdict> verdict;  // of the puzzle as generated, if asked for or graded
   std::size_t attempts = 0;
 };
 
