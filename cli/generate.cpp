@@ -10,6 +10,7 @@
 #include "dance/generator.hpp"
 #include "dance/reduction.hpp"
 #include "parallel.hpp"
+#include "progress.hpp"
 
 namespace dance::cli {
 namespace {
@@ -76,19 +77,24 @@ int generate(const Settings& s, const std::atomic<bool>& interrupt, std::ostream
     return exit_status::error;
   }
 
-  const bool progress = isatty(STDERR_FILENO) != 0;
   const auto start = std::chrono::steady_clock::now();
+  Progress progress(err, isatty(STDERR_FILENO) != 0, s.solutions);
+  const bool to_terminal = isatty(STDOUT_FILENO) != 0 && !s.quiet;  // puzzles and progress on one screen
   const std::size_t chunk = 16 * threads;
   std::vector<Made> made(chunk);
   std::uint64_t done = 0, clues = 0, attempts = 0, nodes = 0;
   while (done < s.solutions && !interrupt.load()) {
     const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(chunk, s.solutions - done));
-    in_parallel(n, threads, [&](std::size_t k, std::size_t t) { made[k] = make(*types[t], s, options, done + k); });
+    in_parallel(n, threads, [&](std::size_t k, std::size_t t) {
+      made[k] = make(*types[t], s, options, done + k);
+      progress.made_one();
+    });
     std::size_t finished = 0;  // the puzzles before the first one given up on Ctrl-C
     while (finished < n && !made[finished].interrupted) ++finished;
+    if (to_terminal) progress.clear();
     for (std::size_t k = 0; k < finished; ++k) {
       if (!made[k].error.empty()) {
-        if (progress) err << '\n';
+        progress.stop();
         err << "dance: " << made[k].error << '\n';
         return exit_status::error;
       }
@@ -100,9 +106,8 @@ int generate(const Settings& s, const std::atomic<bool>& interrupt, std::ostream
     done += finished;
     out.flush();
     if (finished < n) break;  // interrupted: the puzzles before stay printed
-    if (progress) err << "\rdance: " << done << " of " << s.solutions << " puzzles" << std::flush;
   }
-  if (progress) err << '\n';
+  progress.stop();
   if (s.stats) {
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const double each = done ? 1.0 / static_cast<double>(done) : 0.0;

@@ -260,6 +260,18 @@ else
   failed=$((failed + 1))
 fi
 
+# Progress on a terminal (script gives the run one): a line redrawn every
+# second that ends with the count asked for; none when stderr is a file
+script -qec "\"$dance\" generate sudoku --size 36 -n 30 --seed 1 >/dev/null" /dev/null >"$tmp/progress.tty" 2>&1
+last=$(tr '\r' '\n' <"$tmp/progress.tty" | grep -a 'puzzles,' | tail -n 1)
+"$dance" generate sudoku --size 36 -n 30 --seed 1 >/dev/null 2>"$tmp/progress.file"
+if [[ "$last" == "dance: 30 of 30 puzzles, "*" s" ]] && [ ! -s "$tmp/progress.file" ]; then
+  passed=$((passed + 1))
+else
+  echo "FAIL: progress on a terminal ended '$last'; to a file: $(head -c 200 "$tmp/progress.file")"
+  failed=$((failed + 1))
+fi
+
 # Ctrl-C in a long generation (25x25 --minimal takes seconds a puzzle, in
 # long uniqueness proofs): it stops within seconds, exit 3; the puzzles of a
 # batch before it stay, whole
