@@ -87,14 +87,14 @@ int generate(const Settings& s, const std::atomic<bool>& interrupt, std::ostream
     const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(chunk, s.solutions - done));
     in_parallel(n, threads, [&](std::size_t k, std::size_t t) {
       made[k] = make(*types[t], s, options, done + k);
-      progress.made_one();
+      if (!made[k].interrupted) progress.made_one();
     });
     std::size_t finished = 0;  // the puzzles before the first one given up on Ctrl-C
     while (finished < n && !made[finished].interrupted) ++finished;
     if (to_terminal) progress.clear();
     for (std::size_t k = 0; k < finished; ++k) {
       if (!made[k].error.empty()) {
-        progress.stop();
+        progress.stop(done + k);
         err << "dance: " << made[k].error << '\n';
         return exit_status::error;
       }
@@ -107,7 +107,7 @@ int generate(const Settings& s, const std::atomic<bool>& interrupt, std::ostream
     out.flush();
     if (finished < n) break;  // interrupted: the puzzles before stay printed
   }
-  progress.stop();
+  progress.stop(done);
   if (s.stats) {
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const double each = done ? 1.0 / static_cast<double>(done) : 0.0;

@@ -10,9 +10,9 @@ Progress::Progress(std::ostream& err, bool shown, std::uint64_t total) : err_(er
   });
 }
 
-Progress::~Progress() { stop(); }
+Progress::~Progress() { stop(made_.load()); }
 
-void Progress::stop() {
+void Progress::stop(std::uint64_t made) {
   {
     const std::lock_guard<std::mutex> lock(mutex_);
     if (stopping_) return;
@@ -22,6 +22,7 @@ void Progress::stop() {
   if (!thread_.joinable()) return;
   thread_.join();
   if (!ever_drawn_) return;
+  made_ = made;
   draw();
   err_ << '\n' << std::flush;
 }

@@ -26,9 +26,9 @@ class Progress {
   // Takes the line away before puzzles go to the same terminal (stdout is
   // one too); the next second draws it again.
   void clear();
-  // Draws the line a last time and ends it, if it was ever drawn; nothing
-  // is drawn after.
-  void stop();
+  // Draws the line a last time, with `made` the puzzles made in the end
+  // (those printed), and ends it, if it was ever drawn; nothing is drawn after.
+  void stop(std::uint64_t made);
 
  private:
   void draw();
