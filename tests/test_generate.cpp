@@ -10,6 +10,7 @@
 #include "dlx/random.hpp"
 #include "dlx/solver.hpp"
 #include "range/range.hpp"
+#include "sudoku/puzzles.hpp"
 #include "sudoku/sudoku.hpp"
 
 using namespace dance;
@@ -22,6 +23,13 @@ std::unique_ptr<PuzzleType> sudoku_of(const std::string& box, bool diagonals = f
   options.set("box", box);
   if (diagonals) options.set("diagonals");
   return reduction.puzzle_type(options);
+}
+
+// A type whose every search for another solution restarts, in new orders,
+// until its budget (doubled each time from one node) is enough.
+std::unique_ptr<PuzzleType> restarting_sudoku_of(const std::string& box) {
+  const sudoku::Shape shape = *sudoku::parse_box(box);
+  return std::make_unique<sudoku::SudokuPuzzles>(shape, std::make_shared<const dlx::Problem>(sudoku::encode_shape(shape)), 1);
 }
 
 // The cell that a symmetry maps (r, c) to, written out here rather than taken
@@ -151,13 +159,14 @@ TEST_CASE("larger and X-sudoku puzzles are unique too", "[generate]") {
 TEST_CASE("minimal puzzles built up are minimal: 16x16, 12x12 and X-sudoku", "[generate]") {
   GenerateOptions options;
   options.minimal = true;
-  for (const auto& [box, diagonals, seeds] : {std::tuple{std::string("4x4"), false, 2}, std::tuple{std::string("3x4"), false, 5},
-                                              std::tuple{std::string("3x3"), true, 20}}) {
-    const auto type = sudoku_of(box, diagonals);
+  for (const auto& [box, diagonals, seeds, restarting] :
+       {std::tuple{std::string("4x4"), false, 2, false}, std::tuple{std::string("3x4"), false, 5, false},
+        std::tuple{std::string("3x3"), true, 20, false}, std::tuple{std::string("3x4"), false, 3, true}}) {
+    const auto type = restarting ? restarting_sudoku_of(box) : sudoku_of(box, diagonals);
     sudoku::Shape shape = *sudoku::parse_box(box);
     shape.diagonals = diagonals;
     for (int seed = 1; seed <= seeds; ++seed) {
-      CAPTURE(box, diagonals, seed);
+      CAPTURE(box, diagonals, restarting, seed);
       const Puzzle puzzle = generate(*type, options, static_cast<std::uint64_t>(seed), 0);
       const sudoku::Cells clues = clues_of(puzzle);
       REQUIRE(sudoku::check_grid(shape, clues, puzzle.solution) == std::nullopt);
@@ -168,11 +177,13 @@ TEST_CASE("minimal puzzles built up are minimal: 16x16, 12x12 and X-sudoku", "[g
 }
 
 TEST_CASE("a sudoku type's differences are those of real other solutions", "[generate]") {
-  for (const std::string box : {"2x3", "3x3", "3x4", "4x3", "4x4"}) {
-    const auto type = sudoku_of(box);
+  for (const auto& [box, restarting] : {std::pair{std::string("2x3"), false}, std::pair{std::string("3x3"), false},
+                                        std::pair{std::string("3x4"), false}, std::pair{std::string("4x3"), false},
+                                        std::pair{std::string("4x4"), false}, std::pair{std::string("3x4"), true}}) {
+    const auto type = restarting ? restarting_sudoku_of(box) : sudoku_of(box);
     const sudoku::Shape shape = *sudoku::parse_box(box);
     for (std::uint64_t seed = 1; seed <= 3; ++seed) {
-      CAPTURE(box, seed);
+      CAPTURE(box, restarting, seed);
       const Solution grid = type->random_solution(seed, Symmetry::none);
       // Two lines of a band or stack: a set for each cycle of their values.
       const auto sets = type->unavoidable_sets(grid);

@@ -30,14 +30,10 @@ void write_line(std::ostream& out, const Cells& cells, int n) {
   out << text;
 }
 
-// Search nodes before a test for another solution starts again in a new
-// order: such searches have heavy tails, and restarts cut them.
-constexpr std::uint64_t restart_nodes = 4000;
-
 }  // namespace
 
-SudokuPuzzles::SudokuPuzzles(Shape shape, std::shared_ptr<const dlx::Problem> problem)
-    : shape_(std::move(shape)), randomiser_(problem), checker_(std::move(problem)) {}
+SudokuPuzzles::SudokuPuzzles(Shape shape, std::shared_ptr<const dlx::Problem> problem, std::uint64_t first_budget)
+    : shape_(std::move(shape)), first_budget_(first_budget), randomiser_(problem), checker_(std::move(problem)) {}
 
 std::size_t SudokuPuzzles::positions() const { return static_cast<std::size_t>(shape_.n * shape_.n); }
 
@@ -138,6 +134,27 @@ Verdict SudokuPuzzles::count(const Solution& solution, std::span<const std::size
   return Verdict{after.solutions - before.solutions, after.nodes - before.nodes, empty + 1};
 }
 
+template <class Extra, class Search>
+void SudokuPuzzles::with_restarts(const Solution& solution, std::span<const std::size_t> clues, Extra extra,
+                                  Search search) {
+  std::uint64_t budget = first_budget_;
+  dlx::Solver* solver = &checker_;
+  for (std::uint64_t restart = 1;; ++restart) {
+    solver->set_limits(limits(solver->statistics().nodes + budget));
+    if (search(*solver) != dlx::Outcome::node_limit) break;
+    // A long search: start again in another order, with twice the budget.
+    budget *= 2;
+    solver = &randomiser_;
+    solver->retract();
+    solver->reseed(restart, preferred_options_);
+    for (const std::size_t cell : clues) (void)solver->assume(option(solution, cell));
+    extra(*solver);
+  }
+  randomiser_.retract();
+  checker_.set_limits(limits());
+  randomiser_.set_limits(limits());
+}
+
 bool SudokuPuzzles::another(const Solution& solution, std::span<const std::size_t> clues,
                             std::span<const std::size_t> removed) {
   if (!assume_clues(solution, clues)) return false;
@@ -147,27 +164,17 @@ bool SudokuPuzzles::another(const Solution& solution, std::span<const std::size_
     checker_.retract(clues.size() + k);
     if (k > 0 && !checker_.assume(option(solution, removed[k - 1]))) break;
     if (!checker_.forbid(option(solution, removed[k]))) continue;
-    std::uint64_t budget = restart_nodes;
-    dlx::Solver* solver = &checker_;
-    for (std::uint64_t restart = 1;; ++restart) {
-      const std::uint64_t before = solver->statistics().solutions;
-      solver->set_limits(limits(solver->statistics().nodes + budget));
-      const dlx::Outcome outcome = solver->count(1);
-      found = solver->statistics().solutions > before;
-      if (outcome != dlx::Outcome::node_limit) break;
-      // A long search: start again in another order, with twice the budget.
-      budget *= 2;
-      solver = &randomiser_;
-      solver->retract();
-      solver->reseed(restart, preferred_options_);
-      for (const std::size_t cell : clues) (void)solver->assume(option(solution, cell));
-      for (std::size_t j = 0; j < k; ++j) (void)solver->assume(option(solution, removed[j]));
-      (void)solver->forbid(option(solution, removed[k]));
-    }
-    randomiser_.retract();
+    const auto extra = [&](dlx::Solver& solver) {
+      for (std::size_t j = 0; j < k; ++j) (void)solver.assume(option(solution, removed[j]));
+      (void)solver.forbid(option(solution, removed[k]));
+    };
+    with_restarts(solution, clues, extra, [&found](dlx::Solver& solver) {
+      const std::uint64_t before = solver.statistics().solutions;
+      const dlx::Outcome outcome = solver.count(1);
+      found = solver.statistics().solutions > before;
+      return outcome;
+    });
   }
-  checker_.set_limits(limits());
-  randomiser_.set_limits(limits());
   checker_.retract(clues.size());
   return found;
 }
@@ -175,13 +182,17 @@ bool SudokuPuzzles::another(const Solution& solution, std::span<const std::size_
 std::vector<std::size_t> SudokuPuzzles::difference(const Solution& solution, std::span<const std::size_t> clues) {
   std::vector<std::size_t> differs;
   if (!assume_clues(solution, clues)) return differs;  // the clues of a solution never clash
-  checker_.set_limits(limits());
   // The checker tries the solution's values first, so the solution comes
   // first (the search that finds it never backs up); any next one differs.
+  // A restart's order tries them first too.
   const auto n = static_cast<dlx::OptionId>(shape_.n);
-  while (differs.empty() && checker_.next() == dlx::Outcome::solution)
-    for (const dlx::OptionId o : checker_.solution())
-      if (static_cast<int>(o % n) + 1 != solution[o / n]) differs.push_back(o / n);
+  with_restarts(solution, clues, [](dlx::Solver&) {}, [&](dlx::Solver& solver) {
+    dlx::Outcome outcome = dlx::Outcome::exhausted;
+    while (differs.empty() && (outcome = solver.next()) == dlx::Outcome::solution)
+      for (const dlx::OptionId o : solver.solution())
+        if (static_cast<int>(o % n) + 1 != solution[o / n]) differs.push_back(o / n);
+    return outcome;
+  });
   return differs;
 }
 

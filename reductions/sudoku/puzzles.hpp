@@ -10,9 +10,14 @@
 
 namespace dance::sudoku {
 
+// Search nodes before a search for another solution starts again in a new
+// order (see with_restarts).
+inline constexpr std::uint64_t restart_nodes = 4000;
+
 class SudokuPuzzles final : public PuzzleType {
  public:
-  SudokuPuzzles(Shape shape, std::shared_ptr<const dlx::Problem> problem);
+  // `first_budget`: the nodes before the first restart (tests make it 1).
+  SudokuPuzzles(Shape shape, std::shared_ptr<const dlx::Problem> problem, std::uint64_t first_budget = restart_nodes);
   [[nodiscard]] std::size_t positions() const override;
   [[nodiscard]] Solution random_solution(std::uint64_t seed, Symmetry symmetry) override;
   [[nodiscard]] Kept clues(const Solution& solution) const override;
@@ -33,9 +38,17 @@ class SudokuPuzzles final : public PuzzleType {
   // Assumes the clues, keeping those the checker already has; false if they clash.
   bool assume_clues(const Solution& solution, std::span<const std::size_t> clues);
   [[nodiscard]] dlx::OptionId option(const Solution& solution, std::size_t cell) const;
+  // Runs search(solver) on the checker as it stands. A search stopped by its
+  // node budget starts again on the randomiser in a new order (the
+  // solution's values still first), with the clues assumed and extra(solver)
+  // done, and twice the budget: searches for another solution have heavy
+  // tails, and restarts cut them.
+  template <class Extra, class Search>
+  void with_restarts(const Solution& solution, std::span<const std::size_t> clues, Extra extra, Search search);
   // A search's limits: up to `nodes` in all (0: none), and Ctrl-C.
   [[nodiscard]] dlx::Limits limits(std::uint64_t nodes = 0) const { return dlx::Limits{nodes, 0, interrupt()}; }
   Shape shape_;
+  std::uint64_t first_budget_;
   dlx::Solver randomiser_;  // random solutions, and the restarts of a long test
   dlx::Solver checker_;  // input order, so that verdicts do not depend on a seed
   // The solution whose options the checker tries first: another solution
