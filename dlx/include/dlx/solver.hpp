@@ -8,9 +8,12 @@
 // - Branching is on an item with the fewest remaining choices (minimum
 //   remaining values, taking an item the last choice left with one option
 //   at once, else the first in list order; an item marked Item::deferred
-//   only when no other is left, unless forced); seed 0 keeps the input
-//   order, any other seed permutes the item and option order reproducibly,
-//   so the same seed gives the same run.
+//   only when no other is left, unless forced). With 512 primary items or
+//   more (Algorithms X and C) a tie goes to the tightest of the first 8
+//   tied in list order: the one whose options hold primary items with the
+//   fewest options left in all. Seed 0 keeps the input order, any other
+//   seed permutes the item and option order reproducibly, so the same seed
+//   gives the same run.
 // - The search is iterative and resumable: next() stops at each solution, and
 //   a stop by a limit can be resumed by calling next()/count() again (after
 //   raising the limit). The counters in statistics() accumulate over calls.
