@@ -415,3 +415,40 @@ TEST_CASE("visit() sees each solution and can stop early") {
   }) == Outcome::solution_limit);
   CHECK(seen == 10);
 }
+
+namespace {
+// Items a, b, c and d tie with two options each. a's options hold x and y
+// (four options each), b's hold c and d (two each), c's hold b (two) and
+// nothing else, as do d's: c is the tightest. Every other item has three
+// options of its own.
+Problem tie_problem(std::size_t primaries) {
+  ProblemBuilder b;
+  for (const char* name : {"a", "b", "c", "d", "x", "y"}) b.add_primary(name);
+  for (std::size_t k = 6; k < primaries; ++k) b.add_primary("f" + std::to_string(k));
+  b.add_option({"a", "x"});
+  b.add_option({"a", "y"});
+  b.add_option({"b", "c"});
+  b.add_option({"b", "d"});
+  for (const char* name : {"x", "y"})
+    for (int k = 0; k < 3; ++k) b.add_option({name});
+  b.add_option({"c"});
+  b.add_option({"d"});
+  for (std::size_t k = 6; k < primaries; ++k)
+    for (int j = 0; j < 3; ++j) b.add_option({"f" + std::to_string(k)});
+  return b.build();
+}
+
+// The first option chosen below the root: the first option of the item branched on.
+OptionId first_choice(const Problem& p) {
+  Solver solver(p);
+  REQUIRE(solver.next() == Outcome::solution);
+  return solver.solution().front();
+}
+}  // namespace
+
+TEST_CASE("from 512 primary items a tie for the fewest options goes to the tightest item") {
+  const Problem large = tie_problem(512);
+  CHECK(first_choice(large) == option_named(large, {"b", "c"}));  // c's first option
+  const Problem small = tie_problem(511);  // below 512: the first tied item, a
+  CHECK(first_choice(small) == option_named(small, {"a", "x"}));
+}
