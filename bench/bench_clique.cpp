@@ -4,11 +4,13 @@
 // the issue gives it.
 // usage: bench_clique [DATA_DIR [SECONDS]]
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <map>
 #include <sstream>
+#include <stdexcept>
 
 #include "clique/clique.hpp"
 #include "dlx/solver.hpp"
@@ -41,7 +43,17 @@ Decision decide(const dance::clique::CliqueReduction& reduction, const std::stri
 
 int main(int argc, char** argv) {
   const std::string dir = (argc > 1 ? std::string(argv[1]) : std::string(DANCE_DATA_DIR) + "/graphs") + "/clique/";
-  const double limit = argc > 2 ? std::stod(argv[2]) : 60;
+  double limit = 60;
+  try {
+    if (argc > 2) limit = std::stod(argv[2]);
+  } catch (const std::logic_error&) {
+    std::cerr << "usage: bench_clique [DATA_DIR [SECONDS]]   (DATA_DIR: the graphs folder)\n";
+    return 2;
+  }
+  if (!std::filesystem::is_directory(dir)) {
+    std::cerr << "bench_clique: " << dir << " is not a directory (DATA_DIR is the graphs folder)\n";
+    return 2;
+  }
   const std::map<std::string, double> cliquer{{"keller4.clq", 0.05}, {"brock200_1.clq", 3.3}, {"C125.9.clq", 3.4},
                                               {"sanr200_0.7.clq", 1.0}, {"brock200_4.clq", 0.26}};
   const dance::clique::CliqueReduction reduction(false);

@@ -4,6 +4,7 @@
 // CAP seconds (default 30).
 // usage: bench_hamilton [CAP [DATA_DIR]]
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -58,6 +59,10 @@ int main(int argc, char** argv) {
     return 2;
   }
   const std::string dir = (argc > 2 ? std::string(argv[2]) : std::string(DANCE_DATA_DIR) + "/graphs") + "/hamilton/";
+  if (!std::filesystem::is_directory(dir)) {
+    std::cerr << "bench_hamilton: " << dir << " is not a directory (DATA_DIR is the graphs folder)\n";
+    return 2;
+  }
   using dance::ModelOptions;
   struct Target {
     const char* what;
