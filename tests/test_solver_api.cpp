@@ -417,28 +417,39 @@ TEST_CASE("visit() sees each solution and can stop early") {
 }
 
 namespace {
-// Items a, b, c and d tie with two options each. a's options hold x and y
-// (four options each), b's hold c and d (two each), c's hold b (two) and
-// nothing else, as do d's: c is the tightest. Every other item has three
-// options of its own.
-Problem tie_problem(std::size_t primaries) {
+// Items a, b, p, z and v tie with two options each; every other item has
+// three or more. Choosing {b p} leaves z one option, {z w}, and that takes
+// both of v's: a dead end two moves down, so a probe (from 2048 items)
+// takes b, whose solutions start {b q}. The tightest is p (its options
+// hold b and z, two options each), whose first option is {p z}. The first
+// tied item is a, with {a x}. `coloured` adds a colour: Algorithm C.
+Problem tie_problem(std::size_t primaries, bool coloured) {
   ProblemBuilder b;
-  for (const char* name : {"a", "b", "c", "d", "x", "y"}) b.add_primary(name);
-  for (std::size_t k = 6; k < primaries; ++k) b.add_primary("f" + std::to_string(k));
+  for (const char* name : {"a", "b", "p", "z", "v", "x", "y", "q", "w"}) b.add_primary(name);
+  for (std::size_t k = 9; k < primaries; ++k) b.add_primary("f" + std::to_string(k));
+  b.add_secondary("s");
+  for (std::size_t k = 9; k < primaries; ++k) b.add_secondary("g" + std::to_string(k));
   b.add_option({"a", "x"});
   b.add_option({"a", "y"});
-  b.add_option({"b", "c"});
-  b.add_option({"b", "d"});
-  for (const char* name : {"x", "y"})
-    for (int k = 0; k < 3; ++k) b.add_option({name});
-  b.add_option({"c"});
-  b.add_option({"d"});
-  for (std::size_t k = 6; k < primaries; ++k)
-    for (int j = 0; j < 3; ++j) b.add_option({"f" + std::to_string(k)});
+  b.add_option({"p", "z"});
+  b.add_option({"b", "p"});
+  b.add_option({"b", "q"});
+  b.add_option({"z", "w"});
+  b.add_option({"w", "v"});
+  b.add_option({"w", "v"});
+  for (const char* name : {"x", "y", "q", "q"}) b.add_option({name});
+  for (const char* name : {"x", "x", "y", "y"}) b.add_option({name});
+  for (std::size_t k = 9; k < primaries; ++k) {  // g_k keeps the siblings from sharing (no ring without)
+    const std::string f = "f" + std::to_string(k), g = "g" + std::to_string(k);
+    b.add_option({f});
+    b.add_option({f});
+    b.add_option({f, g});
+  }
+  if (coloured) b.add_option({"f9", "s:red"});
   return b.build();
 }
 
-// The first option chosen below the root: the first option of the item branched on.
+// The first option of the first solution: the root's choice on its path.
 OptionId first_choice(const Problem& p) {
   Solver solver(p);
   REQUIRE(solver.next() == Outcome::solution);
@@ -447,8 +458,19 @@ OptionId first_choice(const Problem& p) {
 }  // namespace
 
 TEST_CASE("from 512 primary items a tie for the fewest options goes to the tightest item") {
-  const Problem large = tie_problem(512);
-  CHECK(first_choice(large) == option_named(large, {"b", "c"}));  // c's first option
-  const Problem small = tie_problem(511);  // below 512: the first tied item, a
-  CHECK(first_choice(small) == option_named(small, {"a", "x"}));
+  for (const bool coloured : {false, true}) {
+    const Problem large = tie_problem(512, coloured);
+    CHECK(first_choice(large) == option_named(large, {"p", "z"}));
+    const Problem small = tie_problem(511, coloured);  // below 512: the first tied item, a
+    CHECK(first_choice(small) == option_named(small, {"a", "x"}));
+  }
+}
+
+TEST_CASE("from 2048 primary items plain X gives a tie to the item a probe finds forced") {
+  const Problem large = tie_problem(2048, false);
+  CHECK(first_choice(large) == option_named(large, {"b", "q"}));
+  const Problem fewer = tie_problem(2047, false);  // below 2048: the tightest
+  CHECK(first_choice(fewer) == option_named(fewer, {"p", "z"}));
+  const Problem coloured = tie_problem(2048, true);  // Algorithm C does not probe
+  CHECK(first_choice(coloured) == option_named(coloured, {"p", "z"}));
 }

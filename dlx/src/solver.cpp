@@ -9,6 +9,7 @@
 #include <climits>
 #include <cstring>
 #include <numeric>
+#include <span>
 #include <stdexcept>
 #include <string>
 
@@ -53,11 +54,19 @@ constexpr Index forced_ring_size = 256;          // choose()'s ring of forced it
 // pentominoes, 72 items: 9% slower).
 constexpr Index ring_from = 512;
 // From this many primary items on, choose() breaks a tie of fewest options
-// among the first tie_candidates tied items by the tightest (tighter_than):
-// 25x25 sudoku proofs took 10 times fewer nodes, 16x16 7 times; a 9x9 lost
-// a few percent (docs/engine.md).
+// among the first tie_candidates tied items by the tightest: 25x25 sudoku
+// proofs took 10 times fewer nodes, 16x16 7 times; a 9x9 lost a few
+// percent (docs/engine.md).
 constexpr Index tighten_from = 512;
 constexpr Index tie_candidates = 8;
+// From this many on, with the ring, a tie of items with probe_ways options
+// by probing their options instead (Dance::most_forcing): 25x25 sudoku
+// proofs took up to 100 times fewer nodes again, and --minimal 3.8 times
+// less time over 18 seeds; at 1,024 items (16x16) generation was slower,
+// and probing wider ties made 25x25 generation 5 times slower.
+constexpr Index probe_from = 2048;
+constexpr std::int32_t probe_ways = 2;
+constexpr Index probe_depth = 16;  // forced options a probe follows to find a dead end
 
 }  // namespace
 
@@ -81,6 +90,7 @@ struct Solver::State {
   bool sharing = false;  // Algorithm X with siblings sharing covers (see Search)
   bool ring = false;     // Algorithm X with a ring of forced items (see ring_from)
   bool tighten = false;  // choose() breaks ties by the tightest item (see tighten_from)
+  bool probe = false;    // ... by probing them (see probe_from)
   Index item_count = 0;  // N: items are 1..N, primary ones first
   Index primary_count = 0;
   BigVector<Link> link;               // per node
@@ -181,13 +191,14 @@ struct Dance {
   Index forced_top;
   bool seeded;        // the items' list order is a seed's permutation, not the input order
   bool tighten;       // State::tighten
+  bool probing;       // State::probe
   Index* active_primaries;
 
   explicit Dance(Solver::State& s)
       : link(s.link.data()), top(s.top.data()), first_of(s.first_of.data()), colour(s.colour.data()), len(s.len.data()),
         prev(s.prev.data()), next(s.next.data()), bound(s.bound.data()), slack(s.slack.data()), deferral(s.deferral.data()),
         primary_count(s.primary_count), updates(s.stats.updates), forced(s.forced), forced_ring(s.forced_ring.data()),
-        forced_top(s.forced_top), seeded(s.seed != 0), tighten(s.tighten), active_primaries(&s.active_primaries) {}
+        forced_top(s.forced_top), seeded(s.seed != 0), tighten(s.tighten), probing(s.probe), active_primaries(&s.active_primaries) {}
 
   DLX_INLINE void unlink_item(Wide i) {
     const Wide l = prev[i], r = next[i];
@@ -449,7 +460,7 @@ struct Dance {
         fewest = w + deferral[k];
       }
     }
-    return tighten && best != 0 ? tightest(best, tied_in_list(fewest)) : best;
+    return tighten && best != 0 ? break_tie(best, tied_in_list(fewest)) : best;
   }
   // The next item after k in list order with `fewest` ways (plus deferral), or 0.
   DLX_INLINE auto tied_in_list(std::int32_t fewest) const {
@@ -459,15 +470,83 @@ struct Dance {
     };
   }
   // Of `first` and the items tied with it that `after` lists (0 at the end),
-  // up to tie_candidates in all, the one whose options hold the primary
-  // items with the fewest options left: its choices force the most. A
-  // cheap stand-in for looking ahead, where MRV alone leaves many ties.
+  // up to tie_candidates in all, the one to branch on: MRV alone leaves
+  // many ties on large problems, and which one is split decides the size
+  // of the tree.
   template <class After>
-  DLX_INLINE Index tightest(Index first, After after) const {
-    Index best = first;
-    std::int64_t least = load_of(first);
-    Index k = first;
-    for (Index n = 1; n < tie_candidates && (k = after(k)) != 0; ++n) {
+  DLX_INLINE Index break_tie(Index first, After after) {
+    std::array<Index, tie_candidates> tied;
+    Index count = 0;
+    for (Index k = first; count < tie_candidates && k != 0; k = after(k)) tied[count++] = k;
+    const std::span<const Index> candidates(tied.data(), count);
+    if constexpr (Ring) {
+      if (probing && len[first] <= probe_ways) return most_forcing(candidates);
+    }
+    return tightest(candidates);
+  }
+  // The candidate one of whose options probe() finds a dead end (in effect
+  // a forced move), else the one whose options, each committed, leave the
+  // most items forced at once (the product over its options, so that no
+  // branch is weak): a small look-ahead.
+  DLX_INLINE Index most_forcing(std::span<const Index> candidates) {
+    Index best = candidates[0];
+    std::int64_t most = -1;
+    for (const Index k : candidates) {
+      std::int64_t forcing = 1;
+      for (Index p = link[k].down; p != k; p = link[p].down) {
+        const std::int32_t forced_items = probe(p);
+        if (forced_items < 0) return k;
+        forcing *= 1 + forced_items;
+      }
+      if (forcing > most) {
+        most = forcing;
+        best = k;
+      }
+    }
+    return best;
+  }
+  // Commits p's option as choosing it would, but with its item left
+  // uncovered, then up to probe_depth of the options that this forces, in
+  // turn; undoes it all. Returns how many items the commit of p alone left
+  // forced (the ring's count), or -1 if a dead end came up.
+  DLX_INLINE std::int32_t probe(Index p) {
+    const Index top_before = forced_top;
+    if (!commit_others_unless_dead(p)) {
+      forced_top = top_before;
+      return -1;
+    }
+    const auto forced_at_once = static_cast<std::int32_t>(forced_top - top_before);
+    std::array<Index, probe_depth> made;
+    Index count = 0;
+    bool dead = false;
+    while (count < probe_depth && forced_top > top_before) {
+      const Index f = forced_ring[--forced_top & (forced_ring_size - 1)];
+      if (f > primary_count || f == top[p] || !active(f) || len[f] != 1) continue;  // p's item: p covers it
+      const Index y = link[f].down;
+      cover(f);
+      if (!commit_others_unless_dead(y)) {
+        uncover(f);
+        dead = true;
+        break;
+      }
+      made[count++] = y;
+    }
+    while (count > 0) {
+      const Index y = made[--count];
+      uncommit_others(y);
+      uncover(top[y]);
+    }
+    uncommit_others(p);
+    forced_top = top_before;
+    return dead ? -1 : forced_at_once;
+  }
+  // The candidate whose options hold the primary items with the fewest
+  // options left: its choices force the most. A cheap stand-in for
+  // most_forcing() where there is no ring of forced items.
+  DLX_INLINE Index tightest(std::span<const Index> candidates) const {
+    Index best = candidates[0];
+    std::int64_t least = INT64_MAX;
+    for (const Index k : candidates) {
       const std::int64_t load = load_of(k);
       if (load < least) {
         least = load;
@@ -506,7 +585,7 @@ struct Dance {
     Index k = block;
     while (key(k) != fewest) ++k;
     if (tighten && fewest > 1)
-      return tightest(k, [this, fewest, end](Index j) {
+      return break_tie(k, [this, fewest, end](Index j) {
         for (++j; j < end; ++j)
           if (key(j) == fewest) return j;
         return Index{0};
@@ -522,7 +601,7 @@ struct Dance {
     if (fewest <= 1 || fewest >= covered_mark) return choose_from_list();  // which forced or dead item comes first
     Index k = next[0];
     while (key(k) != fewest) k = next[k];
-    return tighten ? tightest(k, tied_in_list(fewest)) : k;
+    return tighten ? break_tie(k, tied_in_list(fewest)) : k;
   }
   // The fewest ways (plus deferral) of an active primary item, or
   // covered_mark when none is active, and the block where it first occurs
@@ -1097,6 +1176,7 @@ Solver::Solver(std::shared_ptr<const Problem> problem, std::uint64_t seed)
   s.sharing = !s.colours && !s.multiplicities && siblings_share(s);
   s.ring = !s.colours && !s.multiplicities && !s.sharing && n1 >= ring_from;
   s.tighten = !s.multiplicities && n1 >= tighten_from;
+  s.probe = s.ring && n1 >= probe_from;
 
   s.deferral.assign(static_cast<std::size_t>(n) + 2, 0);
   for (Index i = 0; i < n1; ++i)

@@ -11,7 +11,13 @@
 //   only when no other is left, unless forced). With 512 primary items or
 //   more (Algorithms X and C) a tie goes to the tightest of the first 8
 //   tied in list order: the one whose options hold primary items with the
-//   fewest options left in all. Seed 0 keeps the input order, any other
+//   fewest options left in all. With 2048 or more, plain X whose options
+//   share few items probes a tie of items with two options instead: each
+//   option is committed and undone at once, with the forced options it
+//   leads to (up to 16; hooks are not told, and the work counts in
+//   updates, not nodes); an item with an option found to be a dead end is
+//   taken, else the one whose options leave the most items forced (their
+//   product). Seed 0 keeps the input order, any other
 //   seed permutes the item and option order reproducibly, so the same seed
 //   gives the same run.
 // - The search is iterative and resumable: next() stops at each solution, and
