@@ -232,6 +232,10 @@ expect 0 '' '' -- sh -c "'$dance' solve sudoku '$tmp/gen3' | cmp - '$tmp/gen3.so
 expect 0 '^[1-9A-G.]{256}$' '' -- "$dance" generate sudoku --size 16
 expect 0 '^([1-9.]{9}){9}$' '' -- "$dance" generate sudoku --box 3x3 --clues 30 --seed 2
 expect 0 '' 'puzzles 3, mean clues 30' -- "$dance" generate sudoku -n 3 --clues 30 --stats
+# A grade harder than the first orbit that cannot go leaves (once: no puzzle in 10,000 attempts)
+expect 0 '^[1-9.]{81}$' '' -- "$dance" generate sudoku --difficulty fiendish -n 3 --seed 2
+cp "$tmp/out" "$tmp/fiendish"
+expect 0 '^3$' '' -- sh -c "'$dance' solve sudoku --unique '$tmp/fiendish' | grep -c '^unique$'"
 expect 2 '' 'fewer than 17 clues' -- "$dance" generate sudoku --clues 16
 expect 2 '' 'whole orbits' -- "$dance" generate sudoku --clues 18 --symmetry rot90
 expect 2 '' 'no R x C boxes' -- "$dance" generate sudoku --size 7

@@ -18,7 +18,8 @@
 //   against 53; docs/generate.md).
 // - clues K: go on until exactly K clues remain, skipping orbits that would
 //   overshoot; start afresh from a new solution if it ends above K.
-// - difficulty: start afresh until the grade matches.
+// - difficulty: start afresh until the grade matches; a puzzle easier than
+//   asked for when the default stops goes on as minimal would.
 // Every fresh start counts as an attempt; when `attempts` run out the
 // generator throws GenerateError rather than loop for ever.
 //
