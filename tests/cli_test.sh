@@ -92,6 +92,14 @@ printf 'unique\nerror\nnone\nmultiple\n' >"$tmp/unique.want"
 "$dance" solve sudoku "$shared/sudoku/magictour_top1465.txt" -j 2 --verify >"$tmp/j2.out" 2>/dev/null
 expect 0 '' '' -- cmp "$tmp/j1.out" "$tmp/j2.out"
 expect 0 '^1465 ' '' -- wc -l "$tmp/j2.out"
+# bad lines across the chunks of a batch on threads: answers and messages in input order
+awk 'NR % 300 == 0 { print "123" } { print }' "$shared/sudoku/magictour_top1465.txt" >"$tmp/mixed.txt"
+"$dance" solve sudoku "$tmp/mixed.txt" -j 1 >"$tmp/m1.out" 2>"$tmp/m1.err"
+"$dance" solve sudoku "$tmp/mixed.txt" -j 2 >"$tmp/m2.out" 2>"$tmp/m2.err"
+expect 0 '' '' -- cmp "$tmp/m1.out" "$tmp/m2.out"
+expect 0 '' '' -- cmp "$tmp/m1.err" "$tmp/m2.err"
+expect 0 '^1469 ' '' -- wc -l "$tmp/m2.out"
+expect 0 '^4$' '' -- grep -c '^error$' "$tmp/m2.out"
 "$dance" solve sudoku "$data/sudoku_batch.txt" --unique -j 2 >"$tmp/unique2.out" 2>/dev/null
 expect 0 '' '' -- diff "$tmp/unique2.out" "$tmp/unique.want"
 expect 0 '' '' -- diff "$tmp/unique.out" "$tmp/unique.want"
