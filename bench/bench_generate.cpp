@@ -33,6 +33,13 @@ dance::GenerateOptions minimal(dance::Symmetry symmetry = dance::Symmetry::none,
   return options;
 }
 
+// A grade asked for without --minimal.
+dance::GenerateOptions graded(dance::Difficulty difficulty) {
+  dance::GenerateOptions options;
+  options.difficulty = difficulty;
+  return options;
+}
+
 void grade_file(const SudokuReduction& reduction, const std::filesystem::path& file) {
   std::ifstream in(file);
   auto reader = reduction.reader(in, {});
@@ -117,6 +124,7 @@ int main(int argc, char** argv) {
       {"9x9 minimal rot180", 9, minimal(Symmetry::rot180), 2000},
       {"9x9 minimal hard", 9, minimal(Symmetry::none, dance::Difficulty::hard), 200},
       {"9x9 minimal fiendish", 9, minimal(Symmetry::none, dance::Difficulty::fiendish), 20},
+      {"9x9 fiendish", 9, graded(dance::Difficulty::fiendish), 20},
       {"16x16", 16, {}, 100},
       {"16x16 minimal", 16, minimal(), 40},
       {"25x25", 25, {}, 20},
