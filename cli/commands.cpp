@@ -420,7 +420,7 @@ struct Chunk {
 // 2 threads were 1.44 times as fast as one). `read`: the first jobs, already read.
 int run_parallel(const Context& c, InstanceReader& reader, std::vector<Solvers>& workers, bool& any, std::vector<Job> read) {
   const std::size_t threads = workers.size();
-  const std::size_t size = 256 * threads;
+  const std::size_t size = std::min<std::size_t>(256 * threads, 16384);  // -j 1024: 2 x 16,384 jobs, not 2 x 262,144
   std::array<Chunk, 2> chunks{Chunk(size), Chunk(size)};
   int status = exit_status::found;
   bool more = true;
