@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <span>
 #include <string>
 
@@ -43,10 +44,30 @@ void set_kept(const std::vector<std::size_t>& orbit, Kept& kept, bool value) {
   for (const std::size_t p : orbit) kept[p] = value;
 }
 
-// After each call on the type: an interrupted search's answer means nothing.
-void give_up_if_interrupted(const PuzzleType& type) {
+// An attempt that used up its work (PuzzleType::attempt_work): a new one follows.
+struct OutOfWork {};
+
+// After each call on the type: the answer of a search cut short, by Ctrl-C
+// or by the attempt's work, means nothing.
+void give_up_if_stopped(const PuzzleType& type) {
   if (type.interrupted()) throw GenerateInterrupted();
+  if (type.worked_out()) throw OutOfWork{};
 }
+
+// Lifts the type's work limit when generate() returns or throws, so that
+// later calls on the type (a grade, a test) are not cut short.
+class WorkLimit {
+ public:
+  explicit WorkLimit(PuzzleType& type) : type_(type) {}
+  ~WorkLimit() { type_.set_work_limit(0); }
+  WorkLimit(const WorkLimit&) = delete;
+  WorkLimit& operator=(const WorkLimit&) = delete;
+  // Allows the type `nodes` more (0: no limit).
+  void allow(std::uint64_t nodes) { type_.set_work_limit(nodes == 0 ? 0 : type_.work() + nodes); }
+
+ private:
+  PuzzleType& type_;
+};
 
 // The clue removal of one attempt. The orbits still holding clues form a
 // stack: the next orbit to try sits on top, under the ones found necessary
@@ -63,7 +84,7 @@ class Removal {
     for (const std::size_t p : orbits_[k])
       if (puzzle_.kept[p]) removed_.push_back(p);
     const bool another = type_.another(puzzle_.solution, clues_, removed_);
-    give_up_if_interrupted(type_);
+    give_up_if_stopped(type_);
     return !another;
   }
 
@@ -110,7 +131,7 @@ class Removal {
   Verdict verdict() {
     list_clues(orbits_.size());
     const Verdict counted = type_.count(puzzle_.solution, clues_, 2);
-    give_up_if_interrupted(type_);
+    give_up_if_stopped(type_);
     return counted;
   }
 
@@ -162,7 +183,7 @@ class BuildUp {
     }
     for (;;) {
       std::vector<std::size_t> set = type_.difference(puzzle_.solution, clues_);
-      give_up_if_interrupted(type_);
+      give_up_if_stopped(type_);
       if (set.empty()) break;
       keep_clue_in(set);
       record(std::move(set));
@@ -241,44 +262,72 @@ void check_options(const PuzzleType& type, const GenerateOptions& options) {
     throw GenerateError("--clues " + std::to_string(options.clues) + " cannot be made of whole orbits of this symmetry");
 }
 
+namespace {
+
+// One attempt: a new solution and its clues taken away (or built up) as
+// the options ask, then the verdict if one is wanted, outside the limit on
+// the attempt's work; false when the puzzle made misses the options.
+bool attempt(PuzzleType& type, const GenerateOptions& options, dlx::Random& random,
+             const std::vector<std::vector<std::size_t>>& orbits, std::vector<std::size_t>& order, Puzzle& puzzle,
+             WorkLimit& limit) {
+  puzzle.solution = type.random_solution(random.next() | 1, options.symmetry);  // seed 0 would mean no randomness
+  give_up_if_stopped(type);
+  if (puzzle.solution.empty()) throw GenerateError("this puzzle type has no complete solution");
+  Removal removal(type, puzzle, orbits);
+  // Building up makes somewhat easier puzzles (9x9: fiendish in 0.7% of
+  // attempts, against 1.5% for removal), so a grade asked for takes clues away.
+  const auto finish = [&] {
+    limit.allow(0);
+    if ((options.verdict || options.difficulty) && !puzzle.verdict) puzzle.verdict = removal.verdict();
+    return true;
+  };
+  if (options.minimal && options.clues == 0 && !options.difficulty && type.shows_differences()) {
+    BuildUp(type, puzzle, orbits, random).run(removal, options);
+    return finish();
+  }
+  puzzle.kept = type.clues(puzzle.solution);
+  puzzle.clues = static_cast<std::size_t>(std::count(puzzle.kept.begin(), puzzle.kept.end(), true));
+  for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
+  random.shuffle(order);
+  const std::size_t looked_at = removal.run(order, options);
+  if (options.clues != 0 && puzzle.clues != options.clues) return false;
+  if (options.clues != 0 && options.minimal && !removal.minimal()) return false;
+  // Stopping at the first orbit that cannot go seldom leaves a hard
+  // puzzle (9x9: fiendish in none of 10,000 attempts): a harder grade
+  // asked for goes on through the orbits left, as --minimal would.
+  if (options.difficulty && options.clues == 0 && looked_at < order.size()) {
+    puzzle.verdict = removal.verdict();
+    if (grade(*puzzle.verdict) < *options.difficulty) {
+      GenerateOptions to_minimal = options;
+      to_minimal.minimal = true;
+      removal.go_on(std::span(order).subspan(looked_at), to_minimal);
+      puzzle.verdict.reset();
+    }
+  }
+  return finish();
+}
+
+}  // namespace
+
 Puzzle generate(PuzzleType& type, const GenerateOptions& options, std::uint64_t seed, std::uint64_t index) {
   dlx::Random random(stream_seed(seed, index));
   const auto orbits = type.orbits(options.symmetry);
   std::vector<std::size_t> order(orbits.size());
-  for (std::size_t attempt = 1; attempt <= options.attempts; ++attempt) {
+  WorkLimit limit(type);
+  // Twice as much after each attempt that runs out, so that options whose
+  // every attempt needs more still end.
+  std::uint64_t allowed = options.attempt_work.value_or(type.attempt_work());
+  for (std::size_t made = 1; made <= options.attempts; ++made) {
     Puzzle puzzle;
-    puzzle.solution = type.random_solution(random.next() | 1, options.symmetry);  // seed 0 would mean no randomness
-    give_up_if_interrupted(type);
-    if (puzzle.solution.empty()) throw GenerateError("this puzzle type has no complete solution");
-    Removal removal(type, puzzle, orbits);
-    // Building up makes somewhat easier puzzles (9x9: fiendish in 0.7% of
-    // attempts, against 1.5% for removal), so a grade asked for takes clues away.
-    if (options.minimal && options.clues == 0 && !options.difficulty && type.shows_differences()) {
-      BuildUp(type, puzzle, orbits, random).run(removal, options);
-    } else {
-      puzzle.kept = type.clues(puzzle.solution);
-      puzzle.clues = static_cast<std::size_t>(std::count(puzzle.kept.begin(), puzzle.kept.end(), true));
-      for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
-      random.shuffle(order);
-      const std::size_t looked_at = removal.run(order, options);
-      if (options.clues != 0 && puzzle.clues != options.clues) continue;
-      if (options.clues != 0 && options.minimal && !removal.minimal()) continue;
-      // Stopping at the first orbit that cannot go seldom leaves a hard
-      // puzzle (9x9: fiendish in none of 10,000 attempts): a harder grade
-      // asked for goes on through the orbits left, as --minimal would.
-      if (options.difficulty && options.clues == 0 && looked_at < order.size()) {
-        puzzle.verdict = removal.verdict();
-        if (grade(*puzzle.verdict) < *options.difficulty) {
-          GenerateOptions to_minimal = options;
-          to_minimal.minimal = true;
-          removal.go_on(std::span(order).subspan(looked_at), to_minimal);
-          puzzle.verdict.reset();
-        }
-      }
+    limit.allow(allowed);
+    try {
+      if (!attempt(type, options, random, orbits, order, puzzle, limit)) continue;
+    } catch (const OutOfWork&) {
+      allowed = allowed > UINT64_MAX / 2 ? 0 : 2 * allowed;
+      continue;
     }
-    if ((options.verdict || options.difficulty) && !puzzle.verdict) puzzle.verdict = removal.verdict();
     if (options.difficulty && grade(*puzzle.verdict) != *options.difficulty) continue;
-    puzzle.attempts = attempt;
+    puzzle.attempts = made;
     return puzzle;
   }
   throw GenerateError("no puzzle met the options in " + std::to_string(options.attempts) +

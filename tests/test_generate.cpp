@@ -314,3 +314,41 @@ TEST_CASE("an interrupt flag gives the puzzle up, and once cleared the same puzz
   check(*sudoku_of("4x4"), *sudoku_of("4x4"));
   check(*range_reduction.puzzle_type(range_size), *range_reduction.puzzle_type(range_size));
 }
+
+TEST_CASE("an attempt that runs out of work starts afresh, and no answer cut short is used", "[generate]") {
+  // An allowance of one node, doubled after each attempt that runs out,
+  // cuts every search short until it is enough: had an answer cut short
+  // been taken (a removal test stopped early reads as "unique"), the
+  // puzzles would lose uniqueness or minimality.
+  const sudoku::Shape shape = *sudoku::parse_box("3x3");
+  const auto type = sudoku_of("3x3");
+  const auto fresh = sudoku_of("3x3");
+  for (const bool minimal : {true, false}) {
+    GenerateOptions options;
+    options.minimal = minimal;
+    options.attempt_work = 1;
+    for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+      const Puzzle puzzle = generate(*type, options, seed, 0);
+      CAPTURE(minimal, seed, puzzle.attempts);
+      CHECK(puzzle.attempts > 5);  // 1, 2, 4, ... nodes ran out
+      CHECK_FALSE(type->worked_out());  // the limit is lifted for later calls
+      const sudoku::Cells clues = clues_of(puzzle);
+      REQUIRE(count_solutions(shape, clues).solutions == 1);
+      CHECK_FALSE(type->verify(puzzle.solution, puzzle.kept));
+      if (minimal) require_minimal(shape, Symmetry::none, clues);
+      const Puzzle again = generate(*fresh, options, seed, 0);  // reproducible, whatever ran before
+      CHECK(again.kept == puzzle.kept);
+      CHECK(again.solution == puzzle.solution);
+    }
+  }
+  // Out of attempts: the error, and the limit lifted all the same.
+  GenerateOptions one;
+  one.attempt_work = 1;
+  one.attempts = 1;
+  CHECK_THROWS_AS(generate(*type, one, 1, 0), GenerateError);
+  CHECK_FALSE(type->worked_out());
+  // The sudoku type's own allowance leaves 9x9 alone: one attempt each.
+  GenerateOptions options;
+  options.minimal = true;
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) CHECK(generate(*type, options, seed, 0).attempts == 1);
+}

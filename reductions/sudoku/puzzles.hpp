@@ -33,6 +33,8 @@ class SudokuPuzzles final : public PuzzleType {
   [[nodiscard]] std::optional<std::size_t> minimum_clues() const override;
   void print_puzzle(std::ostream& out, const Solution& solution, const Kept& kept) const override;
   void print_solution(std::ostream& out, const Solution& solution) const override;
+  [[nodiscard]] std::uint64_t work() const override;
+  [[nodiscard]] std::uint64_t attempt_work() const override;
 
  private:
   // Assumes the clues, keeping those the checker already has; false if they clash.
@@ -45,8 +47,14 @@ class SudokuPuzzles final : public PuzzleType {
   // tails, and restarts cut them.
   template <class Extra, class Search>
   void with_restarts(const Solution& solution, std::span<const std::size_t> clues, Extra extra, Search search);
-  // A search's limits: up to `nodes` in all (0: none), and Ctrl-C.
-  [[nodiscard]] dlx::Limits limits(std::uint64_t nodes = 0) const { return dlx::Limits{nodes, 0, interrupt()}; }
+  // A search's limits on `solver`: up to `nodes` more (0: none) and what
+  // is left of the attempt's work, and Ctrl-C.
+  [[nodiscard]] dlx::Limits limits(const dlx::Solver& solver, std::uint64_t nodes) const {
+    const std::uint64_t more = allowance(nodes);
+    return dlx::Limits{more == 0 ? 0 : solver.statistics().nodes + more, 0, interrupt()};
+  }
+  // No node limit: Ctrl-C only.
+  [[nodiscard]] dlx::Limits limits() const { return dlx::Limits{0, 0, interrupt()}; }
   Shape shape_;
   std::uint64_t first_budget_;
   dlx::Solver randomiser_;  // random solutions, and the restarts of a long test

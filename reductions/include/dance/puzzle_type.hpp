@@ -9,6 +9,7 @@
 // A PuzzleType holds its own solvers, so each thread uses its own copy.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <iosfwd>
@@ -96,12 +97,33 @@ class PuzzleType {
   void set_interrupt(const std::atomic<bool>* flag) { interrupt_ = flag; }
   [[nodiscard]] bool interrupted() const { return interrupt_ != nullptr && interrupt_->load(std::memory_order_relaxed); }
 
+  // The search nodes of all the type's searches so far; 0 for a type that
+  // does not count them (it then never runs out of work, below).
+  [[nodiscard]] virtual std::uint64_t work() const { return 0; }
+  // The nodes an attempt at a puzzle may take before the generator starts
+  // again from a new solution (0: no end): some attempts take 20 times
+  // the median, mostly one uniqueness proof, and a new one costs less.
+  [[nodiscard]] virtual std::uint64_t attempt_work() const { return 0; }
+  // Stops the type's searches, as an interrupt would, once work() reaches
+  // `nodes` (0: never). What they answer then means nothing: the generator
+  // looks at worked_out() after each call and starts a new attempt.
+  void set_work_limit(std::uint64_t nodes) { work_limit_ = nodes; }
+  [[nodiscard]] bool worked_out() const { return work_limit_ != 0 && work() >= work_limit_; }
+
  protected:
   // For the engine's Limits::interrupt of every search the type runs.
   [[nodiscard]] const std::atomic<bool>* interrupt() const { return interrupt_; }
+  // The nodes a search may still take, capped at `nodes` (0: no cap), for
+  // the engine's Limits::nodes of every search the type runs.
+  [[nodiscard]] std::uint64_t allowance(std::uint64_t nodes) const {
+    if (work_limit_ == 0) return nodes;
+    const std::uint64_t left = work_limit_ > work() ? work_limit_ - work() : 1;  // used up: stop at once
+    return nodes == 0 ? left : std::min(nodes, left);
+  }
 
  private:
   const std::atomic<bool>* interrupt_ = nullptr;
+  std::uint64_t work_limit_ = 0;
 };
 
 }  // namespace dance
