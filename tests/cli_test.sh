@@ -65,6 +65,12 @@ echo "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9
 expect 0 "^$inkala\$" '' -- "$dance" solve sudoku "$tmp/inkala.txt"
 expect 0 '^8 1 2 \| 7 5 3|^8 1 2 7 5 3 6 4 9$' '' -- "$dance" solve sudoku "$data/../../examples/inkala_grid.txt"
 expect 0 "^$inkala\$" '' -- "$dance" solve sudoku "$data/../../examples/inkala_grid.txt" --format line --verify
+# cells separated by tabs are answered with tabs (they were answered with spaces)
+sed 's/./&\t/g; s/\t$//' "$tmp/inkala.txt" >"$tmp/inkala_tabs.txt"
+expect 0 "^$(echo "$inkala" | sed 's/./&\t/g; s/\t$//')\$" '' -- "$dance" solve sudoku "$tmp/inkala_tabs.txt"
+tr ' ' '\t' <"$data/../../examples/inkala_grid.txt" >"$tmp/inkala_grid_tabs.txt"
+expect 0 "^$inkala\$" '' -- "$dance" solve sudoku "$tmp/inkala_grid_tabs.txt" --format line
+expect 0 "^$(printf '8\t1\t2\t7\t5\t3\t6\t4\t9')\$" '' -- "$dance" solve sudoku "$tmp/inkala_grid_tabs.txt"
 "$dance" solve sudoku "$data/sudoku_batch.txt" >"$tmp/batch.out" 2>"$tmp/batch.err"
 status=$?
 if [ "$status" -eq 2 ] && [ "$(sed -n 2p "$tmp/batch.out")" = error ] && [ "$(sed -n 3p "$tmp/batch.out")" = "no solution" ] &&

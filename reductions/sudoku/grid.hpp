@@ -34,7 +34,7 @@ std::optional<Shape> parse_box(std::string_view text);
 // How a puzzle was written, so that its solution is written the same way.
 struct Notation {
   bool grid = false;   // n rows of n cells; otherwise one line of n*n cells
-  char separator = 0;  // between cells: 0 (none), ' ' or ','
+  char separator = 0;  // between cells: 0 (none), ' ', a tab or ','
   bool lower = false;  // letters for values above 9: a, b, ... instead of A, B, ...
   char blank = '.';    // for an empty cell
 };

@@ -64,6 +64,7 @@ PuzzleReader::Row PuzzleReader::read_row(const std::string& line) {
   Row row;
   const auto tokens = split(line);
   const bool commas = line.find(',') != std::string::npos;
+  const char blank_separator = line.find('\t') != std::string::npos ? '\t' : ' ';  // answered as it came
   const bool numbers = tokens.size() >= 2 &&
                        std::any_of(tokens.begin(), tokens.end(), [](const Token& t) { return t.text.size() >= 2; }) &&
                        std::all_of(tokens.begin(), tokens.end(), [](const Token& t) {
@@ -73,14 +74,14 @@ PuzzleReader::Row PuzzleReader::read_row(const std::string& line) {
   if (row.decimal) {
     row.cells = tokens;
     row.first_token_cells = tokens.size();
-    row.separator = commas ? ',' : ' ';
+    row.separator = commas ? ',' : blank_separator;
     return row;
   }
   for (const Token& t : tokens)
     for (std::size_t k = 0; k < t.text.size(); ++k) row.cells.push_back({t.text.substr(k, 1), t.column + k});
   const bool spaced = tokens.size() > 1 &&
                       std::all_of(tokens.begin(), tokens.end(), [](const Token& t) { return t.text.size() == 1; });
-  row.separator = spaced ? ' ' : 0;
+  row.separator = spaced ? blank_separator : 0;
   // cells spaced one by one form one run; otherwise what follows the first token may be a rating
   row.first_token_cells = spaced ? row.cells.size() : tokens.empty() ? 0 : tokens[0].text.size();
   return row;
