@@ -65,6 +65,9 @@ echo "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9
 expect 0 "^$inkala\$" '' -- "$dance" solve sudoku "$tmp/inkala.txt"
 expect 0 '^8 1 2 \| 7 5 3|^8 1 2 7 5 3 6 4 9$' '' -- "$dance" solve sudoku "$data/../../examples/inkala_grid.txt"
 expect 0 "^$inkala\$" '' -- "$dance" solve sudoku "$data/../../examples/inkala_grid.txt" --format line --verify
+# a square number of cells whose side has no boxes: say so, with what to do instead
+expect 2 '^error$' '7x7, which no R x C boxes .*--box 1x7' -- "$dance" solve sudoku "$(bad "$(printf '%049d' 0)\n")"
+expect 2 '^error$' 'found 121 cells \(as one puzzle, 121 cells are 11x11.*--box 1x11' -- "$dance" solve sudoku "$(bad "$(printf '%0121d' 0)\n")"
 # cells separated by tabs are answered with tabs (they were answered with spaces)
 sed 's/./&\t/g; s/\t$//' "$tmp/inkala.txt" >"$tmp/inkala_tabs.txt"
 expect 0 "^$(echo "$inkala" | sed 's/./&\t/g; s/\t$//')\$" '' -- "$dance" solve sudoku "$tmp/inkala_tabs.txt"

@@ -35,6 +35,18 @@ std::optional<int> size_of_square(std::size_t k, bool jigsaw) {
   return std::nullopt;
 }
 
+// For k = n*n cells on one line where n has no box shape: what to do
+// instead (a 7x7 sudoku is read as the first row of a 49x49 grid, or not
+// at all); else nothing.
+std::string without_boxes(std::size_t k, bool jigsaw) {
+  for (int n = 4; n * n <= static_cast<int>(k) && n <= 64; ++n)
+    if (static_cast<std::size_t>(n * n) == k && !jigsaw && !boxed_shape(n))
+      return " (as one puzzle, " + std::to_string(k) + " cells are " + std::to_string(n) + "x" + std::to_string(n) +
+             ", which no R x C boxes with both at least 2 tile: use --box 1x" + std::to_string(n) +
+             ", or --jigsaw with a region map)";
+  return "";
+}
+
 }  // namespace
 
 // One line cut into cells (not yet values): each character of each token,
@@ -151,14 +163,16 @@ std::optional<Puzzle> PuzzleReader::next() {
                              std::to_string(fixed_n) + " cells"
                        : "a puzzle of n*n cells on one line (16, 36, 64, 81, 100, 144, 256, ...) or a grid "
                          "row of n cells (4, 6, 8, 9, 10, 12, 16, ...; --box RxC for other shapes)";
-      throw dlx::ParseError(line_no_, 1, "expected " + expected + ", found " + std::to_string(n) + " cells");
+      throw dlx::ParseError(line_no_, 1, "expected " + expected + ", found " + std::to_string(n) + " cells" +
+                                             (fixed_n == 0 ? without_boxes(row.cells.size(), jigsaw_) : ""));
     }
     puzzle.notation.grid = true;
     take(row);
     for (int rows = 1; rows < n; ++rows) {
       if (!next_line(line))
         throw dlx::ParseError(line_no_ + 1, 1,
-                              "expected " + std::to_string(n) + " grid rows, found " + std::to_string(rows));
+                              "expected " + std::to_string(n) + " grid rows, found " + std::to_string(rows) +
+                                  (rows == 1 && fixed_n == 0 ? without_boxes(static_cast<std::size_t>(n), jigsaw_) : ""));
       const Row next_row = read_row(line);
       if (static_cast<int>(next_row.cells.size()) != n)
         throw dlx::ParseError(line_no_, 1,
