@@ -238,32 +238,6 @@ class BuildUp {
     return alone;
   }
 };
-}  // namespace
-
-std::string_view to_string(Difficulty difficulty) { return difficulty_names[static_cast<std::size_t>(difficulty)]; }
-
-std::optional<Difficulty> parse_difficulty(std::string_view name) {
-  for (std::size_t k = 0; k < difficulty_names.size(); ++k)
-    if (difficulty_names[k] == name) return static_cast<Difficulty>(k);
-  return std::nullopt;
-}
-
-void check_options(const PuzzleType& type, const GenerateOptions& options) {
-  const auto orbits = type.orbits(options.symmetry);  // throws for a symmetry the type has not
-  if (options.clues == 0) return;
-  const std::size_t positions = type.positions();
-  if (options.clues > positions)
-    throw GenerateError("--clues " + std::to_string(options.clues) + " is more than the " +
-                        std::to_string(positions) + " places a clue can take");
-  if (const auto minimum = type.minimum_clues(); minimum && options.clues < *minimum)
-    throw GenerateError("no puzzle of this size has a unique solution with fewer than " + std::to_string(*minimum) +
-                        " clues (--clues " + std::to_string(options.clues) + ")");
-  if (!reachable(orbits, options.clues))
-    throw GenerateError("--clues " + std::to_string(options.clues) + " cannot be made of whole orbits of this symmetry");
-}
-
-namespace {
-
 // One attempt: a new solution and its clues taken away (or built up) as
 // the options ask, then the verdict if one is wanted, outside the limit on
 // the attempt's work; false when the puzzle made misses the options.
@@ -274,13 +248,13 @@ bool attempt(PuzzleType& type, const GenerateOptions& options, dlx::Random& rand
   give_up_if_stopped(type);
   if (puzzle.solution.empty()) throw GenerateError("this puzzle type has no complete solution");
   Removal removal(type, puzzle, orbits);
-  // Building up makes somewhat easier puzzles (9x9: fiendish in 0.7% of
-  // attempts, against 1.5% for removal), so a grade asked for takes clues away.
   const auto finish = [&] {
     limit.allow(0);
     if ((options.verdict || options.difficulty) && !puzzle.verdict) puzzle.verdict = removal.verdict();
     return true;
   };
+  // Building up makes somewhat easier puzzles (9x9: fiendish in 0.7% of
+  // attempts, against 1.5% for removal), so a grade asked for takes clues away.
   if (options.minimal && options.clues == 0 && !options.difficulty && type.shows_differences()) {
     BuildUp(type, puzzle, orbits, random).run(removal, options);
     return finish();
@@ -308,6 +282,28 @@ bool attempt(PuzzleType& type, const GenerateOptions& options, dlx::Random& rand
 }
 
 }  // namespace
+
+std::string_view to_string(Difficulty difficulty) { return difficulty_names[static_cast<std::size_t>(difficulty)]; }
+
+std::optional<Difficulty> parse_difficulty(std::string_view name) {
+  for (std::size_t k = 0; k < difficulty_names.size(); ++k)
+    if (difficulty_names[k] == name) return static_cast<Difficulty>(k);
+  return std::nullopt;
+}
+
+void check_options(const PuzzleType& type, const GenerateOptions& options) {
+  const auto orbits = type.orbits(options.symmetry);  // throws for a symmetry the type has not
+  if (options.clues == 0) return;
+  const std::size_t positions = type.positions();
+  if (options.clues > positions)
+    throw GenerateError("--clues " + std::to_string(options.clues) + " is more than the " +
+                        std::to_string(positions) + " places a clue can take");
+  if (const auto minimum = type.minimum_clues(); minimum && options.clues < *minimum)
+    throw GenerateError("no puzzle of this size has a unique solution with fewer than " + std::to_string(*minimum) +
+                        " clues (--clues " + std::to_string(options.clues) + ")");
+  if (!reachable(orbits, options.clues))
+    throw GenerateError("--clues " + std::to_string(options.clues) + " cannot be made of whole orbits of this symmetry");
+}
 
 Puzzle generate(PuzzleType& type, const GenerateOptions& options, std::uint64_t seed, std::uint64_t index) {
   dlx::Random random(stream_seed(seed, index));

@@ -28,23 +28,28 @@ bool is_valid_size(int n, bool jigsaw) {
   return n <= 64 && boxed_shape(n).has_value();
 }
 
+// The side n of k = n*n cells, for n from 4 to 64.
+std::optional<int> side_of_square(std::size_t k) {
+  for (int n = 4; n * n <= static_cast<int>(k) && n <= 64; ++n)
+    if (static_cast<std::size_t>(n * n) == k) return n;
+  return std::nullopt;
+}
+
 // The square root of k when k = n*n for a size n that can be read.
 std::optional<int> size_of_square(std::size_t k, bool jigsaw) {
-  for (int n = 4; n * n <= static_cast<int>(k) && n <= 64; ++n)
-    if (static_cast<std::size_t>(n * n) == k && is_valid_size(n, jigsaw)) return n;
-  return std::nullopt;
+  const auto n = side_of_square(k);
+  return n && is_valid_size(*n, jigsaw) ? n : std::nullopt;
 }
 
 // For k = n*n cells on one line where n has no box shape: what to do
 // instead (a 7x7 sudoku is read as the first row of a 49x49 grid, or not
 // at all); else nothing.
 std::string without_boxes(std::size_t k, bool jigsaw) {
-  for (int n = 4; n * n <= static_cast<int>(k) && n <= 64; ++n)
-    if (static_cast<std::size_t>(n * n) == k && !jigsaw && !boxed_shape(n))
-      return " (as one puzzle, " + std::to_string(k) + " cells are " + std::to_string(n) + "x" + std::to_string(n) +
-             ", which no R x C boxes with both at least 2 tile: use --box 1x" + std::to_string(n) +
-             ", or --jigsaw with a region map)";
-  return "";
+  const auto n = side_of_square(k);
+  if (!n || jigsaw || boxed_shape(*n)) return "";
+  const std::string side = std::to_string(*n);
+  return " (as one puzzle, " + std::to_string(k) + " cells are " + side + "x" + side +
+         ", which no R x C boxes with both at least 2 tile: use --box 1x" + side + ", or --jigsaw with a region map)";
 }
 
 }  // namespace

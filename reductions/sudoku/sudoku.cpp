@@ -145,7 +145,7 @@ class SudokuReader final : public InstanceReader {
     instance->output = puzzle->notation;
     if (format_ == "line" && instance->output.grid) {
       instance->output.grid = false;
-      // spaces between the digits of a grid are layout; a line of digits has none
+      // spaces or tabs between the digits of a grid are layout; a line of digits has none
       if (instance->output.separator != ',' && puzzle->shape.n <= 9) instance->output.separator = 0;
     }
     if (format_ == "grid") instance->output.grid = true;
