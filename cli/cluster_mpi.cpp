@@ -33,10 +33,10 @@ dlx::Statistics sum(const std::vector<dlx::Statistics>& each) {
 // What a rank tells rank 0 at the end: its count, outcome and counters.
 std::vector<std::uint64_t> to_report(std::uint64_t found, dlx::Outcome outcome, const dlx::Statistics& s) {
   return {found, static_cast<std::uint64_t>(outcome), s.nodes, s.updates, s.solutions, s.max_depth,
-          std::bit_cast<std::uint64_t>(s.seconds)};
+          std::bit_cast<std::uint64_t>(s.seconds), s.removals};
 }
 dlx::Statistics statistics_of(const std::vector<std::uint64_t>& r) {
-  return {r.at(2), r.at(3), r.at(4), static_cast<std::uint32_t>(r.at(5)), std::bit_cast<double>(r.at(6))};
+  return {r.at(2), r.at(3), r.at(4), static_cast<std::uint32_t>(r.at(5)), std::bit_cast<double>(r.at(6)), r.at(7)};
 }
 
 class MpiCluster final : public Cluster {

@@ -50,11 +50,13 @@ TEST_CASE("random small problems: the engine finds exactly the brute-force solut
 }
 
 // More than 512 primary items: the engine keeps a ring of forced items
-// (solver.cpp, ring_from), which the small problems above never use.
+// and applies the subset rule (solver.cpp, ring_from and subset_from),
+// which the small problems above never use.
 TEST_CASE("random small problems padded to 600 primary items: the same solutions") {
   std::mt19937_64 rng(20261123);
   constexpr int padding = 600;
   int with_solutions = 0;
+  std::uint64_t removals = 0;
   for (const bool secondary : {false, true}) {
     for (int round = 0; round < 100; ++round) {
       std::mt19937_64 twin = rng;
@@ -76,11 +78,13 @@ TEST_CASE("random small problems padded to 600 primary items: the same solutions
         INFO("round " << round << ", seed " << seed);
         REQUIRE(found == expected);
         REQUIRE(solver.statistics().solutions == expected.size());
+        removals += solver.statistics().removals;
       }
       with_solutions += !expected.empty();
     }
   }
   CHECK(with_solutions > 40);
+  CHECK(removals > 0);  // the subset rule had its say in these searches
 }
 
 TEST_CASE("random small problems: assuming an option counts the solutions that contain it") {

@@ -417,35 +417,38 @@ TEST_CASE("visit() sees each solution and can stop early") {
 }
 
 namespace {
-// Items a, b, p, z and v tie with two options each; every other item has
-// three or more. Choosing {b p} leaves z one option, {z w}, and that takes
-// both of v's: a dead end two moves down, so a probe (from 2048 items)
-// takes b, whose solutions start {b q}. The tightest is p (its options
+// Items a, b, p, z, u and v tie with two options each (and x, y, c).
+// Choosing {b p} leaves z one option, {z w}, and that leaves u and v one
+// each, {u c} and {v c}, which clash: a dead end two moves down, so a probe
+// (from 2048 items) takes b, whose solutions start {b q}. (No item's
+// options all hold another item, so the subset rule changes nothing.) The tightest is p (its options
 // hold b and z, two options each), whose first option is {p z}. The first
 // tied item is a, with {a x}. `coloured` adds a colour: Algorithm C.
 Problem tie_problem(std::size_t primaries, bool coloured) {
   ProblemBuilder b;
-  for (const char* name : {"a", "b", "p", "z", "v", "x", "y", "q", "w"}) b.add_primary(name);
-  for (std::size_t k = 9; k < primaries; ++k) b.add_primary("f" + std::to_string(k));
+  for (const char* name : {"a", "b", "p", "z", "v", "x", "y", "q", "w", "u", "c"}) b.add_primary(name);
+  for (std::size_t k = 11; k < primaries; ++k) b.add_primary("f" + std::to_string(k));
   b.add_secondary("s");
-  for (std::size_t k = 9; k < primaries; ++k) b.add_secondary("g" + std::to_string(k));
+  for (std::size_t k = 11; k < primaries; ++k) b.add_secondary("g" + std::to_string(k));
   b.add_option({"a", "x"});
   b.add_option({"a", "y"});
   b.add_option({"p", "z"});
   b.add_option({"b", "p"});
   b.add_option({"b", "q"});
   b.add_option({"z", "w"});
-  b.add_option({"w", "v"});
-  b.add_option({"w", "v"});
+  b.add_option({"u", "w"});
+  b.add_option({"v", "w"});
+  b.add_option({"u", "c"});
+  b.add_option({"v", "c"});
   for (const char* name : {"x", "y", "q", "q"}) b.add_option({name});
   for (const char* name : {"x", "x", "y", "y"}) b.add_option({name});
-  for (std::size_t k = 9; k < primaries; ++k) {  // g_k keeps the siblings from sharing (no ring without)
+  for (std::size_t k = 11; k < primaries; ++k) {  // g_k keeps the siblings from sharing (no ring without)
     const std::string f = "f" + std::to_string(k), g = "g" + std::to_string(k);
     b.add_option({f});
     b.add_option({f});
     b.add_option({f, g});
   }
-  if (coloured) b.add_option({"f9", "s:red"});
+  if (coloured) b.add_option({"f11", "s:red"});
   return b.build();
 }
 
@@ -463,6 +466,39 @@ TEST_CASE("from 512 primary items a tie for the fewest options goes to the tight
     CHECK(first_choice(large) == option_named(large, {"p", "z"}));
     const Problem small = tie_problem(511, coloured);  // below 512: the first tied item, a
     CHECK(first_choice(small) == option_named(small, {"a", "x"}));
+  }
+}
+
+// Both options of k hold b, so {b y} can be in no solution: with 512
+// primary items or more the search takes it out before branching, so y is
+// forced. `padding` items with an option each make the problem that large;
+// c_j and w_j (two ways each) keep the options from sharing items enough
+// for Algorithm X to keep covers between siblings (no ring then).
+TEST_CASE("from 512 primary items the subset rule takes out an option that cannot be used") {
+  for (const std::size_t padding : {0, 600}) {
+    ProblemBuilder b;
+    for (const char* name : {"k", "b", "y", "x1", "x2"}) b.add_primary(name);
+    for (int j = 0; j < 5; ++j) {
+      b.add_primary("c" + std::to_string(j));
+      b.add_primary("w" + std::to_string(j));
+    }
+    for (std::size_t n = 0; n < padding; ++n) b.add_primary("pad" + std::to_string(n));
+    b.add_option({"k", "b", "x1"});
+    b.add_option({"k", "b", "x2"});
+    b.add_option({"b", "y"});
+    for (const char* name : {"y", "x1", "x2"}) b.add_option({name});
+    for (int j = 0; j < 5; ++j) {
+      const std::string c = "c" + std::to_string(j), w = "w" + std::to_string(j);
+      b.add_option({c});
+      b.add_option({c, w});
+      b.add_option({w});
+    }
+    for (std::size_t n = 0; n < padding; ++n) b.add_option({"pad" + std::to_string(n)});
+    const Problem p = b.build();
+    Solver solver(p);
+    CHECK(solver.count() == Outcome::exhausted);
+    CHECK(solver.statistics().solutions == 2 * 32);  // {k b x1} {y} {x2} or {k b x2} {y} {x1}, times 2 per j
+    CHECK(solver.statistics().removals == (padding > 0 ? 1 : 0));
   }
 }
 

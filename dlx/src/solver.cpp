@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <chrono>
 #include <climits>
 #include <cstring>
@@ -67,6 +68,13 @@ constexpr Index tie_candidates = 8;
 constexpr Index probe_from = 2048;
 constexpr std::int32_t probe_ways = 2;
 constexpr Index probe_depth = 16;  // forced options a probe follows to find a dead end
+// With the ring, the subset rule (Dance::propagate) looks at the primary
+// items whose lists shrank to this many options or fewer: a sudoku's
+// locked candidates need as many as a box has columns or rows (5 at 25x25).
+constexpr std::int32_t subset_most = 5;
+constexpr Index subset_from = 512;
+// An item's bit in an option's signature (State::signature).
+constexpr std::uint64_t item_bit(Index item) { return std::uint64_t{1} << ((item * 0x9E3779B1u) >> 26); }
 
 }  // namespace
 
@@ -91,6 +99,7 @@ struct Solver::State {
   bool ring = false;     // Algorithm X with a ring of forced items (see ring_from)
   bool tighten = false;  // choose() breaks ties by the tightest item (see tighten_from)
   bool probe = false;    // ... by probing them (see probe_from)
+  bool subset = false;   // Algorithm X with the ring applies the subset rule (see subset_most)
   Index item_count = 0;  // N: items are 1..N, primary ones first
   Index primary_count = 0;
   BigVector<Link> link;               // per node
@@ -134,9 +143,22 @@ struct Solver::State {
   Index forced = 0;
   std::array<Index, forced_ring_size> forced_ring{};
   Index forced_top = 0;
+  // The subset rule's work list (Dance::propagate): items whose lists shrank
+  // since it last ran, a ring as large as the primary items.
+  BigVector<Index> shrunk;
+  Index shrunk_top = 0;
+  Index shrunk_seen = 0;           // how many of them propagate() has looked at
+  BigVector<Index> shrunk_level;   // per level: shrunk_top when it chose its item
+  BigVector<Index> seen_level;     // per level: shrunk_seen then
+  std::vector<std::uint64_t> signature;  // per option: item_bit() of its items, or'ed
+  BigVector<Index> removed;       // options the subset rule took out, in order (a node of each)
+  BigVector<Index> removed_base;  // per level: where its removals start
+  Index removed_top = 0;
   void forget_forced() {  // a fresh search starts as a fresh solver would
     forced = 0;
     forced_top = 0;
+    shrunk_top = 0;
+    shrunk_seen = 0;
   }
 
   // The lists as linked, nothing assumed: retract() copies them back when
@@ -189,6 +211,18 @@ struct Dance {
   // overflows): any of them still forced spares choose() its scan.
   Index* forced_ring;
   Index forced_top;
+  // With Ring, the items whose lists shrank to subset_most options or fewer
+  // (a ring, the oldest forgotten when it overflows), and the removals of
+  // the subset rule (State::removed).
+  Index* shrunk;
+  Index shrunk_mask;
+  Index shrunk_top;
+  Index shrunk_seen;
+  Index* removed;
+  Index removed_top;
+  std::uint64_t removals;  // Statistics::removals
+  const OptionId* option_at;
+  const std::uint64_t* signature;
   bool seeded;        // the items' list order is a seed's permutation, not the input order
   bool tighten;       // State::tighten
   bool probing;       // State::probe
@@ -198,7 +232,9 @@ struct Dance {
       : link(s.link.data()), top(s.top.data()), first_of(s.first_of.data()), colour(s.colour.data()), len(s.len.data()),
         prev(s.prev.data()), next(s.next.data()), bound(s.bound.data()), slack(s.slack.data()), deferral(s.deferral.data()),
         primary_count(s.primary_count), updates(s.stats.updates), forced(s.forced), forced_ring(s.forced_ring.data()),
-        forced_top(s.forced_top), seeded(s.seed != 0), tighten(s.tighten), probing(s.probe), active_primaries(&s.active_primaries) {}
+        forced_top(s.forced_top), shrunk(s.shrunk.data()), shrunk_mask(static_cast<Index>(s.shrunk.size()) - 1),
+        shrunk_top(s.shrunk_top), shrunk_seen(s.shrunk_seen), removed(s.removed.data()), removed_top(s.removed_top), removals(s.stats.removals),
+        option_at(s.option_at.data()), signature(s.signature.data()), seeded(s.seed != 0), tighten(s.tighten), probing(s.probe), active_primaries(&s.active_primaries) {}
 
   DLX_INLINE void unlink_item(Wide i) {
     const Wide l = prev[i], r = next[i];
@@ -234,6 +270,8 @@ struct Dance {
     if constexpr (Ring) {
       forced_ring[forced_top & (forced_ring_size - 1)] = static_cast<Index>(x);  // no branch: kept only if forced
       forced_top += left == 1;
+      shrunk[shrunk_top & shrunk_mask] = static_cast<Index>(x);
+      shrunk_top += static_cast<std::uint32_t>(left - 2) <= subset_most - 2;
     } else {
       if (left == 1) forced = static_cast<Index>(x);
     }
@@ -422,6 +460,59 @@ struct Dance {
     unhide(x);
   }
 
+  // The subset rule (a sudoku's locked candidates): when every option left to
+  // a primary item k holds item b, b's other options can be in no solution
+  // and go, onto the `removed` stack. Looks at the items shrunk since the
+  // last call, and at those its own removals shrink, until none is left.
+  // False at a dead end: a primary item left with no options.
+  DLX_INLINE bool propagate() {
+    emptied = 0;
+    while (shrunk_seen != shrunk_top) {
+      const Index k = shrunk[shrunk_seen++ & shrunk_mask];
+      const std::int32_t n = len[k];
+      if (k > primary_count || n < 2 || n > subset_most || !active(k)) continue;
+      std::uint64_t common = ~std::uint64_t{0};
+      for (Index p = link[k].down; p != k; p = link[p].down) common &= signature[option_at[p]];
+      if ((common & ~item_bit(k)) == 0) continue;  // no other item in all of them (the usual case, at a glance)
+      const Index first = link[k].down;
+      for (Index q = first_of[first]; top[q] != 0; ++q) {
+        const Index b = top[q];
+        if (b == k || len[b] == n) continue;  // b has only k's options: nothing to take out
+        Index p = link[first].down;
+        while (p != k && contains(first_of[p], b)) p = link[p].down;
+        if (p != k) continue;
+        for (Index r = link[b].down; r != b;) {
+          const Index after = link[r].down;  // r's own links stay as they were
+          if (!contains(first_of[r], k)) {
+            hide_option(r);
+            removed[removed_top++] = r;
+            ++removals;
+            if (emptied != 0 && emptied <= primary_count) return false;
+          }
+          r = after;
+        }
+      }
+    }
+    return true;
+  }
+  // Puts on the work list, afresh, the items whose lists covering x's
+  // item shrank for x's child: the other items of x's siblings.
+  DLX_INLINE void shrunk_by_siblings(Index x) {
+    const Index i = top[x];
+    for (Index p = link[i].down; p != i; p = link[p].down)
+      if (p != x) for_others(p, [this](Wide, Wide j) DLX_LAMBDA_INLINE { shrunk[shrunk_top++ & shrunk_mask] = static_cast<Index>(j); });
+  }
+  // Puts back what propagate() took out after the stack was `base` high.
+  DLX_INLINE void restore_removed(Index base) {
+    while (removed_top > base) unhide_option(removed[--removed_top]);
+  }
+  // Puts every active primary item on the work list (a search starting
+  // afresh sees its assumptions' consequences whatever was assumed before).
+  DLX_INLINE void shrunk_all() {
+    shrunk_top = shrunk_seen = 0;
+    for (Index k = next[0]; k != 0; k = next[k]) shrunk[shrunk_top++] = k;
+  }
+
   // The branching degree of active item k: the options that can start this
   // level's choice, plus in Algorithm M "use it no more" when allowed.
   DLX_INLINE std::int32_t ways(Index k) const {
@@ -433,11 +524,7 @@ struct Dance {
   // left unless forced; 0 when some item has none.
   DLX_INLINE Index choose() {
     if constexpr (Ring) {
-      for (Index n = 0; forced_top > 0 && n < forced_ring_size; ++n) {
-        const Index f = forced_ring[--forced_top & (forced_ring_size - 1)];
-        if (f <= primary_count && active(f) && ways(f) == 1) return f;
-      }
-      forced_top = 0;
+      if (const Index f = forced_in_ring()) return f;
     } else {
       const Index f = forced;  // hide_node left it one option: if it is still forced, no need to look further
       forced = 0;
@@ -447,6 +534,15 @@ struct Dance {
     // an eighth or more of the primary items are left.
     if (Multiplicities || *active_primaries * 8 < primary_count) return choose_from_list();
     return seeded ? choose_in_seed_order() : choose_from_array();
+  }
+  // The latest item of the ring still forced, or 0 (the ring then empty).
+  DLX_INLINE Index forced_in_ring() {
+    for (Index n = 0; forced_top > 0 && n < forced_ring_size; ++n) {
+      const Index f = forced_ring[--forced_top & (forced_ring_size - 1)];
+      if (f <= primary_count && active(f) && ways(f) == 1) return f;
+    }
+    forced_top = 0;
+    return 0;
   }
   // A walk along the active items, ties in list order: for Algorithm M, and once few items are left.
   DLX_INLINE Index choose_from_list() {
@@ -510,9 +606,10 @@ struct Dance {
   // turn; undoes it all. Returns how many items the commit of p alone left
   // forced (the ring's count), or -1 if a dead end came up.
   DLX_INLINE std::int32_t probe(Index p) {
-    const Index top_before = forced_top;
+    const Index top_before = forced_top, shrunk_before = shrunk_top;
     if (!commit_others_unless_dead(p)) {
       forced_top = top_before;
+      shrunk_top = shrunk_before;
       return -1;
     }
     const auto forced_at_once = static_cast<std::int32_t>(forced_top - top_before);
@@ -538,6 +635,7 @@ struct Dance {
     }
     uncommit_others(p);
     forced_top = top_before;
+    shrunk_top = shrunk_before;
     return dead ? -1 : forced_at_once;
   }
   // The candidate whose options hold the primary items with the fewest
@@ -726,10 +824,12 @@ class Search {
   }
   // Undoes the levels below l, deepest first, leaving l at 0.
   void take_back_levels(D& d, Index& l) {
+    if constexpr (Ring) d.restore_removed(s_.removed_base[l]);
     while (l > 0) {
       --l;
       take_back(d, s_.choice[l]);
       restore_item(d, l);
+      if constexpr (Ring) d.restore_removed(s_.removed_base[l]);
     }
   }
   // Undoes level l's branching on its item.
@@ -806,6 +906,7 @@ Outcome Search<Colours, Multiplicities, Sharing, Ring>::run(Mode mode, std::uint
   }
 
 forward:
+  if constexpr (Ring) s.removed_base[l] = d.removed_top;
   if (nodes >= next_check && stop_here(nodes, next_check, start, outcome)) {
     s.resume = Resume::forward;
     goto leave;
@@ -833,7 +934,21 @@ forward:
     }
     goto backup;
   }
-  i = d.choose();
+  if constexpr (Ring) {
+    if (s.subset) {
+      // Singles first: the subset rule only where the search would branch.
+      if (l == floor) d.shrunk_all();
+      i = d.forced_in_ring();
+      if (i == 0 && !d.propagate()) goto backup;
+      s.shrunk_level[l] = d.shrunk_top;
+      s.seen_level[l] = d.shrunk_seen;
+      if (i == 0) i = d.choose();
+    } else {
+      i = d.choose();
+    }
+  } else {
+    i = d.choose();
+  }
   if (i == 0) goto backup;
   item[l] = i;
   if constexpr (Multiplicities) {
@@ -867,6 +982,13 @@ advance:
     }
   }
 try_x:
+  if constexpr (Ring) {
+    if (s.subset) {  // what x's siblings' commits shrank is not the work list of x's
+      d.shrunk_top = s.shrunk_level[l];
+      d.shrunk_seen = s.seen_level[l];
+      d.shrunk_by_siblings(x);
+    }
+  }
   if (s.hook) {
     const Hook::Verdict verdict = s.hook->consider(s.option_of(x), Remaining(&s));
     if (verdict == Hook::Verdict::skip_rest) goto restore;
@@ -894,6 +1016,7 @@ try_x:
   goto forward;
 
 backup:
+  if constexpr (Ring) d.restore_removed(s.removed_base[l]);
   if (l == floor) {
     take_back_levels(d, l);  // those below the floor are someone else's
     s.resume = Resume::done;
@@ -930,6 +1053,10 @@ leave:
   s.stats.updates = d.updates;
   s.forced = d.forced;
   s.forced_top = d.forced_top;
+  s.shrunk_top = d.shrunk_top;
+  s.shrunk_seen = d.shrunk_seen;
+  s.stats.removals = d.removals;
+  s.removed_top = d.removed_top;
   s.stats.max_depth = max_depth;
   s.stats.seconds += std::chrono::duration<double>(Clock::now() - start).count();
   return outcome;
@@ -945,6 +1072,7 @@ void Search<Colours, Multiplicities, Sharing, Ring>::unwind() {
   s_.open_levels = 0;
   s_.resume = Resume::forward;
   s_.stats.updates = d.updates;
+  s_.removed_top = d.removed_top;
   s_.forget_forced();
 }
 
@@ -1146,6 +1274,7 @@ Solver::Solver(std::shared_ptr<const Problem> problem, std::uint64_t seed)
   s.top.assign(node_count, 0);
   s.first_of.assign(node_count, 0);
   s.option_at.assign(node_count, 0);
+  s.signature.assign(options, 0);
   s.colour.assign(node_count, 0);
   s.len.assign(static_cast<std::size_t>(n) + 2, 0);
   s.active_primaries = n1;
@@ -1162,6 +1291,7 @@ Solver::Solver(std::shared_ptr<const Problem> problem, std::uint64_t seed)
       s.top[q] = e.item + 1;
       s.first_of[q] = previous_first;
       s.option_at[q] = o;
+      s.signature[o] |= item_bit(s.top[q]);
       s.colour[q] = static_cast<std::int32_t>(e.colour);
     }
     ++q;
@@ -1177,6 +1307,10 @@ Solver::Solver(std::shared_ptr<const Problem> problem, std::uint64_t seed)
   s.ring = !s.colours && !s.multiplicities && !s.sharing && n1 >= ring_from;
   s.tighten = !s.multiplicities && n1 >= tighten_from;
   s.probe = s.ring && n1 >= probe_from;
+  s.subset = s.ring && n1 >= subset_from;
+  // With the subset rule the work list holds what the levels' covers shrank
+  // (each hidden node once, and a level's siblings' nodes) and never wraps.
+  s.shrunk.assign(s.subset ? std::bit_ceil(2 * node_count + n1 + 1) : forced_ring_size, 0);
 
   s.deferral.assign(static_cast<std::size_t>(n) + 2, 0);
   for (Index i = 0; i < n1; ++i)
@@ -1193,6 +1327,10 @@ Solver::Solver(std::shared_ptr<const Problem> problem, std::uint64_t seed)
   s.choice.assign(depth, 0);
   s.item.assign(depth, 0);
   s.tweak_base.assign(depth, 0);
+  s.removed.assign(static_cast<std::size_t>(options) + 1, 0);
+  s.removed_base.assign(depth, 0);
+  s.shrunk_level.assign(depth, 0);
+  s.seen_level.assign(depth, 0);
   s.tweaked.assign(static_cast<std::size_t>(options) + 1, 0);
   s.covered.assign(static_cast<std::size_t>(n) + 1, 0);
   s.covered_base.assign(depth, 0);
@@ -1249,6 +1387,7 @@ void restore_pristine(Solver::State& s) {
   s.open_levels = 0;
   s.resume = Resume::forward;
   s.forget_forced();
+  s.removed_top = 0;
   s.covered_top = 0;
   s.tweak_top = 0;
   s.assumed.clear();

@@ -12,6 +12,7 @@ Statistics& Statistics::operator+=(const Statistics& other) {
   solutions += other.solutions;
   max_depth = std::max(max_depth, other.max_depth);
   seconds += other.seconds;
+  removals += other.removals;
   return *this;
 }
 
@@ -20,6 +21,7 @@ std::ostream& operator<<(std::ostream& out, const Statistics& stats) {
   out << "nodes " << stats.nodes << ", updates " << stats.updates << ", solutions "
       << stats.solutions << ", max depth " << stats.max_depth << ", seconds " << std::fixed
       << std::setprecision(3) << stats.seconds;
+  if (stats.removals > 0) out << ", removals " << stats.removals;
   out.flags(flags);
   return out;
 }

@@ -14,12 +14,14 @@ struct Statistics {
   std::uint64_t solutions = 0;
   std::uint32_t max_depth = 0;  // deepest search level reached
   double seconds = 0;           // wall time spent searching
+  std::uint64_t removals = 0;   // options the subset rule took out (large problems, see solver.hpp)
 
   // Adds another worker's counters (max for max_depth).
   Statistics& operator+=(const Statistics& other);
 };
 
-// "nodes N, updates U, solutions S, max depth D, seconds T" on one line.
+// "nodes N, updates U, solutions S, max depth D, seconds T" on one line,
+// then ", removals R" if there were any.
 std::ostream& operator<<(std::ostream& out, const Statistics& stats);
 
 }  // namespace dlx
