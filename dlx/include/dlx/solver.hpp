@@ -20,6 +20,13 @@
 //   product). Seed 0 keeps the input order, any other
 //   seed permutes the item and option order reproducibly, so the same seed
 //   gives the same run.
+// - With 512 primary items or more, plain X whose options share few items
+//   applies the subset rule where it would branch (no item forced): when
+//   every option left to a primary item k holds item b, b's options
+//   without k can be in no solution and go until the search backs up
+//   (Statistics::removals counts them; hooks are not told, and Remaining
+//   no longer shows them). For sudoku this is locked candidates. Solutions
+//   and counts are the same; the tree is smaller.
 // - The search is iterative and resumable: next() stops at each solution, and
 //   a stop by a limit can be resumed by calling next()/count() again (after
 //   raising the limit). The counters in statistics() accumulate over calls.
