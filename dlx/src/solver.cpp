@@ -1312,9 +1312,10 @@ Solver::Solver(std::shared_ptr<const Problem> problem, std::uint64_t seed)
   s.tighten = !s.multiplicities && n1 >= tighten_from;
   s.probe = s.ring && n1 >= probe_from;
   s.subset = s.ring && n1 >= subset_from;
-  // With the subset rule the work list holds what the levels' covers shrank
-  // (each hidden node once, and a level's siblings' nodes) and never wraps.
-  s.shrunk.assign(s.subset ? std::bit_ceil(2 * node_count + n1 + 1) : forced_ring_size, 0);
+  // With the subset rule the work list never wraps: it holds every item at
+  // the start, then an entry per node hidden and per node of a level's
+  // siblings (covered with their item), and what a failed commit left.
+  s.shrunk.assign(s.subset ? std::bit_ceil(3 * node_count + n1 + 1) : forced_ring_size, 0);
 
   s.deferral.assign(static_cast<std::size_t>(n) + 2, 0);
   for (Index i = 0; i < n1; ++i)
