@@ -510,11 +510,15 @@ struct Dance {
   DLX_INLINE void restore_removed(Index base) {
     while (removed_top > base) unhide_option(removed[--removed_top]);
   }
-  // Puts every active primary item on the work list (a search starting
-  // afresh sees its assumptions' consequences whatever was assumed before).
+  // Puts every active primary item with few enough options on the work
+  // list (a search starting afresh sees its assumptions' consequences
+  // whatever was assumed before); a covered item's len is above them all.
   DLX_INLINE void shrunk_all() {
     shrunk_top = shrunk_seen = 0;
-    for (Index k = next[0]; k != 0; k = next[k]) shrunk[shrunk_top++] = k;
+    for (Index k = 1; k <= primary_count; ++k) {
+      shrunk[shrunk_top] = k;
+      shrunk_top += static_cast<std::uint32_t>(len[k] - 2) <= subset_most - 2;
+    }
   }
 
   // The branching degree of active item k: the options that can start this
