@@ -103,7 +103,7 @@ struct Solver::State {
   bool ring = false;     // Algorithm X with a ring of forced items (see ring_from)
   bool tighten = false;  // choose() breaks ties by the tightest item (see tighten_from)
   bool probe = false;    // ... by probing them (see probe_from)
-  bool subset = false;   // Algorithm X with the ring applies the subset rule (see subset_most)
+  bool subset = false;   // Algorithm X with the ring applies the subset rule (see subset_from)
   Index item_count = 0;  // N: items are 1..N, primary ones first
   Index primary_count = 0;
   BigVector<Link> link;               // per node
@@ -154,7 +154,7 @@ struct Solver::State {
   Index shrunk_seen = 0;           // how many of them propagate() has looked at
   BigVector<Index> shrunk_level;   // per level: shrunk_top when it chose its item
   BigVector<Index> seen_level;     // per level: shrunk_seen then
-  std::vector<std::uint64_t> signature;  // per option: item_bit() of its items, or'ed
+  std::vector<std::uint64_t> signature;  // with the subset rule, per option: item_bit() of its items, or'ed
   BigVector<Index> removed;       // options the subset rule took out, in order (a node of each)
   BigVector<Index> removed_base;  // per level: where its removals start
   Index removed_top = 0;
@@ -1282,7 +1282,6 @@ Solver::Solver(std::shared_ptr<const Problem> problem, std::uint64_t seed)
   s.top.assign(node_count, 0);
   s.first_of.assign(node_count, 0);
   s.option_at.assign(node_count, 0);
-  s.signature.assign(options, 0);
   s.colour.assign(node_count, 0);
   s.len.assign(static_cast<std::size_t>(n) + 2, 0);
   s.active_primaries = n1;
@@ -1299,7 +1298,6 @@ Solver::Solver(std::shared_ptr<const Problem> problem, std::uint64_t seed)
       s.top[q] = e.item + 1;
       s.first_of[q] = previous_first;
       s.option_at[q] = o;
-      s.signature[o] |= item_bit(s.top[q]);
       s.colour[q] = static_cast<std::int32_t>(e.colour);
     }
     ++q;
@@ -1320,6 +1318,11 @@ Solver::Solver(std::shared_ptr<const Problem> problem, std::uint64_t seed)
   // the start, then an entry per node hidden and per node of a level's
   // siblings (covered with their item), and what a failed commit left.
   s.shrunk.assign(s.subset ? std::bit_ceil(3 * node_count + n1 + 1) : forced_ring_size, 0);
+  if (s.subset) {
+    s.signature.assign(options, 0);
+    for (Index node = n + 1; node < node_count; ++node)
+      if (s.top[node] != 0) s.signature[s.option_at[node]] |= item_bit(s.top[node]);
+  }
 
   s.deferral.assign(static_cast<std::size_t>(n) + 2, 0);
   for (Index i = 0; i < n1; ++i)
