@@ -1339,10 +1339,12 @@ Solver::Solver(std::shared_ptr<const Problem> problem, std::uint64_t seed)
   s.choice.assign(depth, 0);
   s.item.assign(depth, 0);
   s.tweak_base.assign(depth, 0);
-  s.removed.assign(static_cast<std::size_t>(options) + 1, 0);
-  s.removed_base.assign(depth, 0);
-  s.shrunk_level.assign(depth, 0);
-  s.seen_level.assign(depth, 0);
+  if (s.ring) s.removed_base.assign(depth, 0);
+  if (s.subset) {
+    s.removed.assign(static_cast<std::size_t>(options) + 1, 0);
+    s.shrunk_level.assign(depth, 0);
+    s.seen_level.assign(depth, 0);
+  }
   s.tweaked.assign(static_cast<std::size_t>(options) + 1, 0);
   s.covered.assign(static_cast<std::size_t>(n) + 1, 0);
   s.covered_base.assign(depth, 0);
