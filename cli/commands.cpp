@@ -7,7 +7,6 @@
 #include <iostream>
 #include <sstream>
 #include <stdexcept>
-#include <thread>
 
 #include "dance/reduction.hpp"
 #include "dlx/error.hpp"
@@ -446,19 +445,16 @@ int run_parallel(const Context& c, InstanceReader& reader, std::vector<Solvers>&
   std::size_t now = 0;
   for (; chunks[now].count > 0; now ^= 1) {
     Chunk& solving = chunks[now];
-    std::atomic<std::size_t> next{0};
-    std::vector<std::thread> crew;
-    for (std::size_t t = 0; t < threads; ++t) {
-      crew.emplace_back([&c, &solving, &next, &workers, t] {
-        for (std::size_t k; (k = next.fetch_add(1)) < solving.count;) {
+    in_parallel(
+        solving.count, threads,
+        [&](std::size_t k, std::size_t t) {
           const Context mine{c.s, c.reduction, c.interrupt, solving.outs[k], solving.errs[k], c.source};
           solving.statuses[k] = handle(mine, solving.jobs[k], workers[t]);
-        }
-      });
-    }
-    write(chunks[now ^ 1]);
-    fill(chunks[now ^ 1]);
-    for (std::thread& thread : crew) thread.join();
+        },
+        [&] {
+          write(chunks[now ^ 1]);
+          fill(chunks[now ^ 1]);
+        });
   }
   write(chunks[now ^ 1]);
   return status;

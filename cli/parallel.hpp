@@ -1,8 +1,9 @@
-// Jobs 0..count-1 on `threads` threads: thread t takes jobs t, t+threads, ...
-// The caller keeps each job's output apart and writes it in order afterwards.
+// Jobs 0..count-1 on `threads` threads. The caller keeps each job's output
+// apart and writes it in order afterwards.
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <cstddef>
 #include <functional>
 #include <thread>
@@ -15,14 +16,21 @@ inline std::size_t thread_count(unsigned requested) {
   return requested != 0 ? requested : std::max(1u, std::thread::hardware_concurrency());
 }
 
+// Each thread takes the next job not yet taken, so that a slow job holds
+// up only its own thread. With `meanwhile`, this thread runs it while
+// `threads` others take the jobs (a batch writes one chunk's answers and
+// reads the next); without, it is one of the `threads`.
 inline void in_parallel(std::size_t count, std::size_t threads,
-                        const std::function<void(std::size_t job, std::size_t thread)>& work) {
-  const auto share = [&](std::size_t t) {
-    for (std::size_t job = t; job < count; job += threads) work(job, t);
+                        const std::function<void(std::size_t job, std::size_t thread)>& work,
+                        const std::function<void()>& meanwhile = nullptr) {
+  std::atomic<std::size_t> next{0};
+  const auto take = [&](std::size_t t) {
+    for (std::size_t job; (job = next.fetch_add(1)) < count;) work(job, t);
   };
   std::vector<std::thread> pool;
-  for (std::size_t t = 1; t < threads; ++t) pool.emplace_back(share, t);
-  share(0);
+  for (std::size_t t = meanwhile ? 0 : 1; t < threads; ++t) pool.emplace_back(take, t);
+  if (meanwhile) meanwhile();
+  else take(0);
   for (std::thread& thread : pool) thread.join();
 }
 

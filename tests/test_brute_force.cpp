@@ -50,7 +50,7 @@ TEST_CASE("random small problems: the engine finds exactly the brute-force solut
 }
 
 // More than 512 primary items: the engine keeps a ring of forced items
-// and applies the subset rule (solver.cpp, ring_from and subset_from),
+// and applies the subset rule (solver.cpp, ring_from),
 // which the small problems above never use.
 TEST_CASE("random small problems padded to 600 primary items: the same solutions") {
   std::mt19937_64 rng(20261123);

@@ -68,14 +68,13 @@ constexpr Index tie_candidates = 8;
 constexpr Index probe_from = 2048;
 constexpr std::int32_t probe_ways = 2;
 constexpr Index probe_depth = 16;  // forced options a probe follows to find a dead end
-// From this many on, with the ring, the subset rule at each branch
-// (Dance::propagate): 25x25 sudoku --minimal -n 1, seeds 1 to 24, took 45
-// s against 108, vu_kr 16x16 half the nodes and 1.3 times the puzzles a
-// second; at 9x9 (324 items) 15% to 31% fewer nodes cost 37% to 44% more time.
-constexpr Index subset_from = 512;
-// It looks at the primary items whose lists shrank to this many options or
-// fewer: a sudoku's locked candidates need as many as a box has columns or
-// rows (5 at 25x25).
+// With the ring comes the subset rule at each branch (Dance::propagate):
+// 25x25 sudoku --minimal -n 1, seeds 1 to 24, took 45 s against 108,
+// vu_kr 16x16 half the nodes and 1.3 times the puzzles a second; at 9x9
+// (324 items) 15% to 31% fewer nodes cost 37% to 44% more time. It looks
+// at the primary items whose lists shrank to this many options or fewer:
+// a sudoku's locked candidates need as many as a box has columns or rows
+// (5 at 25x25).
 constexpr std::int32_t subset_most = 5;
 // An item's bit in an option's signature (State::signature).
 constexpr std::uint64_t item_bit(Index item) { return std::uint64_t{1} << ((item * 0x9E3779B1u) >> 26); }
@@ -100,10 +99,9 @@ struct Solver::State {
   bool colours = false;
   bool multiplicities = false;
   bool sharing = false;  // Algorithm X with siblings sharing covers (see Search)
-  bool ring = false;     // Algorithm X with a ring of forced items (see ring_from)
+  bool ring = false;     // Algorithm X with a ring of forced items and the subset rule (see ring_from)
   bool tighten = false;  // choose() breaks ties by the tightest item (see tighten_from)
   bool probe = false;    // ... by probing them (see probe_from)
-  bool subset = false;   // Algorithm X with the ring applies the subset rule (see subset_from)
   Index item_count = 0;  // N: items are 1..N, primary ones first
   Index primary_count = 0;
   BigVector<Link> link;               // per node
@@ -154,7 +152,7 @@ struct Solver::State {
   Index shrunk_seen = 0;           // how many of them propagate() has looked at
   BigVector<Index> shrunk_level;   // per level: shrunk_top when it chose its item
   BigVector<Index> seen_level;     // per level: shrunk_seen then
-  std::vector<std::uint64_t> signature;  // with the subset rule, per option: item_bit() of its items, or'ed
+  std::vector<std::uint64_t> signature;  // with the ring, per option: item_bit() of its items, or'ed
   BigVector<Index> removed;       // options the subset rule took out, in order (a node of each)
   BigVector<Index> removed_base;  // per level: where its removals start
   Index removed_top = 0;
@@ -216,8 +214,7 @@ struct Dance {
   Index* forced_ring;
   Index forced_top;
   // With Ring, the items whose lists shrank to subset_most options or fewer
-  // (State::shrunk; without the subset rule a small ring nobody reads),
-  // and the options the rule took out (State::removed).
+  // (State::shrunk), and the options the subset rule took out (State::removed).
   Index* shrunk;
   Index shrunk_mask;
   Index shrunk_top;
@@ -942,21 +939,15 @@ forward:
     }
     goto backup;
   }
-  if constexpr (Ring) {
-    if (s.subset) {
-      // Singles first: the subset rule only where the search would branch.
-      if (l == floor) d.shrunk_all();
-      i = d.forced_in_ring();
-      if (i == 0 && !d.propagate()) goto backup;
-      s.shrunk_level[l] = d.shrunk_top;
-      s.seen_level[l] = d.shrunk_seen;
-      if (i == 0) i = d.choose();
-    } else {
-      i = d.choose();
-    }
-  } else {
-    i = d.choose();
+  i = 0;
+  if constexpr (Ring) {  // singles first: the subset rule only where the search would branch
+    if (l == floor) d.shrunk_all();
+    i = d.forced_in_ring();
+    if (i == 0 && !d.propagate()) goto backup;
+    s.shrunk_level[l] = d.shrunk_top;
+    s.seen_level[l] = d.shrunk_seen;
   }
+  if (i == 0) i = d.choose();
   if (i == 0) goto backup;
   item[l] = i;
   if constexpr (Multiplicities) {
@@ -990,12 +981,10 @@ advance:
     }
   }
 try_x:
-  if constexpr (Ring) {
-    if (s.subset) {  // what x's siblings' commits shrank is not the work list of x's
-      d.shrunk_top = s.shrunk_level[l];
-      d.shrunk_seen = s.seen_level[l];
-      d.shrunk_by_siblings(x);
-    }
+  if constexpr (Ring) {  // what x's siblings' commits shrank is not the work list of x's
+    d.shrunk_top = s.shrunk_level[l];
+    d.shrunk_seen = s.seen_level[l];
+    d.shrunk_by_siblings(x);
   }
   if (s.hook) {
     const Hook::Verdict verdict = s.hook->consider(s.option_of(x), Remaining(&s));
@@ -1313,12 +1302,11 @@ Solver::Solver(std::shared_ptr<const Problem> problem, std::uint64_t seed)
   s.ring = !s.colours && !s.multiplicities && !s.sharing && n1 >= ring_from;
   s.tighten = !s.multiplicities && n1 >= tighten_from;
   s.probe = s.ring && n1 >= probe_from;
-  s.subset = s.ring && n1 >= subset_from;
-  // With the subset rule the work list never wraps: it holds every item at
-  // the start, then an entry per node hidden and per node of a level's
-  // siblings (covered with their item), and what a failed commit left.
-  s.shrunk.assign(s.subset ? std::bit_ceil(3 * node_count + n1 + 1) : forced_ring_size, 0);
-  if (s.subset) {
+  if (s.ring) {
+    // The subset rule's work list never wraps: it holds every item at the
+    // start, then an entry per node hidden and per node of a level's
+    // siblings (covered with their item), and what a failed commit left.
+    s.shrunk.assign(std::bit_ceil(3 * node_count + n1 + 1), 0);
     s.signature.assign(options, 0);
     for (Index node = n + 1; node < node_count; ++node)
       if (s.top[node] != 0) s.signature[s.option_at[node]] |= item_bit(s.top[node]);
@@ -1339,8 +1327,8 @@ Solver::Solver(std::shared_ptr<const Problem> problem, std::uint64_t seed)
   s.choice.assign(depth, 0);
   s.item.assign(depth, 0);
   s.tweak_base.assign(depth, 0);
-  if (s.ring) s.removed_base.assign(depth, 0);
-  if (s.subset) {
+  if (s.ring) {
+    s.removed_base.assign(depth, 0);
     s.removed.assign(static_cast<std::size_t>(options) + 1, 0);
     s.shrunk_level.assign(depth, 0);
     s.seen_level.assign(depth, 0);
