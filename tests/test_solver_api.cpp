@@ -417,38 +417,38 @@ TEST_CASE("visit() sees each solution and can stop early") {
 }
 
 namespace {
-// Items a, b, p, z, u and v tie with two options each (and x, y, c).
-// Choosing {b p} leaves z one option, {z w}, and that leaves u and v one
-// each, {u c} and {v c}, which clash: a dead end two moves down, so a probe
-// (from 2048 items) takes b, whose solutions start {b q}. (No item's
-// options all hold another item, so the subset rule changes nothing.) The tightest is p (its options
-// hold b and z, two options each), whose first option is {p z}. The first
-// tied item is a, with {a x}. `coloured` adds a colour: Algorithm C.
+// Items a, b, p, z and c tie with two options each. Choosing {b p}
+// leaves z one option, {z w t}, and that leaves u and v one each, {u c}
+// and {v c}, which clash: a dead end two moves down, so a probe (from 2048
+// items) takes b, whose solutions start {b q}. (No item's options all hold
+// another item, and u and v have three options each, w and t being
+// secondary, so neither the subset rule nor the pair rule changes anything.) The tightest is p (its
+// options hold b and z, two options each), whose first option is {p z}.
+// The first tied item is a, with {a x}. `coloured` adds a colour: Algorithm C.
 Problem tie_problem(std::size_t primaries, bool coloured) {
   ProblemBuilder b;
-  for (const char* name : {"a", "b", "p", "z", "v", "x", "y", "q", "w", "u", "c"}) b.add_primary(name);
-  for (std::size_t k = 11; k < primaries; ++k) b.add_primary("f" + std::to_string(k));
-  b.add_secondary("s");
-  for (std::size_t k = 11; k < primaries; ++k) b.add_secondary("g" + std::to_string(k));
+  const std::size_t named = 10;
+  for (const char* name : {"a", "b", "p", "z", "v", "x", "y", "q", "u", "c"}) b.add_primary(name);
+  for (std::size_t k = named; k < primaries; ++k) b.add_primary("f" + std::to_string(k));
+  for (const char* name : {"s", "w", "t"}) b.add_secondary(name);
+  for (std::size_t k = named; k < primaries; ++k) b.add_secondary("g" + std::to_string(k));
   b.add_option({"a", "x"});
   b.add_option({"a", "y"});
   b.add_option({"p", "z"});
   b.add_option({"b", "p"});
   b.add_option({"b", "q"});
-  b.add_option({"z", "w"});
-  b.add_option({"u", "w"});
-  b.add_option({"v", "w"});
-  b.add_option({"u", "c"});
-  b.add_option({"v", "c"});
+  b.add_option({"z", "w", "t"});
+  for (const char* clash : {"u", "v"})
+    for (const char* other : {"w", "t", "c"}) b.add_option({clash, other});
   for (const char* name : {"x", "y", "q", "q"}) b.add_option({name});
   for (const char* name : {"x", "x", "y", "y"}) b.add_option({name});
-  for (std::size_t k = 11; k < primaries; ++k) {  // g_k keeps the siblings from sharing (no ring without)
+  for (std::size_t k = named; k < primaries; ++k) {  // g_k keeps the siblings from sharing (no ring without)
     const std::string f = "f" + std::to_string(k), g = "g" + std::to_string(k);
     b.add_option({f});
     b.add_option({f});
     b.add_option({f, g});
   }
-  if (coloured) b.add_option({"f11", "s:red"});
+  if (coloured) b.add_option({"f" + std::to_string(named), "s:red"});
   return b.build();
 }
 
@@ -499,6 +499,41 @@ TEST_CASE("from 512 primary items the subset rule takes out an option that canno
     CHECK(solver.count() == Outcome::exhausted);
     CHECK(solver.statistics().solutions == 2 * 32);  // {k b x1} {y} {x2} or {k b x2} {y} {x1}, times 2 per j
     CHECK(solver.statistics().removals == (padding > 0 ? 1 : 0));
+  }
+}
+
+// k and m have two options each, one holding c and one holding d, so
+// between them they cover c and d: {c z} and {d z} can be in no solution
+// (in a sudoku: a naked or hidden pair, an X-wing). With 512 primary items
+// or more both go before the search branches.
+TEST_CASE("from 512 primary items the pair rule takes out the options two items leave no room for") {
+  for (const std::size_t padding : {0, 600}) {
+    ProblemBuilder b;
+    for (const char* name : {"k", "m", "c", "d", "z", "x1", "x2", "y1", "y2"}) b.add_primary(name);
+    for (int j = 0; j < 5; ++j) {
+      b.add_primary("c" + std::to_string(j));
+      b.add_primary("w" + std::to_string(j));
+    }
+    for (std::size_t n = 0; n < padding; ++n) b.add_primary("pad" + std::to_string(n));
+    b.add_option({"k", "c", "x1"});
+    b.add_option({"k", "d", "x2"});
+    b.add_option({"m", "c", "y1"});
+    b.add_option({"m", "d", "y2"});
+    b.add_option({"c", "z"});
+    b.add_option({"d", "z"});
+    for (const char* name : {"z", "x1", "x2", "y1", "y2"}) b.add_option({name});
+    for (int j = 0; j < 5; ++j) {
+      const std::string c = "c" + std::to_string(j), w = "w" + std::to_string(j);
+      b.add_option({c});
+      b.add_option({c, w});
+      b.add_option({w});
+    }
+    for (std::size_t n = 0; n < padding; ++n) b.add_option({"pad" + std::to_string(n)});
+    const Problem p = b.build();
+    Solver solver(p);
+    CHECK(solver.count() == Outcome::exhausted);
+    CHECK(solver.statistics().solutions == 2 * 32);  // {k c x1} {m d y2} or {k d x2} {m c y1}, times 2 per j
+    CHECK(solver.statistics().removals == (padding > 0 ? 2 : 0));
   }
 }
 

@@ -76,6 +76,8 @@ constexpr Index probe_depth = 16;  // forced options a probe follows to find a d
 // a sudoku's locked candidates need as many as a box has columns or rows
 // (5 at 25x25).
 constexpr std::int32_t subset_most = 5;
+}
+namespace {
 // An item's bit in an option's signature (State::signature).
 constexpr std::uint64_t item_bit(Index item) { return std::uint64_t{1} << ((item * 0x9E3779B1u) >> 26); }
 
@@ -463,15 +465,21 @@ struct Dance {
 
   // The subset rule (a sudoku's locked candidates): when every option left to
   // a primary item k holds item b, b's other options can be in no solution
-  // and go, onto the `removed` stack. Looks at the items shrunk since the
-  // last call, and at those its own removals shrink, until none is left.
-  // False at a dead end: a primary item left with no options.
+  // and go, onto the `removed` stack; and for k with two options, the pair
+  // rule (pair_rule). Looks at the items shrunk since the last call, and at
+  // those its own removals shrink, until none is left. False at a dead end:
+  // a primary item left with no options.
   DLX_INLINE bool propagate() {
     emptied = 0;
     while (shrunk_seen != shrunk_top) {
       const Index k = shrunk[shrunk_seen++ & shrunk_mask];
       const std::int32_t n = len[k];
       if (k > primary_count || n < 2 || n > subset_most || !active(k)) continue;
+      if (n == 2) {
+        const Rule pair = pair_rule(k);
+        if (pair == Rule::dead_end) return false;
+        if (pair == Rule::took_out) continue;
+      }
       std::uint64_t common = ~std::uint64_t{0};
       for (Index p = link[k].down; p != k; p = link[p].down) common &= signature[option_at[p]];
       if ((common & ~item_bit(k)) == 0) continue;  // no other item in all of them (the usual case, at a glance)
@@ -482,19 +490,67 @@ struct Dance {
         Index p = link[first].down;
         while (p != k && contains(first_of[p], b)) p = link[p].down;
         if (p != k) continue;
-        for (Index r = link[b].down; r != b;) {
-          const Index after = link[r].down;  // r's own links stay as they were
-          if (!contains(first_of[r], k)) {
-            hide_option(r);
-            removed[removed_top++] = r;
-            ++removals;
-            if (emptied != 0 && emptied <= primary_count) return false;
-          }
-          r = after;
-        }
+        if (take_out_all_but(b, k, k) == Rule::dead_end) return false;
       }
     }
     return true;
+  }
+  enum class Rule { nothing, took_out, dead_end };
+  // The pair rule (a sudoku's naked and hidden pairs and X-wings): k has
+  // two options, a1 holding item c1 and a2 holding c2, and so has another
+  // primary item k2, b1 holding c1 and b2 holding c2, no option holding
+  // both k and k2. Then k and k2 take a1 and b2 or a2 and b1, which cover
+  // c1 and c2 both: their other options go. Looks for k2 along the lists
+  // of a1's items (any pair shows up there).
+  DLX_INLINE Rule pair_rule(Index k) {
+    const Index a1 = link[k].down, a2 = link[a1].down;
+    // Node t of option b1 of item c1: whether t's item is such a k2, and what that takes out.
+    const auto partner = [this, k, a1, a2](Index t, Index c1) DLX_LAMBDA_INLINE {
+      const Index k2 = top[t];
+      if (k2 > primary_count || len[k2] != 2) return Rule::nothing;
+      const Index b2 = link[t].down != k2 ? link[t].down : link[t].up;
+      if (contains(first_of[b2], k)) return Rule::nothing;
+      for (Index u = first_of[b2]; top[u] != 0; ++u) {
+        const Index c2 = top[u];
+        if (c2 == k2 || c2 == c1 || !contains(first_of[a2], c2)) continue;
+        const Rule first = take_out_all_but(c1, k, k2);
+        if (first == Rule::dead_end) return first;
+        const Rule second = take_out_all_but(c2, k, k2);
+        if (second != Rule::nothing) return second;
+        if (first != Rule::nothing) return first;
+      }
+      return Rule::nothing;
+    };
+    for (Index q = first_of[a1]; top[q] != 0; ++q) {
+      const Index c1 = top[q];
+      if (c1 == k || contains(first_of[a2], c1)) continue;  // both options hold c1: the subset rule's case
+      for (Index r = link[c1].down; r != c1; r = link[r].down) {
+        if (r == q) continue;
+        // r's neighbours in the arrays, up to the spacers: no first_of lookup on this hot path
+        for (Index t = r + 1; top[t] != 0; ++t)
+          if (const Rule rule = partner(t, c1); rule != Rule::nothing) return rule;
+        for (Index t = r - 1; top[t] != 0; --t)
+          if (const Rule rule = partner(t, c1); rule != Rule::nothing) return rule;
+      }
+    }
+    return Rule::nothing;
+  }
+  // Takes out, onto the `removed` stack, the options of item c that hold
+  // neither `keep` nor `also`.
+  DLX_INLINE Rule take_out_all_but(Index c, Index keep, Index also) {
+    Rule rule = Rule::nothing;
+    for (Index r = link[c].down; r != c;) {
+      const Index after = link[r].down;  // r's own links stay as they were
+      if (!contains(first_of[r], keep) && !contains(first_of[r], also)) {
+        hide_option(r);
+        removed[removed_top++] = r;
+        ++removals;
+        if (emptied != 0 && emptied <= primary_count) return Rule::dead_end;
+        rule = Rule::took_out;
+      }
+      r = after;
+    }
+    return rule;
   }
   // Puts on the work list, afresh, the items whose lists covering x's
   // item shrank for x's child: the other items of x's siblings.
