@@ -128,7 +128,7 @@ int main(int argc, char** argv) {
       {"16x16", 16, {}, 100},
       {"16x16 minimal", 16, minimal(), 40},
       {"25x25", 25, {}, 20},
-      {"25x25 minimal", 25, minimal(), 4},
+      {"25x25 minimal", 25, minimal(), 24},
       {"36x36", 36, {}, 10},
   };
   std::cout << '\n' << std::left << std::setw(30) << "generate" << std::right << std::setw(4) << "-j" << std::setw(8)

@@ -159,7 +159,7 @@ struct Solver::State {
   BigVector<Index> shrunk_level;   // per level: shrunk_top when it chose its item
   BigVector<Index> seen_level;     // per level: shrunk_seen then
   std::vector<std::uint64_t> signature;  // with the ring, per option: item_bit() of its items, or'ed
-  BigVector<Index> removed;       // options the subset rule took out, in order (a node of each)
+  BigVector<Index> removed;       // options the subset and pair rules took out, in order (a node of each)
   BigVector<Index> removed_base;  // per level: where its removals start
   Index removed_top = 0;
   void forget_forced() {  // a fresh search starts as a fresh solver would
@@ -220,7 +220,7 @@ struct Dance {
   Index* forced_ring;
   Index forced_top;
   // With Ring, the items whose lists shrank to subset_most options or fewer
-  // (State::shrunk), and the options the subset rule took out (State::removed).
+  // (State::shrunk), and the options the subset and pair rules took out (State::removed).
   Index* shrunk;
   Index shrunk_mask;
   Index shrunk_top;

@@ -25,8 +25,12 @@
 //   every option left to a primary item k holds item b, b's options
 //   without k can be in no solution and go until the search backs up
 //   (Statistics::removals counts them; hooks are not told, and Remaining
-//   no longer shows them). For sudoku this is locked candidates. Solutions
-//   and counts are the same; the tree is smaller.
+//   no longer shows them). For sudoku this is locked candidates. With 2048
+//   or more, the pair rule too: when primary items k and m have two
+//   options each, one of each holding item c and the other d (none holding
+//   both k and m), the other options of c and d go (sudoku: naked and
+//   hidden pairs, X-wings). Solutions and counts are the same; the tree is
+//   smaller.
 // - The search is iterative and resumable: next() stops at each solution, and
 //   a stop by a limit can be resumed by calling next()/count() again (after
 //   raising the limit). The counters in statistics() accumulate over calls.

@@ -14,7 +14,7 @@ struct Statistics {
   std::uint64_t solutions = 0;
   std::uint32_t max_depth = 0;  // deepest search level reached
   double seconds = 0;           // wall time spent searching
-  std::uint64_t removals = 0;   // options the subset rule took out (large problems, see solver.hpp)
+  std::uint64_t removals = 0;   // options the subset and pair rules took out (large problems, see solver.hpp)
 
   // Adds another worker's counters (max for max_depth).
   Statistics& operator+=(const Statistics& other);
