@@ -469,35 +469,42 @@ TEST_CASE("from 512 primary items a tie for the fewest options goes to the tight
   }
 }
 
+namespace {
+// The named primary items and options, made large by `padding` items with
+// an option each; c_j and w_j (two ways each) keep the options from
+// sharing items enough for Algorithm X to keep covers between siblings
+// (no ring then). Its solutions are 32 times those of the named part.
+Problem padded_problem(std::initializer_list<const char*> items,
+                       std::initializer_list<std::initializer_list<std::string_view>> options, std::size_t padding) {
+  ProblemBuilder b;
+  for (const char* name : items) b.add_primary(name);
+  for (int j = 0; j < 5; ++j) {
+    b.add_primary("c" + std::to_string(j));
+    b.add_primary("w" + std::to_string(j));
+  }
+  for (std::size_t n = 0; n < padding; ++n) b.add_primary("pad" + std::to_string(n));
+  for (const auto& option : options) b.add_option(option);
+  for (int j = 0; j < 5; ++j) {
+    const std::string c = "c" + std::to_string(j), w = "w" + std::to_string(j);
+    b.add_option({c});
+    b.add_option({c, w});
+    b.add_option({w});
+  }
+  for (std::size_t n = 0; n < padding; ++n) b.add_option({"pad" + std::to_string(n)});
+  return b.build();
+}
+}  // namespace
+
 // Both options of k hold b, so {b y} can be in no solution: with 512
 // primary items or more the search takes it out before branching, so y is
-// forced. `padding` items with an option each make the problem that large;
-// c_j and w_j (two ways each) keep the options from sharing items enough
-// for Algorithm X to keep covers between siblings (no ring then).
+// forced.
 TEST_CASE("from 512 primary items the subset rule takes out an option that cannot be used") {
   for (const std::size_t padding : {0, 600}) {
-    ProblemBuilder b;
-    for (const char* name : {"k", "b", "y", "x1", "x2"}) b.add_primary(name);
-    for (int j = 0; j < 5; ++j) {
-      b.add_primary("c" + std::to_string(j));
-      b.add_primary("w" + std::to_string(j));
-    }
-    for (std::size_t n = 0; n < padding; ++n) b.add_primary("pad" + std::to_string(n));
-    b.add_option({"k", "b", "x1"});
-    b.add_option({"k", "b", "x2"});
-    b.add_option({"b", "y"});
-    for (const char* name : {"y", "x1", "x2"}) b.add_option({name});
-    for (int j = 0; j < 5; ++j) {
-      const std::string c = "c" + std::to_string(j), w = "w" + std::to_string(j);
-      b.add_option({c});
-      b.add_option({c, w});
-      b.add_option({w});
-    }
-    for (std::size_t n = 0; n < padding; ++n) b.add_option({"pad" + std::to_string(n)});
-    const Problem p = b.build();
+    const Problem p = padded_problem({"k", "b", "y", "x1", "x2"},
+                                     {{"k", "b", "x1"}, {"k", "b", "x2"}, {"b", "y"}, {"y"}, {"x1"}, {"x2"}}, padding);
     Solver solver(p);
     CHECK(solver.count() == Outcome::exhausted);
-    CHECK(solver.statistics().solutions == 2 * 32);  // {k b x1} {y} {x2} or {k b x2} {y} {x1}, times 2 per j
+    CHECK(solver.statistics().solutions == 2 * 32);  // {k b x1} {y} {x2} or {k b x2} {y} {x1}
     CHECK(solver.statistics().removals == (padding > 0 ? 1 : 0));
   }
 }
@@ -508,31 +515,13 @@ TEST_CASE("from 512 primary items the subset rule takes out an option that canno
 // items or more both go before the search branches.
 TEST_CASE("from 2048 primary items the pair rule takes out the options two items leave no room for") {
   for (const std::size_t padding : {0, 600, 2100}) {
-    ProblemBuilder b;
-    for (const char* name : {"k", "m", "c", "d", "z", "x1", "x2", "y1", "y2"}) b.add_primary(name);
-    for (int j = 0; j < 5; ++j) {
-      b.add_primary("c" + std::to_string(j));
-      b.add_primary("w" + std::to_string(j));
-    }
-    for (std::size_t n = 0; n < padding; ++n) b.add_primary("pad" + std::to_string(n));
-    b.add_option({"k", "c", "x1"});
-    b.add_option({"k", "d", "x2"});
-    b.add_option({"m", "c", "y1"});
-    b.add_option({"m", "d", "y2"});
-    b.add_option({"c", "z"});
-    b.add_option({"d", "z"});
-    for (const char* name : {"z", "x1", "x2", "y1", "y2"}) b.add_option({name});
-    for (int j = 0; j < 5; ++j) {
-      const std::string c = "c" + std::to_string(j), w = "w" + std::to_string(j);
-      b.add_option({c});
-      b.add_option({c, w});
-      b.add_option({w});
-    }
-    for (std::size_t n = 0; n < padding; ++n) b.add_option({"pad" + std::to_string(n)});
-    const Problem p = b.build();
+    const Problem p = padded_problem({"k", "m", "c", "d", "z", "x1", "x2", "y1", "y2"},
+                                     {{"k", "c", "x1"}, {"k", "d", "x2"}, {"m", "c", "y1"}, {"m", "d", "y2"},
+                                      {"c", "z"}, {"d", "z"}, {"z"}, {"x1"}, {"x2"}, {"y1"}, {"y2"}},
+                                     padding);
     Solver solver(p);
     CHECK(solver.count() == Outcome::exhausted);
-    CHECK(solver.statistics().solutions == 2 * 32);  // {k c x1} {m d y2} or {k d x2} {m c y1}, times 2 per j
+    CHECK(solver.statistics().solutions == 2 * 32);  // {k c x1} {m d y2} or {k d x2} {m c y1}
     CHECK(solver.statistics().removals == (padding > 2048 ? 2 : 0));  // the subset rule finds nothing here
   }
 }
