@@ -51,41 +51,43 @@ TEST_CASE("random small problems: the engine finds exactly the brute-force solut
 }
 
 // More than 512 primary items: the engine keeps a ring of forced items
-// and applies the subset rule (solver.cpp, ring_from),
-// which the small problems above never use.
-TEST_CASE("random small problems padded to 600 primary items: the same solutions") {
+// and applies the subset rule; from 2048, the pair rule and probes too
+// (solver.cpp, ring_from, pair_from, probe_from): the small problems above
+// never use them.
+TEST_CASE("random small problems padded to 600 and 2100 primary items: the same solutions") {
   std::mt19937_64 rng(20261123);
-  constexpr int padding = 600;
   int with_solutions = 0;
   std::uint64_t removals = 0;
-  for (const bool secondary : {false, true}) {
-    for (int round = 0; round < 100; ++round) {
-      std::mt19937_64 twin = rng;
-      const Problem small = random_problem(rng, {secondary, false, false});
-      const Problem padded = random_problem(twin, {secondary, false, false, padding});
-      REQUIRE(padded.option_count() == small.option_count() + padding);
-      const auto expected = brute_force(small);
-      for (const std::uint64_t seed : {0, round + 1}) {
-        Solver solver(padded, seed);
-        std::set<std::vector<OptionId>> found;
-        while (solver.next() == Outcome::solution) {
-          std::vector<OptionId> s;
-          for (const OptionId o : solver.solution())
-            if (o < small.option_count()) s.push_back(o);
-          REQUIRE(solver.solution().size() == s.size() + padding);
-          std::sort(s.begin(), s.end());
-          found.insert(s);
+  for (const int padding : {600, 2100}) {
+    for (const bool secondary : {false, true}) {
+      for (int round = 0; round < 100; ++round) {
+        std::mt19937_64 twin = rng;
+        const Problem small = random_problem(rng, {secondary, false, false});
+        const Problem padded = random_problem(twin, {secondary, false, false, padding});
+        REQUIRE(padded.option_count() == small.option_count() + padding);
+        const auto expected = brute_force(small);
+        for (const std::uint64_t seed : {0, round + 1}) {
+          Solver solver(padded, seed);
+          std::set<std::vector<OptionId>> found;
+          while (solver.next() == Outcome::solution) {
+            std::vector<OptionId> s;
+            for (const OptionId o : solver.solution())
+              if (o < small.option_count()) s.push_back(o);
+            REQUIRE(solver.solution().size() == s.size() + padding);
+            std::sort(s.begin(), s.end());
+            found.insert(s);
+          }
+          INFO("padding " << padding << ", round " << round << ", seed " << seed);
+          REQUIRE(found == expected);
+          REQUIRE(solver.statistics().solutions == expected.size());
+          removals += solver.statistics().removals;
         }
-        INFO("round " << round << ", seed " << seed);
-        REQUIRE(found == expected);
-        REQUIRE(solver.statistics().solutions == expected.size());
-        removals += solver.statistics().removals;
+        with_solutions += !expected.empty();
       }
-      with_solutions += !expected.empty();
     }
   }
-  CHECK(with_solutions > 40);
-  CHECK(removals > 0);  // the subset rule had its say in these searches
+  CHECK(with_solutions > 80);
+  CHECK(removals > 0);  // the rules had their say in these searches
 }
 
 namespace {
