@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 
+#include <sstream>
+
 #include "dlx/problem.hpp"
 #include "dlx/solver.hpp"
 #include "dlx/statistics.hpp"
@@ -81,12 +83,21 @@ TEST_CASE("a problem larger than a huge page builds and solves") {
 }
 
 TEST_CASE("statistics add up across workers") {
-  Statistics a{10, 100, 2, 5, 1.5};
-  const Statistics b{1, 2, 3, 7, 0.5};
+  Statistics a{10, 100, 2, 5, 1.5, 4};
+  const Statistics b{1, 2, 3, 7, 0.5, 1};
   a += b;
   CHECK(a.nodes == 11);
   CHECK(a.updates == 102);
   CHECK(a.solutions == 5);
   CHECK(a.max_depth == 7);
   CHECK(a.seconds == Approx(2.0));
+  CHECK(a.removals == 5);
+}
+
+TEST_CASE("statistics print removals only when there were any") {
+  std::ostringstream none, some;
+  none << Statistics{1, 2, 3, 4, 0.5};
+  some << Statistics{1, 2, 3, 4, 0.5, 7};
+  CHECK(none.str() == "nodes 1, updates 2, solutions 3, max depth 4, seconds 0.500");
+  CHECK(some.str() == "nodes 1, updates 2, solutions 3, max depth 4, seconds 0.500, removals 7");
 }

@@ -81,6 +81,9 @@ constexpr std::int32_t subset_most = 5;
 // took 23.2 s against 44.3; at 1,024 items (16x16) it cut few nodes of a
 // generator's searches, and --minimal took 20 ms a puzzle against 13.7.
 constexpr Index pair_from = 2048;
+// Whether an item left with n options goes on the subset rule's work list
+// (2 to subset_most; one compare, no branch).
+constexpr bool few_enough(std::int32_t n) { return static_cast<std::uint32_t>(n - 2) <= subset_most - 2; }
 // An item's bit in an option's signature (State::signature).
 constexpr std::uint64_t item_bit(Index item) { return std::uint64_t{1} << ((item * 0x9E3779B1u) >> 26); }
 
@@ -279,7 +282,7 @@ struct Dance {
       forced_ring[forced_top & (forced_ring_size - 1)] = static_cast<Index>(x);  // no branch: kept only if forced
       forced_top += left == 1;
       shrunk[shrunk_top & shrunk_mask] = static_cast<Index>(x);
-      shrunk_top += static_cast<std::uint32_t>(left - 2) <= subset_most - 2;
+      shrunk_top += few_enough(left);
     } else {
       if (left == 1) forced = static_cast<Index>(x);
     }
@@ -471,9 +474,9 @@ struct Dance {
   // The subset rule (a sudoku's locked candidates): when every option left to
   // a primary item k holds item b, b's other options can be in no solution
   // and go, onto the `removed` stack; and for k with two options, the pair
-  // rule (pair_rule) where it pays (pair_from). Looks at the items shrunk since the last call, and at
-  // those its own removals shrink, until none is left. False at a dead end:
-  // a primary item left with no options.
+  // rule (pair_rule) where it pays (pair_from). Looks at the items shrunk
+  // since the last call, and at those its own removals shrink, until none
+  // is left. False at a dead end: a primary item left with no options.
   DLX_INLINE bool propagate() {
     emptied = 0;
     while (shrunk_seen != shrunk_top) {
@@ -500,7 +503,7 @@ struct Dance {
     }
     return true;
   }
-  enum class Rule { nothing, took_out, dead_end };
+  enum class Rule { nothing, took_out, dead_end };  // in this order: the most that happened wins
   // The pair rule (a sudoku's naked and hidden pairs and X-wings): k has
   // two options, a1 holding item c1 and a2 holding c2, and so has another
   // primary item k2, b1 holding c1 and b2 holding c2, no option holding
@@ -518,11 +521,9 @@ struct Dance {
       for (Index u = first_of[b2]; top[u] != 0; ++u) {
         const Index c2 = top[u];
         if (c2 == k2 || c2 == c1 || !contains(first_of[a2], c2)) continue;
-        const Rule first = take_out_all_but(c1, k, k2);
-        if (first == Rule::dead_end) return first;
-        const Rule second = take_out_all_but(c2, k, k2);
-        if (second != Rule::nothing) return second;
-        if (first != Rule::nothing) return first;
+        Rule rule = take_out_all_but(c1, k, k2);
+        if (rule != Rule::dead_end) rule = std::max(rule, take_out_all_but(c2, k, k2));
+        if (rule != Rule::nothing) return rule;
       }
       return Rule::nothing;
     };
@@ -575,7 +576,7 @@ struct Dance {
     shrunk_top = shrunk_seen = 0;
     for (Index k = 1; k <= primary_count; ++k) {
       shrunk[shrunk_top] = k;
-      shrunk_top += static_cast<std::uint32_t>(len[k] - 2) <= subset_most - 2;
+      shrunk_top += few_enough(len[k]);
     }
   }
 
