@@ -162,6 +162,8 @@ struct Solver::State {
   BigVector<Index> shrunk_level;   // per level: shrunk_top when it chose its item
   BigVector<Index> seen_level;     // per level: shrunk_seen then
   std::vector<std::uint64_t> signature;  // with the ring, per option: item_bit() of its items, or'ed
+  std::vector<std::uint64_t> looked_at;  // with the ring, per item: propagate()'s call and len when it last looked (Dance::seen_as)
+  std::uint64_t propagations = 0;        // propagate()'s calls so far
   BigVector<Index> removed;       // options the subset and pair rules took out, in order (a node of each)
   BigVector<Index> removed_base;  // per level: where its removals start
   Index removed_top = 0;
@@ -233,6 +235,8 @@ struct Dance {
   std::uint64_t removals;  // Statistics::removals
   const OptionId* option_at;
   const std::uint64_t* signature;
+  std::uint64_t* looked_at;
+  std::uint64_t propagations;
   bool seeded;        // the items' list order is a seed's permutation, not the input order
   bool tighten;       // State::tighten
   bool probing;       // State::probe
@@ -245,7 +249,7 @@ struct Dance {
         primary_count(s.primary_count), updates(s.stats.updates), forced(s.forced), forced_ring(s.forced_ring.data()),
         forced_top(s.forced_top), shrunk(s.shrunk.data()), shrunk_mask(static_cast<Index>(s.shrunk.size()) - 1),
         shrunk_top(s.shrunk_top), shrunk_seen(s.shrunk_seen), removed(s.removed.data()), removed_top(s.removed_top), removals(s.stats.removals),
-        option_at(s.option_at.data()), signature(s.signature.data()), seeded(s.seed != 0), tighten(s.tighten), probing(s.probe), pairing(s.pairs), active_primaries(&s.active_primaries) {}
+        option_at(s.option_at.data()), signature(s.signature.data()), looked_at(s.looked_at.data()), propagations(s.propagations), seeded(s.seed != 0), tighten(s.tighten), probing(s.probe), pairing(s.pairs), active_primaries(&s.active_primaries) {}
 
   DLX_INLINE void unlink_item(Wide i) {
     const Wide l = prev[i], r = next[i];
@@ -479,22 +483,23 @@ struct Dance {
   // is left. False at a dead end: a primary item left with no options.
   DLX_INLINE bool propagate() {
     emptied = 0;
+    ++propagations;
     while (shrunk_seen != shrunk_top) {
       const Index k = shrunk[shrunk_seen++ & shrunk_mask];
       const std::int32_t n = len[k];
       if (k > primary_count || n < 2 || n > subset_most || !active(k)) continue;
-      if (n == 2 && pairing) {
-        const Rule pair = pair_rule(k);
-        if (pair == Rule::dead_end) return false;
-        if (pair == Rule::took_out) continue;
-      }
+      // An item listed twice, with the same options: a third of the pair
+      // rule's calls at 25x25 (a new partner shows up at its own entry).
+      if (looked_at[k] == seen_as(n)) continue;
+      looked_at[k] = seen_as(n);
+      if (n == 2 && pairing && pair_rule(k) == Rule::dead_end) return false;
       std::uint64_t common = ~std::uint64_t{0};
       for (Index p = link[k].down; p != k; p = link[p].down) common &= signature[option_at[p]];
       if ((common & ~item_bit(k)) == 0) continue;  // no other item in all of them (the usual case, at a glance)
       const Index first = link[k].down;
       for (Index q = first_of[first]; top[q] != 0; ++q) {
         const Index b = top[q];
-        if (b == k || len[b] == n) continue;  // b has only k's options: nothing to take out
+        if (b == k || (common & item_bit(b)) == 0 || len[b] == n) continue;  // not in them all, or nothing to take out
         Index p = link[first].down;
         while (p != k && contains(first_of[p], b)) p = link[p].down;
         if (p != k) continue;
@@ -502,6 +507,12 @@ struct Dance {
       }
     }
     return true;
+  }
+  // This call of propagate() with k at n options: lists only shrink within
+  // a call, so k's options are as they were when it was last seen so.
+  [[nodiscard]] DLX_INLINE std::uint64_t seen_as(std::int32_t n) const {
+    static_assert(subset_most < 8);
+    return propagations << 3 | static_cast<std::uint64_t>(n);
   }
   enum class Rule { nothing, took_out, dead_end };  // in this order: the most that happened wins
   // The pair rule (a sudoku's naked and hidden pairs and X-wings): k has
@@ -1115,6 +1126,7 @@ leave:
   s.shrunk_top = d.shrunk_top;
   s.shrunk_seen = d.shrunk_seen;
   s.stats.removals = d.removals;
+  s.propagations = d.propagations;
   s.removed_top = d.removed_top;
   s.stats.max_depth = max_depth;
   s.stats.seconds += std::chrono::duration<double>(Clock::now() - start).count();
@@ -1371,6 +1383,7 @@ Solver::Solver(std::shared_ptr<const Problem> problem, std::uint64_t seed)
     // siblings (covered with their item), and what a failed commit left.
     s.shrunk.assign(std::bit_ceil(3 * node_count + n1 + 1), 0);
     s.signature.assign(options, 0);
+    s.looked_at.assign(static_cast<std::size_t>(n1) + 1, 0);
     for (Index node = n + 1; node < node_count; ++node)
       if (s.top[node] != 0) s.signature[s.option_at[node]] |= item_bit(s.top[node]);
   }
