@@ -263,6 +263,12 @@ struct Dance {
     prev[next[i]] = static_cast<Index>(i);
   }
   [[nodiscard]] DLX_INLINE bool active(Index i) const { return next[prev[i]] == i; }
+  // Whether primary item f is active with one way left. Outside Algorithm M
+  // only a cover takes an item out, and its covered_mark says so.
+  [[nodiscard]] DLX_INLINE bool forced_now(Index f) const {
+    if constexpr (Multiplicities) return f <= primary_count && active(f) && ways(f) == 1;
+    return f <= primary_count && len[f] == 1;
+  }
   [[nodiscard]] DLX_INLINE bool linked(Index q) const { return link[link[q].up].down == q; }
   // Whether the option of nodes first..last may still be chosen: none of its
   // nodes hidden, none of its items used up.
@@ -488,7 +494,7 @@ struct Dance {
     while (shrunk_seen != shrunk_top) {
       const Index k = shrunk[shrunk_seen++ & shrunk_mask];
       const std::int32_t n = len[k];
-      if (k > primary_count || n < 2 || n > subset_most || !active(k)) continue;
+      if (k > primary_count || n < 2 || n > subset_most) continue;  // a covered item's len is above them all
       // An item listed twice, with the same options: a third of the pair
       // rule's calls at 25x25 (a new partner shows up at its own entry).
       if (looked_at[k] == seen_as(n)) continue;
@@ -607,7 +613,7 @@ struct Dance {
     } else {
       const Index f = forced;  // hide_node left it one option: if it is still forced, no need to look further
       forced = 0;
-      if (f != 0 && f <= primary_count && active(f) && ways(f) == 1) return f;
+      if (f != 0 && forced_now(f)) return f;
     }
     // The array costs about an eighth of the list per item: it pays while
     // an eighth or more of the primary items are left.
@@ -618,7 +624,7 @@ struct Dance {
   DLX_INLINE Index forced_in_ring() {
     for (Index n = 0; forced_top > 0 && n < forced_ring_size; ++n) {
       const Index f = forced_ring[--forced_top & (forced_ring_size - 1)];
-      if (f <= primary_count && active(f) && ways(f) == 1) return f;
+      if (forced_now(f)) return f;
     }
     forced_top = 0;
     return 0;
@@ -697,7 +703,7 @@ struct Dance {
     bool dead = false;
     while (count < probe_depth && forced_top > top_before) {
       const Index f = forced_ring[--forced_top & (forced_ring_size - 1)];
-      if (f > primary_count || f == top[p] || !active(f) || len[f] != 1) continue;  // p's item: p covers it
+      if (f == top[p] || !forced_now(f)) continue;  // p's item: p covers it
       const Index y = link[f].down;
       cover(f);
       if (!commit_others_unless_dead(y)) {
@@ -973,6 +979,7 @@ Outcome Search<Colours, Multiplicities, Sharing, Ring>::run(Mode mode, std::uint
   Index open = s.open_levels;
   Outcome outcome = Outcome::exhausted;
   std::uint64_t next_check = nodes;  // check the limits before the first node
+  Hook* const hook = s.hook;
 
   switch (s.resume) {
     case Resume::forward: goto forward;
@@ -1060,8 +1067,8 @@ try_x:
     d.shrunk_seen = s.seen_level[l];
     d.shrunk_by_siblings(x);
   }
-  if (s.hook) {
-    const Hook::Verdict verdict = s.hook->consider(s.option_of(x), Remaining(&s));
+  if (hook) {
+    const Hook::Verdict verdict = hook->consider(s.option_of(x), Remaining(&s));
     if (verdict == Hook::Verdict::skip_rest) goto restore;
     if (verdict == Hook::Verdict::skip) {
       choice[l] = d.link[x].down;
@@ -1077,7 +1084,7 @@ try_x:
     choice[l] = d.link[x].down;
     goto advance;
   }
-  if (s.hook && !s.hook->choose(s.option_of(x), Remaining(&s))) {
+  if (hook && !hook->choose(s.option_of(x), Remaining(&s))) {
     take_back(d, x);
     choice[l] = d.link[x].down;
     goto advance;
@@ -1097,7 +1104,7 @@ backup:
   if constexpr (!Multiplicities) {
     // Every level left is on its last option: backing up would only undo,
     // which unwind() does if the lists are wanted again (a hook must see it now).
-    if (open == 0 && !s.hook) {
+    if (open == 0 && !hook) {
       s.resume = Resume::spent;
       outcome = Outcome::exhausted;
       goto leave;
