@@ -9,8 +9,7 @@ dlx::Problem random_problem(std::mt19937_64& rng, const RandomShape& shape) {
   dlx::ProblemBuilder b;
   const int primaries = pick(1, 5);
   const int secondaries = shape.secondary ? pick(0, 3) : 0;
-  for (int i = 0; i < shape.padding; ++i) b.add_primary("pad" + std::to_string(i));
-  const auto item = [&shape](int i) { return static_cast<dlx::ItemId>(shape.padding + i); };
+  const auto item = [](int i) { return static_cast<dlx::ItemId>(i); };
   for (int i = 0; i < primaries; ++i) {
     std::uint32_t lo = 1, hi = 1;
     if (shape.multiplicities && pick(0, 2) == 0) {
@@ -34,8 +33,30 @@ dlx::Problem random_problem(std::mt19937_64& rng, const RandomShape& shape) {
     }
     b.add_option(entries);
   }
-  for (int i = 0; i < shape.padding; ++i) {
-    const dlx::Entry own{static_cast<dlx::ItemId>(i), dlx::no_colour};
+  return b.build();
+}
+
+dlx::Problem padded(const dlx::Problem& problem, std::size_t padding) {
+  dlx::ProblemBuilder b;
+  const std::size_t primaries = problem.primary_count();
+  for (std::size_t i = 0; i < primaries; ++i) {
+    const dlx::Item& item = problem.items()[i];
+    b.add_primary(item.name, item.lo, item.hi);
+    if (item.deferred) b.defer(static_cast<dlx::ItemId>(i));
+  }
+  for (std::size_t n = 0; n < padding; ++n) b.add_primary("pad" + std::to_string(n));
+  for (std::size_t i = primaries; i < problem.items().size(); ++i) b.add_secondary(problem.items()[i].name);
+  std::vector<dlx::Entry> entries;
+  for (dlx::OptionId o = 0; o < problem.option_count(); ++o) {
+    entries.clear();
+    for (const dlx::Entry& e : problem.option(o)) {
+      const auto item = static_cast<dlx::ItemId>(e.item < primaries ? e.item : e.item + padding);
+      entries.push_back({item, e.colour == dlx::no_colour ? dlx::no_colour : b.colour(problem.colour_name(e.colour))});
+    }
+    b.add_option(entries);
+  }
+  for (std::size_t n = 0; n < padding; ++n) {
+    const dlx::Entry own{static_cast<dlx::ItemId>(primaries + n), dlx::no_colour};
     b.add_option(std::span(&own, 1));
   }
   return b.build();

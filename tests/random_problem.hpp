@@ -15,12 +15,15 @@ struct RandomShape {
   bool secondary = true;
   bool colours = true;
   bool multiplicities = true;
-  // Primary items added first, each with an option of its own (added last),
-  // which every solution holds: a problem as small, in a bigger engine.
-  int padding = 0;
 };
 
 dlx::Problem random_problem(std::mt19937_64& rng, const RandomShape& shape);
+
+// The problem with `padding` primary items added after its own, each with an
+// option of its own (added last), which every solution holds: a problem as
+// small, in the engine of a bigger one (which keeps a ring, applies rules
+// and probes from given sizes on). Option ids stay; the padding's follow.
+dlx::Problem padded(const dlx::Problem& problem, std::size_t padding);
 
 // All solutions, each as a sorted list of option ids (at most 16 options).
 std::set<std::vector<dlx::OptionId>> brute_force(const dlx::Problem& problem);

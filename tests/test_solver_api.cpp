@@ -482,7 +482,6 @@ Problem padded_problem(std::initializer_list<const char*> items,
     b.add_primary("c" + std::to_string(j));
     b.add_primary("w" + std::to_string(j));
   }
-  for (std::size_t n = 0; n < padding; ++n) b.add_primary("pad" + std::to_string(n));
   for (const auto& option : options) b.add_option(option);
   for (int j = 0; j < 5; ++j) {
     const std::string c = "c" + std::to_string(j), w = "w" + std::to_string(j);
@@ -490,8 +489,7 @@ Problem padded_problem(std::initializer_list<const char*> items,
     b.add_option({c, w});
     b.add_option({w});
   }
-  for (std::size_t n = 0; n < padding; ++n) b.add_option({"pad" + std::to_string(n)});
-  return b.build();
+  return dance::test::padded(b.build(), padding);
 }
 }  // namespace
 

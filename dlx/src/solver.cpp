@@ -508,7 +508,7 @@ struct Dance {
         const Index b = top[q];
         if (b == k || (common & item_bit(b)) == 0 || len[b] == n) continue;  // not in them all, or nothing to take out
         Index p = link[first].down;
-        while (p != k && contains(first_of[p], b)) p = link[p].down;
+        while (p != k && in_option(p, b)) p = link[p].down;
         if (p != k) continue;
         if (take_out_all_but(b, k, k) == Rule::dead_end) return false;
       }
@@ -535,10 +535,10 @@ struct Dance {
       const Index k2 = top[t];
       if (k2 > primary_count || len[k2] != 2) return Rule::nothing;
       const Index b2 = link[t].down != k2 ? link[t].down : link[t].up;
-      if (contains(first_of[b2], k)) return Rule::nothing;
+      if (in_option(b2, k)) return Rule::nothing;
       for (Index u = first_of[b2]; top[u] != 0; ++u) {
         const Index c2 = top[u];
-        if (c2 == k2 || c2 == c1 || !contains(first_of[a2], c2)) continue;
+        if (c2 == k2 || c2 == c1 || !in_option(a2, c2)) continue;
         Rule rule = take_out_all_but(c1, k, k2);
         if (rule != Rule::dead_end) rule = std::max(rule, take_out_all_but(c2, k, k2));
         if (rule != Rule::nothing) return rule;
@@ -547,7 +547,7 @@ struct Dance {
     };
     for (Index q = first_of[a1]; top[q] != 0; ++q) {
       const Index c1 = top[q];
-      if (c1 == k || contains(first_of[a2], c1)) continue;  // both options hold c1: the subset rule's case
+      if (c1 == k || in_option(a2, c1)) continue;  // both options hold c1: the subset rule's case
       for (Index r = link[c1].down; r != c1; r = link[r].down) {
         if (r == q) continue;
         // r's neighbours in the arrays, up to the spacers: no first_of lookup on this hot path
@@ -560,12 +560,12 @@ struct Dance {
     return Rule::nothing;
   }
   // Takes out, onto the `removed` stack, the options of item c that hold
-  // neither `keep` nor `also`.
+  // neither `keep` nor `also` (the subset rule passes keep twice).
   DLX_INLINE Rule take_out_all_but(Index c, Index keep, Index also) {
     Rule rule = Rule::nothing;
     for (Index r = link[c].down; r != c;) {
       const Index after = link[r].down;  // r's own links stay as they were
-      if (!contains(first_of[r], keep) && !contains(first_of[r], also)) {
+      if (!in_option(r, keep) && (also == keep || !in_option(r, also))) {
         hide_option(r);
         removed[removed_top++] = r;
         ++removals;
