@@ -294,3 +294,21 @@ TEST_CASE("a deferred item is branched on last, unless it is forced") {
   CHECK(first_chosen(true, false) == 2);   // "few" deferred: "many" first
   CHECK(first_chosen(true, true) == 5);    // "one" is forced: first, although deferred
 }
+
+TEST_CASE("a deferred item is branched on last among enough items for choose()'s array scan") {
+  // 40 primary items: the minimum is taken over blocks of 16, not item by item.
+  const auto first_chosen = [](bool defer_few) {
+    ProblemBuilder b;
+    b.add_primary("few");
+    for (int i = 1; i < 40; ++i) b.add_primary("many" + std::to_string(i));
+    if (defer_few) b.defer(0);
+    for (int k = 0; k < 2; ++k) b.add_option({"few"});
+    for (int i = 1; i < 40; ++i)
+      for (int k = 0; k < 3; ++k) b.add_option({"many" + std::to_string(i)});
+    Solver solver(b.build());
+    REQUIRE(solver.next() == Outcome::solution);
+    return solver.solution()[0];
+  };
+  CHECK(first_chosen(false) == 0);  // fewest options: "few"
+  CHECK(first_chosen(true) == 2);   // "few" deferred: "many1" first
+}

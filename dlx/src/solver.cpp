@@ -123,6 +123,7 @@ struct Solver::State {
   Index active_primaries = 0;         // primary items not covered
   std::vector<Index> prev, next;      // the active items: primary from root 0, secondary from N+1
   std::vector<std::int32_t> deferral;  // per item: added to its branching degree, unless forced (Item::deferred)
+  bool deferring = false;              // some item is deferred: choose() adds `deferral`
   std::vector<std::int32_t> bound, slack;  // Algorithm M, per item: uses left, and hi - lo
   std::vector<Index> option_first;    // per option (and one past the last): its first node
   std::vector<Index> column_start;    // per item: where its nodes start in `column`
@@ -217,6 +218,7 @@ struct Dance {
   std::int32_t* bound;
   const std::int32_t* slack;
   const std::int32_t* deferral;
+  bool deferring;
   Index primary_count;
   std::uint64_t updates;
   Index emptied = 0;  // an item whose list hide_node emptied, if any
@@ -246,7 +248,7 @@ struct Dance {
 
   explicit Dance(Solver::State& s)
       : link(s.link.data()), top(s.top.data()), first_of(s.first_of.data()), colour(s.colour.data()), len(s.len.data()),
-        prev(s.prev.data()), next(s.next.data()), bound(s.bound.data()), slack(s.slack.data()), deferral(s.deferral.data()),
+        prev(s.prev.data()), next(s.next.data()), bound(s.bound.data()), slack(s.slack.data()), deferral(s.deferral.data()), deferring(s.deferring),
         primary_count(s.primary_count), updates(s.stats.updates), forced(s.forced), forced_ring(s.forced_ring.data()),
         forced_top(s.forced_top), shrunk(s.shrunk.data()), shrunk_mask(static_cast<Index>(s.shrunk.size()) - 1),
         shrunk_top(s.shrunk_top), shrunk_seen(s.shrunk_seen), removed(s.removed.data()), removed_top(s.removed_top), removals(s.stats.removals),
@@ -797,7 +799,7 @@ struct Dance {
       Lanes low = Lanes{} + INT32_MAX;
       for (Index k = 0; k < choose_block; k += lanes) {
         Lanes more = load(len + b + k);
-        more += load(deferral + b + k) & (more > 1);
+        if (deferring) more += load(deferral + b + k) & (more > 1);
         low = more < low ? more : low;
       }
       std::int32_t least = low[0];
@@ -1398,7 +1400,10 @@ Solver::Solver(std::shared_ptr<const Problem> problem, std::uint64_t seed)
 
   s.deferral.assign(static_cast<std::size_t>(n) + 2, 0);
   for (Index i = 0; i < n1; ++i)
-    if (p.items()[i].deferred) s.deferral[i + 1] = deferral_mark;
+    if (p.items()[i].deferred) {
+      s.deferral[i + 1] = deferral_mark;
+      s.deferring = true;
+    }
   s.bound.assign(static_cast<std::size_t>(n) + 2, 1);
   s.slack.assign(static_cast<std::size_t>(n) + 2, 0);
   for (Index i = 0; i < n1; ++i) {
