@@ -4,16 +4,21 @@
 // Reading and encoding are done before the clock starts. A small file is
 // solved over and over, in whole passes, for at least min_seconds, and the
 // threads take puzzles in turn: a pass of 20 puzzles (0.004 s) measured
-// thread start-up and one slow puzzle more than the solver.
-// usage: bench_sudoku [DATA_DIR]
+// thread start-up and one slow puzzle more than the solver. On a shared
+// machine one run can be 20% off the next: --repeat N takes the median
+// of N runs for each figure.
+// usage: bench_sudoku [--repeat N] [--only TEXT] [DATA_DIR]
+//   --only TEXT: the files whose name holds TEXT
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -81,18 +86,57 @@ Run run(const std::vector<Puzzle>& puzzles, bool unique, std::size_t threads, st
   return total;
 }
 
+// The run of median speed among `repeat` runs, with the puzzles not unique in any.
+Run median_run(const std::vector<Puzzle>& puzzles, bool unique, std::size_t threads, std::size_t passes,
+               std::size_t repeat) {
+  std::vector<Run> runs;
+  for (std::size_t r = 0; r < repeat; ++r) runs.push_back(run(puzzles, unique, threads, passes));
+  std::sort(runs.begin(), runs.end(), [](const Run& a, const Run& b) { return a.per_second < b.per_second; });
+  Run median = runs[runs.size() / 2];
+  for (const Run& r : runs) median.not_unique = std::max(median.not_unique, r.not_unique);
+  return median;
+}
+
+int usage() {
+  std::cerr << "usage: bench_sudoku [--repeat N] [--only TEXT] [DATA_DIR]\n";
+  return 2;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  const std::filesystem::path dir = argc > 1 ? argv[1] : std::string(DANCE_DATA_DIR) + "/sudoku";
+  std::filesystem::path dir = std::string(DANCE_DATA_DIR) + "/sudoku";
+  std::size_t repeat = 1;
+  std::string only;
+  for (int a = 1; a < argc; ++a) {
+    const std::string arg = argv[a];
+    if (arg == "--repeat" && a + 1 < argc) {
+      char* end = nullptr;
+      const long n = std::strtol(argv[++a], &end, 10);
+      if (*end != '\0' || n < 1) return usage();
+      repeat = static_cast<std::size_t>(n);
+    } else if (arg == "--only" && a + 1 < argc) {
+      only = argv[++a];
+    } else if (!arg.empty() && arg[0] != '-') {
+      dir = arg;
+    } else {
+      return usage();
+    }
+  }
   if (!std::filesystem::is_directory(dir)) {
     std::cerr << "bench_sudoku: " << dir.string() << " is not a directory (of the sudoku files)\n";
     return 2;
   }
   std::vector<std::filesystem::path> files;
   for (const auto& entry : std::filesystem::directory_iterator(dir))
-    if (entry.path().extension() == ".txt") files.push_back(entry.path());
+    if (entry.path().extension() == ".txt" && entry.path().filename().string().find(only) != std::string::npos)
+      files.push_back(entry.path());
   std::sort(files.begin(), files.end());
+  if (files.empty()) {
+    std::cerr << "bench_sudoku: no .txt file" << (only.empty() ? "" : " named with \"" + only + "\"") << " in "
+              << dir.string() << '\n';
+    return 2;
+  }
   std::cout << std::left << std::setw(32) << "file" << std::right << std::setw(8) << "puzzles" << std::setw(12)
             << "unique/s" << std::setw(12) << "first/s" << std::setw(14) << "unique -j2/s" << std::setw(11)
             << "nodes/pz" << "  check\n";
@@ -109,9 +153,9 @@ int main(int argc, char** argv) {
     Run unique = run(puzzles, true, 1, 1);
     // Whole passes enough for min_seconds, from the time of one.
     const auto passes = static_cast<std::size_t>(std::ceil(min_seconds / std::max(unique.seconds, 1e-9)));
-    if (passes > 1) unique = run(puzzles, true, 1, passes);
-    const Run first = run(puzzles, false, 1, passes);
-    const Run parallel = run(puzzles, true, 2, passes);
+    if (passes > 1 || repeat > 1) unique = median_run(puzzles, true, 1, passes, repeat);
+    const Run first = median_run(puzzles, false, 1, passes, repeat);
+    const Run parallel = median_run(puzzles, true, 2, passes, repeat);
     const bool ok = unique.not_unique == 0 && parallel.not_unique == 0;  // every puzzle here is unique
     wrong += !ok;
     std::cout << std::left << std::setw(32) << file.filename().string() << std::right << std::setw(8)
