@@ -13,7 +13,15 @@ namespace {
 constexpr std::string_view decoration = " \t|-+=";
 constexpr std::string_view blanks = ".0_*x";
 
-bool is_separator(char c) { return decoration.find(c) != std::string_view::npos || c == ',' || c == '\r'; }
+// Whether c is one of `set`: a loop the compiler unrolls, where find() is a
+// call of memchr for each character of each line.
+constexpr bool one_of(std::string_view set, char c) {
+  for (const char s : set)
+    if (s == c) return true;
+  return false;
+}
+
+bool is_separator(char c) { return one_of(decoration, c) || c == ',' || c == '\r'; }
 
 using dlx::Token;
 
@@ -85,7 +93,7 @@ PuzzleReader::Row PuzzleReader::read_row(const std::string& line) {
   const bool numbers = tokens.size() >= 2 &&
                        std::any_of(tokens.begin(), tokens.end(), [](const Token& t) { return t.text.size() >= 2; }) &&
                        std::all_of(tokens.begin(), tokens.end(), [](const Token& t) {
-                         return all_digits(t.text) || (t.text.size() == 1 && blanks.find(t.text[0]) != std::string_view::npos);
+                         return all_digits(t.text) || (t.text.size() == 1 && one_of(blanks, t.text[0]));
                        });
   row.decimal = commas || numbers;
   if (row.decimal) {
@@ -94,6 +102,7 @@ PuzzleReader::Row PuzzleReader::read_row(const std::string& line) {
     row.separator = commas ? ',' : blank_separator;
     return row;
   }
+  row.cells.reserve(line.size());  // a cell a character at most: one allocation, not one per doubling
   for (const Token& t : tokens)
     for (std::size_t k = 0; k < t.text.size(); ++k) row.cells.push_back({t.text.substr(k, 1), t.column + k});
   const bool spaced = tokens.size() > 1 &&
@@ -109,7 +118,7 @@ namespace {
 int value_of(const Token& cell, bool decimal, int n, std::size_t line, Notation& notation, bool& blank_seen) {
   const std::string_view t = cell.text;
   int value = -1;
-  if (t.size() == 1 && blanks.find(t[0]) != std::string_view::npos) {
+  if (t.size() == 1 && one_of(blanks, t[0])) {
     value = 0;
   } else if (decimal && all_digits(t) && t.size() <= 3) {
     value = std::stoi(std::string(t));
@@ -158,6 +167,7 @@ std::optional<Puzzle> PuzzleReader::next() {
   };
   if (n != 0) {
     row.cells.resize(static_cast<std::size_t>(n * n));  // the rest of the line is ignored
+    puzzle.clues.reserve(row.cells.size());
     take(row);
   } else {
     n = static_cast<int>(row.cells.size());
@@ -172,6 +182,7 @@ std::optional<Puzzle> PuzzleReader::next() {
                                              (fixed_n == 0 ? without_boxes(row.cells.size(), jigsaw_) : ""));
     }
     puzzle.notation.grid = true;
+    puzzle.clues.reserve(static_cast<std::size_t>(n * n));
     take(row);
     for (int rows = 1; rows < n; ++rows) {
       if (!next_line(line))
