@@ -121,6 +121,10 @@ expect 3 '^unknown$' 'line 1: stopped by node limit' -- sh -c "head -1 '$tmp/sto
 printf 'unknown\nunique\n' >"$tmp/stopped.want"
 expect 0 '' '' -- diff "$tmp/stopped.out" "$tmp/stopped.want"
 expect 0 '^288$' '' -- "$dance" count sudoku "$(bad '................\n')"
+# above 35 (Z) letters run out: an empty 36x36 line is answered in numbers between spaces, read back as unique
+"$dance" solve sudoku --verify "$(bad "$(printf '%01296d' 0)\n")" >"$tmp/big.out" 2>/dev/null
+expect 0 '^([1-9]|[12][0-9]|3[0-6])( ([1-9]|[12][0-9]|3[0-6])){1295}$' '' -- cat "$tmp/big.out"
+expect 0 '^unique$' '' -- "$dance" solve sudoku --unique "$tmp/big.out"
 expect 0 '^288$' '' -- "$dance" solve sudoku "$(bad '................\n')" -n 0
 expect 2 '^error$' 'line 1, column 3: unknown symbol' -- "$dance" solve sudoku "$(bad '12?.............\n')"
 expect 0 '^1423$' '' -- "$dance" solve sudoku --jigsaw --verify "$data/jigsaw4.txt"

@@ -39,7 +39,10 @@ void write_value(std::ostream& out, int value, const Notation& notation) {
 }
 }  // namespace
 
-void write_cells(std::ostream& out, const Cells& cells, int n, const Notation& notation) {
+void write_cells(std::ostream& out, const Cells& cells, int n, const Notation& as_read) {
+  // Letters stop at Z = 35: beyond, values are numbers, and numbers need a separator.
+  Notation notation = as_read;
+  if (n > 35 && notation.separator == 0) notation.separator = ' ';
   for (int r = 0; r < n; ++r) {
     for (int c = 0; c < n; ++c) {
       if (c > 0 && notation.separator != 0) out << notation.separator;

@@ -42,7 +42,8 @@ struct Notation {
 // Values 1..n, 0 for an empty cell, row by row.
 using Cells = std::vector<int>;
 
-// Writes cells in a notation (values above 9 as letters, or numbers with a separator).
+// Writes cells in a notation (values above 9 as letters, or numbers with a
+// separator; always numbers, between spaces if none, when n is above 35).
 void write_cells(std::ostream& out, const Cells& cells, int n, const Notation& notation);
 
 // The name of a cell as people write it: r1c1 is the top left.

@@ -21,10 +21,8 @@ Cells clue_cells(const Solution& solution, const Kept& kept) {
 
 // One line in the input notation: digits and letters up to 35, numbers beyond.
 void write_line(std::ostream& out, const Cells& cells, int n) {
-  Notation notation;
-  if (n > 35) notation.separator = ' ';
   std::ostringstream line;
-  write_cells(line, cells, n, notation);
+  write_cells(line, cells, n, Notation{});
   std::string text = std::move(line).str();
   text.pop_back();  // the line end is the caller's
   out << text;
