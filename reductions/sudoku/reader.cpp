@@ -114,8 +114,10 @@ PuzzleReader::Row PuzzleReader::read_row(const std::string& line) {
 }
 
 namespace {
-// The value of one cell, noting the notation it was written in.
-int value_of(const Token& cell, bool decimal, int n, std::size_t line, Notation& notation, bool& blank_seen) {
+// The value of one cell, noting the notation it was written in; `hint`
+// follows the message of a value out of range.
+int value_of(const Token& cell, bool decimal, int n, std::size_t line, Notation& notation, bool& blank_seen,
+             const std::string& hint) {
   const std::string_view t = cell.text;
   int value = -1;
   if (t.size() == 1 && one_of(blanks, t[0])) {
@@ -134,7 +136,7 @@ int value_of(const Token& cell, bool decimal, int n, std::size_t line, Notation&
                               " or a blank (. 0 _ * x)");
   if (value > n)
     throw dlx::ParseError(line, cell.column,
-                          "value " + std::to_string(value) + " is out of range 1.." + std::to_string(n));
+                          "value " + std::to_string(value) + " is out of range 1.." + std::to_string(n) + hint);
   if (value == 0 && !blank_seen) {
     notation.blank = t[0];
     blank_seen = true;
@@ -160,10 +162,16 @@ std::optional<Puzzle> PuzzleReader::next() {
   }
   bool blank_seen = false;
   puzzle.notation.separator = row.separator;
+  // A line of k*k cells read as a puzzle may be meant as a row of a k x k grid.
+  std::string hint;
+  if (n != 0 && fixed_n == 0 && !jigsaw_)
+    if (const auto grid = boxed_shape(static_cast<int>(row.first_token_cells)))
+      hint = " (if the line is a row of a " + std::to_string(grid->n) + "x" + std::to_string(grid->n) +
+             " grid, give --box " + std::to_string(grid->box_rows) + "x" + std::to_string(grid->box_cols) + ")";
   // Tokens point into the line just read: take their values before the next.
   const auto take = [&](const Row& r) {
     for (const Token& cell : r.cells)
-      puzzle.clues.push_back(value_of(cell, r.decimal, n, line_no_, puzzle.notation, blank_seen));
+      puzzle.clues.push_back(value_of(cell, r.decimal, n, line_no_, puzzle.notation, blank_seen, hint));
   };
   if (n != 0) {
     row.cells.resize(static_cast<std::size_t>(n * n));  // the rest of the line is ignored
