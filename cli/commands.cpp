@@ -90,10 +90,15 @@ int stopped(const Context& c, const Instance& instance, dlx::Outcome outcome) {
   return exit_status::stopped;
 }
 
+// Whether the answer is a number of solutions: count, or -n 0 where an
+// instance's answers keep to one line.
+bool counting(const Context& c) { return c.s.count || (c.s.solutions == 0 && c.reduction.aligned_output()); }
+
 int no_solution(const Context& c, const Instance& instance, const std::string& why) {
   if (!c.s.quiet) {
     c.err << "dance: " << c.source << ": line " << instance.line << ": no solution" << why << '\n';
     if (c.s.unique) c.out << "none\n";
+    else if (counting(c)) c.out << "0\n";
     else c.reduction.print_none(c.out, instance);
   }
   return exit_status::none;
@@ -134,7 +139,7 @@ int answer(const Context& c, const Instance& instance, const SearchCalls& search
     if (!s.quiet) c.out << (found == 0 ? "none" : found == 1 ? "unique" : "multiple") << '\n';
     return found == 0 ? exit_status::none : exit_status::found;
   }
-  if (s.count || (s.solutions == 0 && c.reduction.aligned_output())) {
+  if (counting(c)) {
     const dlx::Outcome outcome = search.count(found);
     if (!s.quiet) c.out << found << '\n';
     if (outcome != dlx::Outcome::exhausted) {

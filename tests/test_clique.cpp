@@ -401,13 +401,18 @@ TEST_CASE("twin classes shrink the encoding: c-fat200-1's 200 vertices are 37 cl
   CHECK(encoding.problem->uses_colours());
 }
 
-TEST_CASE("clique asks for k or --max, and k within the graph") {
+TEST_CASE("clique asks for k or --max; k beyond the graph is answered no") {
   const clique::CliqueReduction reduction(false);
   std::istringstream in("0 1\n");
   CHECK_THROWS_WITH(reduction.reader(in, ModelOptions()), Catch::Contains("needs either -k K or --max"));
   CHECK_THROWS_WITH(reduction.reader(in, ModelOptions().set("k", "0")), Catch::Contains("-k expects a whole number from 1"));
   const auto big = instance_of(reduction, "0 1\n", ModelOptions().set("k", "3"));
-  CHECK_THROWS_WITH(reduction.encode(*big), Catch::Contains("k = 3, but the graph has 2 vertices"));
+  const Encoding encoding = reduction.encode(*big);
+  REQUIRE(encoding.contradiction);
+  CHECK(*encoding.contradiction == "k = 3, but the graph has 2 vertices");
+  dlx::Solver solver(encoding.problem);  // the problem alone says no as well
+  CHECK(solver.count() == dlx::Outcome::exhausted);
+  CHECK(solver.statistics().solutions == 0);
 }
 
 TEST_CASE("random graphs: k-cliques counted part by part (assumed vertices, then the bound) agree with brute force") {

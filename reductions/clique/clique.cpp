@@ -492,8 +492,6 @@ std::unique_ptr<InstanceReader> CliqueReduction::reader(std::istream& in, const 
 Encoding CliqueReduction::encode(const Instance& instance) const {
   const auto& clique = static_cast<const CliqueInstance&>(instance);
   const std::size_t n = clique.graph->size();
-  if (clique.k > static_cast<long>(n))
-    throw dlx::BuildError("k = " + std::to_string(clique.k) + ", but the graph has " + std::to_string(n) + " vertices");
   // A secondary item per conflict group of twin classes, in the options of
   // their vertices. A group with a class of twins gives each class a colour
   // of its own: the item then keeps whole classes apart (a set of
@@ -534,6 +532,8 @@ Encoding CliqueReduction::encode(const Instance& instance) const {
   encoding.problem = std::make_shared<const dlx::Problem>(b.build());
   encoding.hook = std::make_unique<ColouringBound>(clique.compatible, clique.k);
   encoding.hook_is_bound = true;
+  if (clique.k > static_cast<long>(n))  // a question with the answer no, not a mistake
+    encoding.contradiction = "k = " + std::to_string(clique.k) + ", but the graph has " + std::to_string(n) + " vertices";
   return encoding;
 }
 
