@@ -401,7 +401,7 @@ TEST_CASE("twin classes shrink the encoding: c-fat200-1's 200 vertices are 37 cl
   CHECK(encoding.problem->uses_colours());
 }
 
-TEST_CASE("clique asks for k or --max; k beyond the graph is answered no") {
+TEST_CASE("clique asks for k or --max, and answers no for k beyond the graph") {
   const clique::CliqueReduction reduction(false);
   std::istringstream in("0 1\n");
   CHECK_THROWS_WITH(reduction.reader(in, ModelOptions()), Catch::Contains("needs either -k K or --max"));
