@@ -97,6 +97,7 @@ bool counting(const Context& c) { return c.s.count || (c.s.solutions == 0 && c.r
 int no_solution(const Context& c, const Instance& instance, const std::string& why) {
   if (!c.s.quiet) {
     c.err << "dance: " << c.source << ": line " << instance.line << ": no solution" << why << '\n';
+    if (c.s.command == "split") return exit_status::none;  // no parts: stdout is for --resume to read
     if (c.s.unique) c.out << "none\n";
     else if (counting(c)) c.out << "0\n";
     else c.reduction.print_none(c.out, instance);

@@ -157,6 +157,7 @@ expect 2 '' 'size expects a whole number from 1' -- "$dance" solve queens --size
 
 # polyomino, the second example
 expect 0 '^9356$' '' -- "$dance" count polyomino "$ex/pentominoes6x10.txt"
+expect 2 '' "line 2, column 1: expected the rows of piece X \\(any character but '.' and space is a cell\\)" -- sh -c "printf 'piece X\\n\\nregion\\n..\\n' | '$dance' solve polyomino"
 expect 0 '^2339$' '' -- "$dance" count polyomino "$ex/pentominoes6x10.txt" --up-to-symmetry
 expect 0 '^[FILNPTUVWXYZ]{10}$' '' -- "$dance" solve polyomino "$ex/pentominoes6x10.txt" --verify
 expect 0 '^[A-Z]{3}  [A-Z]{3}$' '' -- "$dance" solve polyomino "$ex/pentominoes8x8.txt"
@@ -175,6 +176,7 @@ expect 2 '' 'needs either -k K or --max' -- "$dance" solve clique "$cl/keller4.c
 expect 1 '^no$' 'no solution: k = 30, but the graph has 28 vertices' -- "$dance" solve clique -k 30 "$cl/johnson8-2-4.clq"
 expect 1 '^0$' 'k = 30, but the graph has 28 vertices' -- "$dance" count clique -k 30 "$cl/johnson8-2-4.clq"
 expect 1 '^0$' 'clues clash' -- "$dance" count sudoku "$(bad '11..............\n')"
+expect 1 '^$' 'clues clash' -- "$dance" split sudoku "$(bad '11..............\n')" --depth 2
 expect 2 '' 'line 2, column 5: expected a vertex number' -- sh -c "printf 'p edge 3 1\ne 1 9\n' | '$dance' solve clique -k 2"
 expect 2 '' 'one best answer' -- "$dance" count clique --max "$cl/keller4.clq"
 expect 0 '^420$' '' -- sh -c "'$dance' emit clique -k 3 '$cl/johnson8-2-4.clq' | '$dance' count xcc"

@@ -122,7 +122,9 @@ class PolyominoReader final : public InstanceReader {
           for (std::size_t c = 0; c < rows[r].size(); ++c)
             if (rows[r][c] != '.' && rows[r][c] != ' ' && rows[r][c] != '\r')
               piece.shape.push_back({static_cast<int>(r), static_cast<int>(c)});
-        if (piece.shape.empty()) throw dlx::ParseError(at + 1, 1, "expected the rows of piece " + piece.name + " ('#' for its cells)");
+        if (piece.shape.empty())
+          throw dlx::ParseError(at + 1, 1,
+                                "expected the rows of piece " + piece.name + " (any character but '.' and space is a cell)");
         for (const Piece& other : instance->pieces)
           if (other.name == piece.name) throw dlx::ParseError(at, 7, "a new piece name; " + piece.name + " is taken");
         piece.shape = normalised(piece.shape);
