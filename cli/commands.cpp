@@ -94,15 +94,20 @@ int stopped(const Context& c, const Instance& instance, dlx::Outcome outcome) {
 // instance's answers keep to one line.
 bool counting(const Context& c) { return c.s.count || (c.s.solutions == 0 && c.reduction.aligned_output()); }
 
+// Says on stderr that an instance has no solution, and why.
+int tell_no_solution(const Context& c, const Instance& instance, const std::string& why) {
+  if (!c.s.quiet) c.err << "dance: " << c.source << ": line " << instance.line << ": no solution" << why << '\n';
+  return exit_status::none;
+}
+
+// The same, with the instance's answer line on stdout.
 int no_solution(const Context& c, const Instance& instance, const std::string& why) {
   if (!c.s.quiet) {
-    c.err << "dance: " << c.source << ": line " << instance.line << ": no solution" << why << '\n';
-    if (c.s.command == "split") return exit_status::none;  // no parts: stdout is for --resume to read
     if (c.s.unique) c.out << "none\n";
     else if (counting(c)) c.out << "0\n";
     else c.reduction.print_none(c.out, instance);
   }
-  return exit_status::none;
+  return tell_no_solution(c, instance, why);
 }
 
 // Readies a solver for an encoding: the last instance's assumptions gone,
@@ -293,10 +298,11 @@ int solve_together(const Context& c, const Instance& instance, Encoding& encodin
 }
 
 // split: the parts of the search at --depth, one per line.
+// No parts for an instance without solutions: stdout is for --resume to read.
 int split(const Context& c, const Instance& instance, Encoding& encoding, dlx::Solver& solver) {
-  if (encoding.contradiction) return no_solution(c, instance, ": " + *encoding.contradiction);
+  if (encoding.contradiction) return tell_no_solution(c, instance, ": " + *encoding.contradiction);
   if (!prepare(c, solver, encoding, c.s.node_limit, c.s.time_limit, encoding.hook.get()))
-    return no_solution(c, instance, ": the given options clash");
+    return tell_no_solution(c, instance, ": the given options clash");
   dlx::Outcome outcome;
   while ((outcome = solver.split(c.s.depth)) == dlx::Outcome::solution) dlx::write_subproblem(c.out, solver.subproblem());
   return outcome == dlx::Outcome::exhausted ? exit_status::found : stopped(c, instance, outcome);

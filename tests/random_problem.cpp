@@ -9,7 +9,6 @@ dlx::Problem random_problem(std::mt19937_64& rng, const RandomShape& shape) {
   dlx::ProblemBuilder b;
   const int primaries = pick(1, 5);
   const int secondaries = shape.secondary ? pick(0, 3) : 0;
-  const auto item = [](int i) { return static_cast<dlx::ItemId>(i); };
   for (int i = 0; i < primaries; ++i) {
     std::uint32_t lo = 1, hi = 1;
     if (shape.multiplicities && pick(0, 2) == 0) {
@@ -23,9 +22,9 @@ dlx::Problem random_problem(std::mt19937_64& rng, const RandomShape& shape) {
   for (int o = 0; o < options; ++o) {
     std::vector<dlx::Entry> entries;
     // at least one primary item, as the format reader guarantees
-    entries.push_back({item(pick(0, primaries - 1)), dlx::no_colour});
+    entries.push_back({static_cast<dlx::ItemId>(pick(0, primaries - 1)), dlx::no_colour});
     for (int i = 0; i < primaries + secondaries; ++i) {
-      const auto id = item(i);
+      const auto id = static_cast<dlx::ItemId>(i);
       if (id == entries[0].item || pick(0, 2) != 0) continue;
       dlx::ColourId colour = dlx::no_colour;
       if (i >= primaries && shape.colours && pick(0, 2) != 0) colour = b.colour(pick(0, 1) ? "red" : "blue");

@@ -114,10 +114,19 @@ PuzzleReader::Row PuzzleReader::read_row(const std::string& line) {
 }
 
 namespace {
-// The value of one cell, noting the notation it was written in; `hint`
-// follows the message of a value out of range.
+// For a value out of range on a line of `cells` cells read as one puzzle
+// (0: not so read): the line may be a row of a grid that lacks --box.
+std::string grid_row_hint(std::size_t cells) {
+  const auto grid = cells == 0 ? std::nullopt : boxed_shape(static_cast<int>(cells));
+  if (!grid) return "";
+  return " (if the line is a row of a " + std::to_string(grid->n) + "x" + std::to_string(grid->n) + " grid, give --box " +
+         std::to_string(grid->box_rows) + "x" + std::to_string(grid->box_cols) + ")";
+}
+
+// The value of one cell, noting the notation it was written in; `line_cells`
+// as for grid_row_hint().
 int value_of(const Token& cell, bool decimal, int n, std::size_t line, Notation& notation, bool& blank_seen,
-             const std::string& hint) {
+             std::size_t line_cells) {
   const std::string_view t = cell.text;
   int value = -1;
   if (t.size() == 1 && one_of(blanks, t[0])) {
@@ -136,7 +145,8 @@ int value_of(const Token& cell, bool decimal, int n, std::size_t line, Notation&
                               " or a blank (. 0 _ * x)");
   if (value > n)
     throw dlx::ParseError(line, cell.column,
-                          "value " + std::to_string(value) + " is out of range 1.." + std::to_string(n) + hint);
+                          "value " + std::to_string(value) + " is out of range 1.." + std::to_string(n) +
+                              grid_row_hint(line_cells));
   if (value == 0 && !blank_seen) {
     notation.blank = t[0];
     blank_seen = true;
@@ -163,15 +173,11 @@ std::optional<Puzzle> PuzzleReader::next() {
   bool blank_seen = false;
   puzzle.notation.separator = row.separator;
   // A line of k*k cells read as a puzzle may be meant as a row of a k x k grid.
-  std::string hint;
-  if (n != 0 && fixed_n == 0 && !jigsaw_)
-    if (const auto grid = boxed_shape(static_cast<int>(row.first_token_cells)))
-      hint = " (if the line is a row of a " + std::to_string(grid->n) + "x" + std::to_string(grid->n) +
-             " grid, give --box " + std::to_string(grid->box_rows) + "x" + std::to_string(grid->box_cols) + ")";
+  const std::size_t line_cells = n != 0 && fixed_n == 0 && !jigsaw_ ? row.first_token_cells : 0;
   // Tokens point into the line just read: take their values before the next.
   const auto take = [&](const Row& r) {
     for (const Token& cell : r.cells)
-      puzzle.clues.push_back(value_of(cell, r.decimal, n, line_no_, puzzle.notation, blank_seen, hint));
+      puzzle.clues.push_back(value_of(cell, r.decimal, n, line_no_, puzzle.notation, blank_seen, line_cells));
   };
   if (n != 0) {
     row.cells.resize(static_cast<std::size_t>(n * n));  // the rest of the line is ignored
