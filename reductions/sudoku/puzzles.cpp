@@ -30,8 +30,9 @@ void write_line(std::ostream& out, const Cells& cells, int n) {
 
 }  // namespace
 
-SudokuPuzzles::SudokuPuzzles(Shape shape, std::shared_ptr<const dlx::Problem> problem, std::uint64_t first_budget)
-    : shape_(std::move(shape)), first_budget_(first_budget), randomiser_(problem), checker_(std::move(problem)) {}
+SudokuPuzzles::SudokuPuzzles(Shape shape, std::shared_ptr<const dlx::Problem> problem, std::uint64_t first_budget,
+                             int fills)
+    : shape_(std::move(shape)), first_budget_(first_budget), fills_(fills), randomiser_(problem), checker_(std::move(problem)) {}
 
 std::size_t SudokuPuzzles::positions() const { return static_cast<std::size_t>(shape_.n * shape_.n); }
 
@@ -40,25 +41,82 @@ Solution SudokuPuzzles::random_solution(std::uint64_t seed, Symmetry) {  // ever
   // row (a random cell order has heavy tails at 25x25). Even so a fill can
   // go astray from 25x25 on (a 36x36 grid took from one to 40 seconds): one
   // that has taken two nodes per cell starts again in a new order, with
-  // twice the budget.
-  shuffled_.resize(randomiser_.problem().option_count());
+  // twice the budget. From 49x49 on most fills go astray at every budget
+  // (an empty 64x64 grid: 20 s and 4,025 of 4,096 cells at best), so a
+  // grid of boxes whose fills all fail `fills_` times is made by
+  // mixed_pattern() instead.
   dlx::Random random(seed);
+  const bool boxes = shape_.regions.empty() && !shape_.diagonals;
   std::uint64_t budget = 2 * positions();
   dlx::Outcome outcome;
+  int attempts = 0;
   do {
-    std::iota(shuffled_.begin(), shuffled_.end(), dlx::OptionId{0});
-    random.shuffle(shuffled_);
-    randomiser_.retract();
-    randomiser_.reseed(0, shuffled_);
-    randomiser_.set_limits(limits(randomiser_, budget));
+    if (boxes && attempts++ == fills_) return mixed_pattern(random);
+    fill(random, {}, budget);
     outcome = randomiser_.next();
     budget *= 2;
   } while (outcome == dlx::Outcome::node_limit && !worked_out());
   randomiser_.set_limits(limits());
   if (outcome != dlx::Outcome::solution) return {};
+  return solution_found();
+}
+
+void SudokuPuzzles::fill(dlx::Random& random, std::span<const dlx::OptionId> assumed, std::uint64_t budget) {
+  shuffled_.resize(randomiser_.problem().option_count());
+  std::iota(shuffled_.begin(), shuffled_.end(), dlx::OptionId{0});
+  random.shuffle(shuffled_);
+  randomiser_.retract();
+  randomiser_.reseed(0, shuffled_);
+  for (const dlx::OptionId o : assumed) randomiser_.assume(o);
+  randomiser_.set_limits(limits(randomiser_, budget));
+}
+
+Solution SudokuPuzzles::solution_found() const {
   const auto n = static_cast<dlx::OptionId>(shape_.n);
   Solution grid(positions(), 0);
   for (const dlx::OptionId o : randomiser_.solution()) grid[o / n] = static_cast<int>(o % n) + 1;
+  return grid;
+}
+
+Solution SudokuPuzzles::mixed_pattern(dlx::Random& random) {
+  // The pattern (C*(r mod R) + r div R + c) mod n fills any R x C boxes;
+  // its values, bands, stacks and the rows and columns within them are
+  // shuffled. Such grids are alike (every box is a band's shifted rows), so
+  // each band, then each stack, is filled again in a random order with the
+  // rest of the grid as clues: 512 cells a band at 64x64, found with no
+  // backtracking, and after one round of it about one cell in n keeps the
+  // pattern's value, as in two unrelated grids.
+  const int n = shape_.n, rows = shape_.box_rows, cols = shape_.box_cols;
+  const auto order = [&random](int groups, int size) {
+    std::vector<int> group(static_cast<std::size_t>(groups)), member(static_cast<std::size_t>(size)), all;
+    std::iota(group.begin(), group.end(), 0);
+    random.shuffle(group);
+    for (const int g : group) {
+      std::iota(member.begin(), member.end(), 0);
+      random.shuffle(member);
+      for (const int m : member) all.push_back(g * size + m);
+    }
+    return all;
+  };
+  const std::vector<int> row = order(cols, rows), col = order(rows, cols), value = order(1, n);
+  Solution grid(positions());
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c < n; ++c)
+      grid[static_cast<std::size_t>(r * n + c)] =
+          value[static_cast<std::size_t>((cols * (row[r] % rows) + row[r] / rows + col[c]) % n)] + 1;
+  std::vector<dlx::OptionId> rest;
+  const auto refill = [&](auto outside) {
+    rest.clear();
+    for (std::size_t cell = 0; cell < grid.size(); ++cell)
+      if (outside(static_cast<int>(cell) / n, static_cast<int>(cell) % n)) rest.push_back(option(grid, cell));
+    fill(random, rest, 4 * (positions() - rest.size()));
+    if (randomiser_.next() == dlx::Outcome::solution) grid = solution_found();  // else the old values stay
+  };
+  for (int round = 0; round < 2; ++round) {
+    for (int band = 0; band < cols; ++band) refill([&](int r, int) { return r / rows != band; });
+    for (int stack = 0; stack < rows; ++stack) refill([&](int, int c) { return c / cols != stack; });
+  }
+  randomiser_.set_limits(limits());
   return grid;
 }
 

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "dance/puzzle_type.hpp"
+#include "dlx/random.hpp"
 #include "dlx/solver.hpp"
 #include "sudoku/grid.hpp"
 
@@ -13,11 +14,16 @@ namespace dance::sudoku {
 // Search nodes before a search for another solution starts again in a new
 // order (see with_restarts).
 inline constexpr std::uint64_t restart_nodes = 4000;
+// Fills of a grid of boxes, each with twice the nodes of the last, before
+// random_solution() makes one from a pattern instead.
+inline constexpr int fill_attempts = 4;
 
 class SudokuPuzzles final : public PuzzleType {
  public:
-  // `first_budget`: the nodes before the first restart (tests make it 1).
-  SudokuPuzzles(Shape shape, std::shared_ptr<const dlx::Problem> problem, std::uint64_t first_budget = restart_nodes);
+  // `first_budget`: the nodes before the first restart (tests make it 1);
+  // `fills`: the fills a grid of boxes may take before the pattern (tests make it 0).
+  SudokuPuzzles(Shape shape, std::shared_ptr<const dlx::Problem> problem, std::uint64_t first_budget = restart_nodes,
+                int fills = fill_attempts);
   [[nodiscard]] std::size_t positions() const override;
   [[nodiscard]] Solution random_solution(std::uint64_t seed, Symmetry symmetry) override;
   [[nodiscard]] Kept clues(const Solution& solution) const override;
@@ -39,6 +45,12 @@ class SudokuPuzzles final : public PuzzleType {
  private:
   // Assumes the clues, keeping those the checker already has; false if they clash.
   bool assume_clues(const Solution& solution, std::span<const std::size_t> clues);
+  // Readies the randomiser for a fill in a random value order after the
+  // options `assumed`, with a budget of `budget` nodes.
+  void fill(dlx::Random& random, std::span<const dlx::OptionId> assumed, std::uint64_t budget);
+  [[nodiscard]] Solution solution_found() const;  // the randomiser's solution as a grid
+  // A random grid of boxes made from a pattern, without a search that can go astray.
+  [[nodiscard]] Solution mixed_pattern(dlx::Random& random);
   [[nodiscard]] dlx::OptionId option(const Solution& solution, std::size_t cell) const;
   // Runs search(solver) on the checker as it stands. A search stopped by its
   // node budget starts again on the randomiser in a new order (the
@@ -57,6 +69,7 @@ class SudokuPuzzles final : public PuzzleType {
   [[nodiscard]] dlx::Limits limits() const { return dlx::Limits{0, 0, interrupt()}; }
   Shape shape_;
   std::uint64_t first_budget_;
+  int fills_;
   dlx::Solver randomiser_;  // random solutions, and the restarts of a long test
   dlx::Solver checker_;  // input order, so that verdicts do not depend on a seed
   // The solution whose options the checker tries first: another solution

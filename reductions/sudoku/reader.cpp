@@ -190,8 +190,8 @@ std::optional<Puzzle> PuzzleReader::next() {
       const std::string expected =
           fixed_n != 0 ? std::to_string(fixed_n * fixed_n) + " cells on one line or a grid row of " +
                              std::to_string(fixed_n) + " cells"
-                       : "a puzzle of n*n cells on one line (16, 36, 64, 81, 100, 144, 256, ...) or a grid "
-                         "row of n cells (4, 6, 8, 9, 10, 12, 16, ...; --box RxC for other shapes)";
+                       : "a puzzle of n*n cells on one line (16, 36, 64, 81, 100, 144, 256, ... 4096) or a grid "
+                         "row of n cells (4, 6, 8, 9, 10, 12, 16, ... 64; --box RxC for other shapes)";
       throw dlx::ParseError(line_no_, 1, "expected " + expected + ", found " + std::to_string(n) + " cells" +
                                              (fixed_n == 0 ? without_boxes(row.cells.size(), jigsaw_) : ""));
     }
