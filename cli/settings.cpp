@@ -85,7 +85,7 @@ po::options_description option_table(Settings& s) {
   po::options_description generate("Options of generate");
   generate.add_options()
       ("symmetry", po::value(&s.symmetry)->default_value("none"), "clue symmetry none, rot180, rot90, mirror or diagonal")
-      ("minimal", po::bool_switch(&s.minimal), "no clue (orbit) can be taken away")
+      ("minimal", po::bool_switch(&s.minimal), "no clue (orbit) can be taken away (sudoku: about a second a puzzle at 25x25, far longer beyond: docs/generate.md)")
       ("clues", whole(s.clues), "exactly K clues, 0 = as removal leaves")
       ("difficulty", po::value(&s.difficulty),
        "easy, medium, hard or fiendish, graded by the engine's search (docs/generate.md)")
