@@ -14,14 +14,14 @@ namespace dance::sudoku {
 // Search nodes before a search for another solution starts again in a new
 // order (see with_restarts).
 inline constexpr std::uint64_t restart_nodes = 4000;
-// Fills of a grid of boxes, each with twice the nodes of the last, before
+// Fills of a grid with a pattern, each with twice the nodes of the last, before
 // random_solution() makes one from a pattern instead.
 inline constexpr int fill_attempts = 4;
 
 class SudokuPuzzles final : public PuzzleType {
  public:
   // `first_budget`: the nodes before the first restart (tests make it 1);
-  // `fills`: the fills a grid of boxes may take before the pattern (tests make it 0).
+  // `fills`: the fills a grid may take before the pattern, if it has one (tests make it 0).
   SudokuPuzzles(Shape shape, std::shared_ptr<const dlx::Problem> problem, std::uint64_t first_budget = restart_nodes,
                 int fills = fill_attempts);
   [[nodiscard]] std::size_t positions() const override;
@@ -49,7 +49,12 @@ class SudokuPuzzles final : public PuzzleType {
   // options `assumed`, with a budget of `budget` nodes.
   void fill(dlx::Random& random, std::span<const dlx::OptionId> assumed, std::uint64_t budget);
   [[nodiscard]] Solution solution_found() const;  // the randomiser's solution as a grid
-  // A random grid of boxes made from a pattern, without a search that can go astray.
+  // Whether pattern() can make a grid of the shape: boxes, also with
+  // diagonals when the boxes are k x k for a field of order k >= 3 (k prime, 4 or 8).
+  [[nodiscard]] bool has_pattern() const;
+  // A grid of the shape made by a formula, its values in a random order.
+  [[nodiscard]] Solution pattern(dlx::Random& random) const;
+  // A random grid made from a pattern, without a search that can go astray.
   [[nodiscard]] Solution mixed_pattern(dlx::Random& random);
   [[nodiscard]] dlx::OptionId option(const Solution& solution, std::size_t cell) const;
   // Runs search(solver) on the checker as it stands. A search stopped by its
