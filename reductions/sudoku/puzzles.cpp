@@ -79,6 +79,8 @@ Solution SudokuPuzzles::solution_found() const {
   return grid;
 }
 
+namespace {
+
 // The order-k field that an X-sudoku pattern needs (k prime, 4 or 8, as
 // far as sizes go), or nothing.
 struct SmallField {
@@ -103,6 +105,8 @@ std::optional<SmallField> field_of_order(int k) {
     if (k % d == 0) return std::nullopt;
   return SmallField{k, 0};
 }
+
+}  // namespace
 
 bool SudokuPuzzles::has_pattern() const {
   if (!shape_.regions.empty()) return false;
