@@ -14,8 +14,8 @@ namespace dance::sudoku {
 // Search nodes before a search for another solution starts again in a new
 // order (see with_restarts).
 inline constexpr std::uint64_t restart_nodes = 4000;
-// Fills of a grid with a pattern, each with twice the nodes of the last, before
-// random_solution() makes one from a pattern instead.
+// Searches for a random grid, each with twice the nodes of the last, before
+// random_solution() makes the grid from a pattern instead (where it has one).
 inline constexpr int fill_attempts = 4;
 
 class SudokuPuzzles final : public PuzzleType {
