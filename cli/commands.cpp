@@ -193,8 +193,14 @@ int solve(const Context& c, const Instance& instance, Encoding& encoding, dlx::S
                  [&solver](const Visitor& visit) { return solver.visit(visit); }});
 }
 
-// The parts named by --resume FILE[:FROM-TO] (lines, 1-based, inclusive).
-std::vector<dlx::Subproblem> read_parts(const std::string& spec, std::size_t option_count) {
+// A --resume file or range that cannot be used: not about the instance's line.
+struct ResumeError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// The parts named by --resume FILE[:FROM-TO] (lines, 1-based, inclusive;
+// line 1 is the header that says which problem they were split from).
+std::vector<dlx::Subproblem> read_parts(const std::string& spec, const Encoding& encoding) {
   std::string file = spec;
   std::size_t from = 1, to = SIZE_MAX;
   if (const auto colon = spec.rfind(':'); colon != std::string::npos) {
@@ -206,24 +212,25 @@ std::vector<dlx::Subproblem> read_parts(const std::string& spec, std::size_t opt
       if (used != dash && dash != std::string::npos) throw std::invalid_argument(range);
       to = dash == std::string::npos ? from : std::stoul(range.substr(dash + 1), &used);
     } catch (const std::logic_error&) {
-      throw std::runtime_error("--resume " + spec + ": expected FILE or FILE:FROM-TO with line numbers");
+      throw ResumeError("--resume " + spec + ": expected FILE or FILE:FROM-TO with line numbers");
     }
-    if (from == 0 || to < from) throw std::runtime_error("--resume " + spec + ": lines are numbered from 1, FROM <= TO");
+    if (from == 0 || to < from) throw ResumeError("--resume " + spec + ": lines are numbered from 1, FROM <= TO");
     file = spec.substr(0, colon);
   }
   std::ifstream in(file);
-  if (!in) throw std::runtime_error("cannot open '" + file + "'");
+  if (!in) throw ResumeError("--resume: cannot open '" + file + "'");
+  const std::size_t option_count = encoding.problem->option_count();
   std::vector<dlx::Subproblem> parts;
   std::string line;
-  for (std::size_t number = 1; number <= to && std::getline(in, line); ++number) {
-    if (number < from) continue;
-    try {
-      parts.push_back(dlx::read_subproblem(line, number, option_count));
-    } catch (const dlx::ParseError& e) {
-      throw std::runtime_error(file + ": " + e.what());
-    }
+  try {
+    if (!std::getline(in, line)) line.clear();
+    dlx::check_parts_header(line, dlx::fingerprint(*encoding.problem, encoding.assumptions));
+    for (std::size_t number = 2; number <= to && std::getline(in, line); ++number)
+      if (number >= from) parts.push_back(dlx::read_subproblem(line, number, option_count));
+  } catch (const dlx::ParseError& e) {
+    throw ResumeError("--resume " + file + ": " + e.what());
   }
-  if (parts.empty()) throw std::runtime_error("--resume " + spec + ": no parts on those lines");
+  if (parts.empty()) throw ResumeError("--resume " + spec + ": no parts on those lines");
   return parts;
 }
 
@@ -243,15 +250,16 @@ dlx::Outcome cut(dlx::Solver& solver, std::size_t wanted, std::vector<dlx::Subpr
 // One instance counted by the teams of all ranks of an MPI run: rank 0 cuts
 // it into parts (or reads them from --resume) for the cluster to hand out.
 int count_on_cluster(const Context& c, const Instance& instance, dlx::Team& team, dlx::Solver& cutter,
-                     std::size_t option_count) {
+                     const Encoding& encoding) {
+  const std::size_t option_count = encoding.problem->option_count();
   std::vector<dlx::Subproblem> parts;
   dlx::Outcome cutting = dlx::Outcome::exhausted;
   std::optional<std::string> failure;  // rank 0 could not make its parts: the other ranks get none
   if (c.cluster->rank() == 0) {
     try {
-      if (!c.s.resume.empty()) parts = read_parts(c.s.resume, option_count);
+      if (!c.s.resume.empty()) parts = read_parts(c.s.resume, encoding);
       else cutting = cut(cutter, 64 * static_cast<std::size_t>(c.cluster->size()) * c.team->size(), parts);
-    } catch (const std::runtime_error& e) {
+    } catch (const ResumeError& e) {
       failure = e.what();
     }
     if (failure || cutting != dlx::Outcome::exhausted) parts.clear();
@@ -259,7 +267,7 @@ int count_on_cluster(const Context& c, const Instance& instance, dlx::Team& team
   const int status = answer(c, instance,
                             {[&](std::uint64_t& found) {
                                const dlx::Outcome outcome = c.cluster->count(team, std::move(parts), option_count, found);
-                               if (failure) throw std::runtime_error(*failure);
+                               if (failure) throw ResumeError(*failure);
                                return cutting != dlx::Outcome::exhausted ? cutting : outcome;
                              },
                              nullptr});
@@ -285,9 +293,8 @@ int solve_together(const Context& c, const Instance& instance, Encoding& encodin
     solvers.push_back(&solver);
   }
   dlx::Team team(solvers);
-  const std::size_t option_count = encoding.problem->option_count();
-  if (c.cluster) return count_on_cluster(c, instance, team, *solvers.front(), option_count);
-  if (!s.resume.empty()) team.set_parts(read_parts(s.resume, option_count));
+  if (c.cluster) return count_on_cluster(c, instance, team, *solvers.front(), encoding);
+  if (!s.resume.empty()) team.set_parts(read_parts(s.resume, encoding));
   const int status = answer(c, instance,
                             {[&team](std::uint64_t& found) { return team.count(found); },
                              [&team](const Visitor& visit) { return team.visit(visit); }});
@@ -304,6 +311,7 @@ int split(const Context& c, const Instance& instance, Encoding& encoding, dlx::S
   if (!prepare(c, solver, encoding, c.s.node_limit, c.s.time_limit, encoding.hook.get()))
     return tell_no_solution(c, instance, ": the given options clash");
   dlx::Outcome outcome;
+  dlx::write_parts_header(c.out, dlx::fingerprint(*encoding.problem, encoding.assumptions));
   while ((outcome = solver.split(c.s.depth)) == dlx::Outcome::solution) dlx::write_subproblem(c.out, solver.subproblem());
   return outcome == dlx::Outcome::exhausted ? exit_status::found : stopped(c, instance, outcome);
 }
@@ -408,7 +416,11 @@ int handle(const Context& c, Job& job, Solvers& solvers) {
     if (c.s.command == "split") return split(c, instance, encoding, solvers.for_problem(encoding.problem));
     if (c.team) return solve_together(c, instance, encoding);
     return solve(c, instance, encoding, solvers.for_problem(encoding.problem));
-  } catch (const std::runtime_error& e) {  // a BuildError, or a --resume file that cannot be read
+  } catch (const ResumeError& e) {
+    c.err << "dance: " << e.what() << '\n';
+    if (c.s.command != "emit") c.reduction.print_error(c.out);
+    return exit_status::error;
+  } catch (const std::runtime_error& e) {  // a BuildError
     c.err << "dance: " << c.source << ": line " << instance.line << ": " << e.what() << '\n';
     if (c.s.command != "emit") c.reduction.print_error(c.out);
     return exit_status::error;

@@ -381,8 +381,20 @@ else
   passed=$((passed + 1))
 fi
 expect 0 '^67950$' '' -- "$dance" count xcc "$shared/xcc/rowcol2_6.dlx" --resume "$tmp/parts" -j 2
-printf '1 x\n' >"$tmp/badparts"
-expect 2 '' 'line 1, column 3: expected an option number' -- "$dance" count xcc "$shared/xcc/langford11.dlx" --resume "$tmp/badparts"
+"$dance" split xcc "$shared/xcc/langford11.dlx" --depth 1 >"$tmp/langford_parts" 2>/dev/null
+{ head -n 1 "$tmp/langford_parts"; printf '1 x\n'; } >"$tmp/badparts"
+expect 2 '' 'line 2, column 3: expected an option number' -- "$dance" count xcc "$shared/xcc/langford11.dlx" --resume "$tmp/badparts"
+printf '1 2\n' >"$tmp/badparts"
+expect 2 '' 'line 1, column 1: expected the header' -- "$dance" count xcc "$shared/xcc/langford11.dlx" --resume "$tmp/badparts"
+# parts name the problem they were split from: the same option numbers would count another one wrong
+"$dance" split queens --size 8 --depth 2 >"$tmp/queens_parts" 2>/dev/null
+expect 0 '^92$' '' -- "$dance" count queens --size 8 --resume "$tmp/queens_parts"
+expect 2 '' 'split from another problem' -- "$dance" count queens --size 9 --resume "$tmp/queens_parts"
+printf '%s\n' "$(head -n 1 "$data/sudoku_batch.txt")" >"$tmp/puzzle1"
+printf '%s\n' "$(sed -n 4p "$data/sudoku_batch.txt")" >"$tmp/puzzle2"
+"$dance" split sudoku "$tmp/puzzle1" --depth 2 >"$tmp/sudoku_parts" 2>/dev/null
+expect 0 '^1$' '' -- "$dance" count sudoku "$tmp/puzzle1" --resume "$tmp/sudoku_parts"
+expect 2 '^error$' 'split from another problem' -- "$dance" count sudoku "$tmp/puzzle2" --resume "$tmp/sudoku_parts"
 expect 2 '' 'lines are numbered from 1' -- "$dance" count xcc "$shared/xcc/langford11.dlx" --resume "$tmp/parts:0-2"
 expect 2 '' 'depth goes with split' -- "$dance" split xcc "$shared/xcc/langford11.dlx"
 expect 2 '' 'resume is for count' -- "$dance" solve xcc "$shared/xcc/langford11.dlx" --resume "$tmp/parts"

@@ -44,6 +44,7 @@ expect 2 '^$' 'counts only' -- mpirun "$dance" solve xcc "$shared/xcc/langford8.
 expect 2 '^$' 'cannot open' -- mpirun "$dance" count xcc "$tmp/missing.dlx"
 expect 2 '' 'takes one problem' -- mpirun "$dance" count sudoku "$data/sudoku_batch.txt"
 expect 2 '' "cannot open '$tmp/missing'" -- mpirun "$dance" count xcc "$shared/xcc/langford11.dlx" --resume "$tmp/missing"
+expect 2 '' 'split from another problem' -- mpirun "$dance" count xcc "$shared/xcc/langford8.dlx" --resume "$tmp/parts"
 expect 3 '^[0-9]+$' 'lower bound' -- mpirun "$dance" count xcc "$shared/xcc/langford11.dlx" --node-limit 1000
 
 # a rank killed in the middle of the search: mpirun fails, and no count is printed

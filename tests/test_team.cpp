@@ -223,3 +223,34 @@ TEST_CASE("subproblem text: bad lines name the column and what was expected") {
   CHECK_THROWS_WITH(read_subproblem("!1 2", 2, 5), Catch::Contains("column 4") && Catch::Contains("before the forbidden"));
   CHECK_THROWS_WITH(read_subproblem("!", 2, 5), Catch::Contains("column 1"));
 }
+
+TEST_CASE("a file of parts names its problem: any change to items, options, colours, bounds or assumptions shows") {
+  const auto problem = [](const std::string& text) {
+    std::istringstream in(text);
+    return read_knuth(in).problem;
+  };
+  const std::string base = "A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n";
+  const Problem p = problem(base);
+  const std::vector<OptionId> none, first{0}, second{1};
+  const std::uint64_t key = fingerprint(p, none);
+  CHECK(fingerprint(problem(base), none) == key);
+  CHECK(fingerprint(p, first) != key);
+  CHECK(fingerprint(p, first) != fingerprint(p, second));
+  CHECK(fingerprint(problem("A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nB Y:1\n"), none) != key);
+  CHECK(fingerprint(problem("A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:0\n"), none) != key);
+  CHECK(fingerprint(problem("A B 1:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n"), none) != key);
+  CHECK(fingerprint(problem("A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\nC\n"), none) != key);
+  CHECK(fingerprint(problem("A B 2:3|C X | Y\nA B X Y:0\nA C X Y:1\nC X\nB X\nC Y:1\n"), none) !=
+        fingerprint(problem("A B 2:3|C | X Y\nA B X Y:0\nA C X Y:1\nC X\nB X\nC Y:1\n"), none));
+
+  std::ostringstream header;
+  write_parts_header(header, key);
+  std::string line = header.str();
+  REQUIRE(line.back() == '\n');
+  line.pop_back();
+  CHECK_NOTHROW(check_parts_header(line, key));
+  CHECK_NOTHROW(check_parts_header(line + "\r", key));
+  CHECK_THROWS_WITH(check_parts_header(line, fingerprint(p, first)),
+                    Catch::Contains("line 1, column 20") && Catch::Contains("another problem"));
+  CHECK_THROWS_WITH(check_parts_header("0 1 !2", key), Catch::Contains("line 1, column 1") && Catch::Contains("header"));
+}
