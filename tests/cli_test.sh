@@ -397,6 +397,10 @@ expect 0 '^1$' '' -- "$dance" count sudoku "$tmp/puzzle1" --resume "$tmp/sudoku_
 expect 2 '^error$' 'split from another problem' -- "$dance" count sudoku "$tmp/puzzle2" --resume "$tmp/sudoku_parts"
 expect 2 '' 'lines are numbered from 1' -- "$dance" count xcc "$shared/xcc/langford11.dlx" --resume "$tmp/parts:0-2"
 expect 2 '' 'depth goes with split' -- "$dance" split xcc "$shared/xcc/langford11.dlx"
+# options that the command would ignore are refused
+expect 2 '^$' 'count does nothing for emit' -- "$dance" emit xcc "$data/knuth_toy.dlx" --count
+expect 2 '^$' 'threads does nothing for split' -- "$dance" split xcc "$data/knuth_toy.dlx" --depth 1 -j 2
+expect 2 '^$' 'quiet does nothing for list' -- "$dance" list -q
 expect 2 '' 'resume is for count' -- "$dance" solve xcc "$shared/xcc/langford11.dlx" --resume "$tmp/parts"
 expect 2 '' 'takes one problem' -- "$dance" split sudoku "$data/sudoku_batch.txt" --depth 1
 
