@@ -85,7 +85,8 @@ struct Context {
 };
 
 int stopped(const Context& c, const Instance& instance, dlx::Outcome outcome) {
-  c.err << "dance: " << c.source << ": line " << instance.line << ": stopped by " << dlx::to_string(outcome)
+  c.err << "dance: " << c.source << ": line " << instance.line << ": stopped by "
+        << (outcome == dlx::Outcome::interrupted ? "an interrupt" : dlx::to_string(outcome))
         << " before the search was complete\n";
   return exit_status::stopped;
 }

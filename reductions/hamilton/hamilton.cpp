@@ -275,15 +275,15 @@ class HamiltonReader final : public InstanceReader {
     if (h->path && options_.has("closed")) throw std::invalid_argument("--closed asks for a cycle; --path, --from, --to and --longest for a path");
     const auto vertex = [&g](const std::string& name, const char* option) {
       const auto found = std::find(g.names.begin(), g.names.end(), name);
-      if (found == g.names.end()) throw dlx::ParseError(1, 1, std::string("--") + option + " names vertex '" + name + "', which the graph does not have");
+      if (found == g.names.end()) throw std::invalid_argument(std::string("--") + option + " names vertex '" + name + "', which the graph does not have");
       return static_cast<Vertex>(found - g.names.begin());
     };
     if (options_.has("from")) h->from = vertex(options_.text("from"), "from");
     if (options_.has("to")) h->to = vertex(options_.text("to"), "to");
-    if (h->from.has_value() != h->to.has_value()) throw dlx::ParseError(1, 1, "--from and --to go together");
-    if (h->from && h->from == h->to) throw dlx::ParseError(1, 1, "--from and --to name the same vertex");
+    if (h->from.has_value() != h->to.has_value()) throw std::invalid_argument("--from and --to go together");
+    if (h->from && h->from == h->to) throw std::invalid_argument("--from and --to name the same vertex");
     h->longest = options_.has("longest");
-    if (h->longest && !h->from) throw dlx::ParseError(1, 1, "--longest needs --from and --to");
+    if (h->longest && !h->from) throw std::invalid_argument("--longest needs --from and --to");
     if (h->longest) {
       h->useless = std::make_shared<const std::vector<bool>>(useless_vertices(g, *h->from, *h->to));
       const auto dropped = std::count(h->useless->begin(), h->useless->end(), true);
