@@ -157,6 +157,33 @@ TEST_CASE("malformed graphs are named by line and column") {
   CHECK_THAT(parse_error("a b c\n"), Catch::Contains("line 1, column 5: expected an edge"));
   CHECK_THAT(parse_error("a: b\nc d\n"), Catch::Contains("line 2, column 1: expected 'U: V W ...'"));
   CHECK_THAT(parse_error(""), Catch::Contains("empty input"));
+  // A header or a vertex number of 10^9 would cost minutes and gigabytes in names.
+  CHECK_THAT(parse_error("p edge 1000000000 1\ne 1 2\n"), Catch::Contains("line 1, column 8: at most 16777216 vertices"));
+  CHECK_THAT(parse_error("DIMENSION : 20000000\nEDGE_DATA_SECTION\n"), Catch::Contains("line 1, column 13: at most 16777216"));
+  CHECK_THAT(parse_error("0 1\n1 999999999\n"), Catch::Contains("line 2, column 1: at most 16777216"));
+}
+
+TEST_CASE("a large sparse graph keeps only the vertices that can be in a clique of k") {
+  // A path through 200,000 vertices, and a clique on the first 6: with sets
+  // of n * n bits for all of them this took gigabytes; the 5-core is the clique.
+  std::string text = "p edge 200000 200009\n";
+  for (int v = 1; v < 200000; ++v) text += "e " + std::to_string(v) + ' ' + std::to_string(v + 1) + '\n';
+  for (int u = 1; u <= 6; ++u)
+    for (int v = u + 2; v <= 6; ++v) text += "e " + std::to_string(u) + ' ' + std::to_string(v) + '\n';
+  const clique::CliqueReduction cliques(false), independent(true);
+  const auto six = instance_of(cliques, text, ModelOptions().set("k", "6"));
+  CHECK(static_cast<const clique::CliqueInstance&>(*six).order->size() == 6);
+  CHECK(count_verified(cliques, *six) == 1);
+  const auto seven = instance_of(cliques, text, ModelOptions().set("k", "7"));
+  CHECK(static_cast<const clique::CliqueInstance&>(*seven).order->empty());
+  CHECK(cliques.encode(*seven).contradiction->find("only 0 vertices are left") != std::string::npos);
+  // All of them are in the 1-core: a k of 2 asks too much of the sets.
+  CHECK_THROWS_WITH(instance_of(cliques, text, ModelOptions().set("k", "2")), Catch::Contains("200000 vertices can be in the answer"));
+  const auto best = dance::test::optimise(cliques, instance_of(cliques, text, ModelOptions().set("max")));
+  REQUIRE(best.answer);
+  CHECK(static_cast<const clique::CliqueAnswer&>(*best.answer).vertices == std::vector<Vertex>{0, 1, 2, 3, 4, 5});
+  // An independent set keeps every vertex: too many for its sets, and it says so.
+  CHECK_THROWS_WITH(instance_of(independent, text, ModelOptions().set("k", "3")), Catch::Contains("more than the 65536"));
 }
 
 TEST_CASE("DIMACS benchmarks: a clique at omega, none at omega + 1") {

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <iterator>
+#include <numeric>
 #include <ostream>
 #include <span>
 #include <stdexcept>
@@ -311,6 +313,62 @@ class ColouringBound final : public dlx::Hook {
   std::uint64_t coloured_pool_colouring_ = 0;  // ...as colouring number
 };
 
+// The most vertices the reader keeps: its sets of them take n * n bits
+// apiece (65,536 vertices: 512 MiB each, and there are a few).
+constexpr std::size_t most_dense_vertices = std::size_t{1} << 16;
+
+std::vector<Vertex> all_vertices(std::size_t n) {
+  std::vector<Vertex> all(n);
+  std::iota(all.begin(), all.end(), Vertex{0});
+  return all;
+}
+
+// The vertices with `least` neighbours or more among the others kept (the
+// least-core), ascending: the rest peeled off one by one.
+std::vector<Vertex> core(const graph::Graph& g, std::size_t least) {
+  const std::size_t n = g.size();
+  std::vector<std::size_t> degree(n);
+  std::vector<Vertex> peel;
+  std::vector<bool> gone(n, false);
+  for (Vertex v = 0; v < n; ++v)
+    if ((degree[v] = g.out[v].size()) < least) peel.push_back(v), gone[v] = true;
+  while (!peel.empty()) {
+    const Vertex v = peel.back();
+    peel.pop_back();
+    for (const Vertex u : g.out[v])
+      if (!gone[u] && --degree[u] < least) peel.push_back(u), gone[u] = true;
+  }
+  std::vector<Vertex> kept;
+  for (Vertex v = 0; v < n; ++v)
+    if (!gone[v]) kept.push_back(v);
+  return kept;
+}
+
+// The size of a clique grown greedily on the edge lists, from each of the 8
+// vertices of most neighbours (each time the candidate of most neighbours
+// joins): a lower bound for --max that lets core() thin a sparse graph.
+std::size_t sparse_greedy_clique(const graph::Graph& g) {
+  std::vector<Vertex> starts = all_vertices(g.size());
+  const auto more_neighbours = [&g](Vertex a, Vertex b) { return g.out[a].size() > g.out[b].size(); };
+  const auto tried = starts.begin() + static_cast<std::ptrdiff_t>(std::min<std::size_t>(8, starts.size()));
+  std::partial_sort(starts.begin(), tried, starts.end(), more_neighbours);
+  std::size_t best = 0;
+  std::vector<Vertex> candidates, common;
+  for (auto start = starts.begin(); start != tried; ++start) {
+    std::size_t size = 1;
+    candidates.assign(g.out[*start].begin(), g.out[*start].end());
+    while (!candidates.empty()) {
+      const Vertex next = *std::min_element(candidates.begin(), candidates.end(), more_neighbours);
+      ++size;
+      common.clear();
+      std::set_intersection(candidates.begin(), candidates.end(), g.out[next].begin(), g.out[next].end(), std::back_inserter(common));
+      candidates.swap(common);
+    }
+    best = std::max(best, size);
+  }
+  return best;
+}
+
 class CliqueReader final : public InstanceReader {
  public:
   CliqueReader(std::istream& in, const CliqueReduction& reduction, long k, bool maximum)
@@ -322,14 +380,28 @@ class CliqueReader final : public InstanceReader {
     graph::GraphWarnings warnings;
     auto g = std::make_shared<const graph::Graph>(graph::read_graph(in_, false, warnings));
     instance->warnings = std::move(warnings.messages);
-    const std::size_t n = g->size(), words = (n + 63) / 64;
+    // A clique of k has k - 1 neighbours at each vertex: the others go first,
+    // on the edge lists, so that a large sparse graph keeps only its core.
+    // (An independent set's vertices need k - 1 non-neighbours, which
+    // only near-universal vertices lack: nothing worth the work.)
+    const bool independent = reduction_.independent();
+    const std::size_t least = !maximum_ ? static_cast<std::size_t>(k_) : independent ? 1 : sparse_greedy_clique(*g);
+    const std::vector<Vertex> kept = independent ? all_vertices(g->size()) : core(*g, least > 0 ? least - 1 : 0);
+    const std::size_t n = kept.size(), words = (n + 63) / 64;
+    if (n > most_dense_vertices)
+      throw std::invalid_argument(std::string(reduction_.name()) + ": " + std::to_string(n) +
+                                  " vertices can be in the answer, more than the " + std::to_string(most_dense_vertices) +
+                                  " that its sets of n * n bits hold");
+    std::vector<std::uint32_t> place(g->size(), UINT32_MAX);  // per vertex of the graph: its place in kept
+    for (std::size_t i = 0; i < n; ++i) place[kept[i]] = static_cast<std::uint32_t>(i);
     // The compatible pairs as bit sets, straight from the edge lists.
     std::vector<Bits> near(n, Bits(words, 0));
     Bits adjacent(words);
-    for (Vertex u = 0; u < n; ++u) {
+    for (std::size_t u = 0; u < n; ++u) {
       std::fill(adjacent.begin(), adjacent.end(), 0);
-      for (const Vertex v : g->out[u]) set(adjacent, v);
-      if (reduction_.independent()) complement(adjacent, n, u, near[u]);
+      for (const Vertex v : g->out[kept[u]])
+        if (place[v] != UINT32_MAX) set(adjacent, place[v]);
+      if (independent) complement(adjacent, n, u, near[u]);
       else near[u] = adjacent;
     }
     // Smallest last: repeatedly the vertex with the fewest compatible vertices
@@ -337,31 +409,33 @@ class CliqueReader final : public InstanceReader {
     // candidate set without them.
     std::vector<std::size_t> degree(n);
     for (Vertex v = 0; v < n; ++v) degree[v] = count(near[v]);
-    auto order = std::make_shared<std::vector<Vertex>>();
-    std::vector<Vertex> left(n);  // ascending: ties go to the first
+    std::vector<std::size_t> sequence;  // places in kept, smallest last
+    std::vector<std::size_t> left(n);   // ascending: ties go to the first
     Bits left_set(words, 0);
-    for (Vertex v = 0; v < n; ++v) left[v] = v, set(left_set, v);
+    for (std::size_t v = 0; v < n; ++v) left[v] = v, set(left_set, v);
     while (!left.empty()) {
-      const auto best = std::min_element(left.begin(), left.end(), [&](Vertex a, Vertex b) { return degree[a] < degree[b]; });
-      const Vertex v = *best;
+      const auto best = std::min_element(left.begin(), left.end(), [&](std::size_t a, std::size_t b) { return degree[a] < degree[b]; });
+      const std::size_t v = *best;
       left.erase(best);
       clear(left_set, v);
-      order->push_back(v);
+      sequence.push_back(v);
       for_each_in(near[v], left_set, [&](std::size_t u) { --degree[u]; });
     }
-    // Renumbered so that option j is vertex order[j].
+    // Renumbered so that option j is vertex order[j] of the graph.
     std::vector<std::size_t> option_of(n);
-    for (std::size_t j = 0; j < n; ++j) option_of[(*order)[j]] = j;
+    for (std::size_t j = 0; j < n; ++j) option_of[sequence[j]] = j;
     auto compatible = std::make_shared<std::vector<Bits>>(n, Bits(words, 0));
     for (std::size_t j = 0; j < n; ++j)
-      for_each_in(near[(*order)[j]], near[(*order)[j]], [&](std::size_t u) { set((*compatible)[j], option_of[u]); });
+      for_each_in(near[sequence[j]], near[sequence[j]], [&](std::size_t u) { set((*compatible)[j], option_of[u]); });
+    auto order = std::make_shared<std::vector<Vertex>>(n);
+    for (std::size_t j = 0; j < n; ++j) (*order)[j] = kept[sequence[j]];
     instance->order = std::move(order);
     instance->compatible = std::move(compatible);
     instance->graph = std::move(g);
     instance->maximum = maximum_;
     Bits everyone(words, 0);
     for (std::size_t v = 0; v < n; ++v) set(everyone, v);
-    instance->k = maximum_ ? std::max(1L, grown_by(*instance->compatible, everyone)) : k_;
+    instance->k = maximum_ ? std::max({1L, static_cast<long>(least), grown_by(*instance->compatible, everyone)}) : k_;
     return instance;
   }
 
@@ -491,7 +565,7 @@ std::unique_ptr<InstanceReader> CliqueReduction::reader(std::istream& in, const 
 
 Encoding CliqueReduction::encode(const Instance& instance) const {
   const auto& clique = static_cast<const CliqueInstance&>(instance);
-  const std::size_t n = clique.graph->size();
+  const std::size_t n = clique.order->size();
   // A secondary item per conflict group of twin classes, in the options of
   // their vertices. A group with a class of twins gives each class a colour
   // of its own: the item then keeps whole classes apart (a set of
@@ -533,7 +607,10 @@ Encoding CliqueReduction::encode(const Instance& instance) const {
   encoding.hook = std::make_unique<ColouringBound>(clique.compatible, clique.k);
   encoding.hook_is_bound = true;
   if (clique.k > static_cast<long>(n))  // a question with the answer no, not a mistake
-    encoding.contradiction = "k = " + std::to_string(clique.k) + ", but the graph has " + std::to_string(n) + " vertices";
+    encoding.contradiction = "k = " + std::to_string(clique.k) + ", but " +
+                             (clique.k > static_cast<long>(clique.graph->size()) ? "the graph has " + std::to_string(clique.graph->size()) + " vertices"
+                                                        : "only " + std::to_string(n) + " vertices are left when those with fewer than " +
+                                                              std::to_string(clique.k - 1) + " neighbours are taken away, again and again");
   return encoding;
 }
 
@@ -581,12 +658,12 @@ bool CliqueReduction::optimises(const Instance& instance) const {
 
 std::unique_ptr<Instance> CliqueReduction::next_step(const Instance& tried, const Answer* found) const {
   const auto& clique = static_cast<const CliqueInstance&>(tried);
-  if (!found || clique.k >= static_cast<long>(clique.graph->size())) return nullptr;
+  if (!found || clique.k >= static_cast<long>(clique.order->size())) return nullptr;
   // The witness grown greedily: if it grows, ask for that size next (a yes,
   // with a witness of that size to print), else for one vertex more.
   const std::vector<Bits>& compatible = *clique.compatible;
   const std::vector<Vertex>& order = *clique.order;
-  std::vector<std::size_t> option_of(order.size());
+  std::vector<std::size_t> option_of(clique.graph->size());
   for (std::size_t j = 0; j < order.size(); ++j) option_of[order[j]] = j;
   const std::vector<Vertex>& witness = static_cast<const CliqueAnswer&>(*found).vertices;  // k >= 1 of them
   Bits candidates = compatible[option_of[witness.front()]];

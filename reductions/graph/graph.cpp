@@ -50,6 +50,11 @@ std::optional<long> number(std::string_view text) {
   return value;
 }
 
+dlx::ParseError too_many_vertices(std::size_t line, std::size_t column) {
+  return dlx::ParseError(line, column, "at most " + std::to_string(max_vertices) + " vertices (numbered up to " +
+                                           std::to_string(max_vertices - 1) + " in an edge list)");
+}
+
 // Collects arcs, then builds the graph: sorted lists, repeats and loops dropped.
 class Builder {
  public:
@@ -145,6 +150,7 @@ Graph read_dimacs(LineReader& lines, std::optional<Line> line, bool directed, Gr
         throw dlx::ParseError(whole.number, tokens.size() > 1 ? tokens[1].column : 2, "expected 'p edge VERTICES EDGES'");
       const auto v = number(tokens[2].text);
       if (!v || *v < 0) throw dlx::ParseError(whole.number, tokens[2].column, "expected the number of vertices");
+      if (static_cast<std::size_t>(*v) > max_vertices) throw too_many_vertices(whole.number, tokens[2].column);
       if (!number(tokens[3].text)) throw dlx::ParseError(whole.number, tokens[3].column, "expected the number of edges");
       n = static_cast<std::size_t>(*v);
       b.vertices(n);
@@ -186,6 +192,7 @@ Graph read_tsplib(LineReader& lines, std::optional<Line> line, bool directed, Gr
     if (key[0].text == "DIMENSION") {
       const auto v = value.empty() ? std::nullopt : number(value[0].text);
       if (!v || *v < 0) throw dlx::ParseError(line->number, colon + 2, "expected the number of vertices");
+      if (static_cast<std::size_t>(*v) > max_vertices) throw too_many_vertices(line->number, value[0].column + colon + 1);
       n = static_cast<std::size_t>(*v);
       b.vertices(n);
     } else if (key[0].text == "TYPE" && !value.empty() && value[0].text != "HCP" && value[0].text != "TSP") {
@@ -267,6 +274,12 @@ Graph read_named(LineReader& lines, std::optional<Line> line, bool adjacency, bo
   if (numeric) {
     long largest = 0;
     for (const std::string& s : order) largest = std::max(largest, *number(s));
+    if (static_cast<std::size_t>(largest) >= max_vertices) {
+      const std::string largest_name = std::to_string(largest);
+      const auto arc =
+          std::find_if(arcs.begin(), arcs.end(), [&](const Arc& a) { return a.u == largest_name || a.v == largest_name; });
+      throw too_many_vertices(arc->line, 1);
+    }
     for (long k = 0; k <= largest; ++k) b.names().push_back(std::to_string(k));
     for (const std::string& s : order) id[s] = static_cast<Vertex>(*number(s));
   } else {

@@ -26,6 +26,11 @@ namespace dance::graph {
 
 using Vertex = std::uint32_t;
 
+// The most vertices a graph may have: each has a name, and a DIMACS header
+// or a vertex number of 10^9 would otherwise take minutes and gigabytes
+// before the first edge.
+inline constexpr std::size_t max_vertices = std::size_t{1} << 24;
+
 using Arc = std::pair<Vertex, Vertex>;
 
 // Sorted neighbour lists, all in one block: a list per vertex would cost an
