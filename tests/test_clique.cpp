@@ -182,6 +182,10 @@ TEST_CASE("a large sparse graph keeps only the vertices that can be in a clique 
   const auto best = dance::test::optimise(cliques, instance_of(cliques, text, ModelOptions().set("max")));
   REQUIRE(best.answer);
   CHECK(static_cast<const clique::CliqueAnswer&>(*best.answer).vertices == std::vector<Vertex>{0, 1, 2, 3, 4, 5});
+  // A k far beyond the graph is a no at once, with nothing made for k levels.
+  const auto huge = cliques.encode(*instance_of(cliques, "p edge 3 1\ne 1 2\n", ModelOptions().set("k", "1000000000")));
+  CHECK(!huge.hook);
+  CHECK(huge.contradiction == "k = 1000000000, but the graph has 3 vertices");
   // An independent set keeps every vertex: too many for its sets, and it says so.
   CHECK_THROWS_WITH(instance_of(independent, text, ModelOptions().set("k", "3")), Catch::Contains("more than the 65536"));
 }

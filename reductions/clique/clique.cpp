@@ -83,9 +83,11 @@ class ColouringBound final : public dlx::Hook {
     spare_.assign(words, 0);
     lookahead_.assign(lookahead_depth + 1, Level{Bits(words, 0), Bits(words, 0), {Bits(words, 0), Bits(words, 0)}});
     colour_of_.assign(n, 0);
-    level_bound_.assign(static_cast<std::size_t>(k) + 1, std::vector<std::uint32_t>(n, 0));
+    // A level's bound and pool are made when the search first gets there:
+    // k levels of n each up front took gigabytes for a large k.
+    level_bound_.resize(static_cast<std::size_t>(k) + 1);
     level_ready_.assign(static_cast<std::size_t>(k) + 1, false);
-    level_pool_.assign(static_cast<std::size_t>(k) + 1, Bits(words, 0));
+    level_pool_.resize(static_cast<std::size_t>(k) + 1);
   }
   // Before the search takes vertex v, the level's bound: v and the siblings
   // after it, coloured once per node, must hold colours enough; if not,
@@ -282,6 +284,7 @@ class ColouringBound final : public dlx::Hook {
     seen_.assign(static_cast<std::size_t>(colours_) + 1, false);
     std::uint32_t spanned = 0;
     std::vector<std::uint32_t>& bound = level_bound_[level];
+    if (bound.empty()) bound.assign(colour_of_.size(), 0);
     for (std::size_t j = candidates_.size() + 1; j-- > 0;) {
       const dlx::OptionId o = j == 0 ? v : candidates_[j - 1];
       if (!seen_[colour_of_[o]]) seen_[colour_of_[o]] = true, ++spanned;
@@ -604,13 +607,16 @@ Encoding CliqueReduction::encode(const Instance& instance) const {
   for (std::size_t v = 0; v < n; ++v) b.add_option(std::span<const dlx::Entry>(entries.data() + start[v], start[v + 1] - start[v]));
   Encoding encoding;
   encoding.problem = std::make_shared<const dlx::Problem>(b.build());
-  encoding.hook = std::make_unique<ColouringBound>(clique.compatible, clique.k);
   encoding.hook_is_bound = true;
-  if (clique.k > static_cast<long>(n))  // a question with the answer no, not a mistake
-    encoding.contradiction = "k = " + std::to_string(clique.k) + ", but " +
-                             (clique.k > static_cast<long>(clique.graph->size()) ? "the graph has " + std::to_string(clique.graph->size()) + " vertices"
-                                                        : "only " + std::to_string(n) + " vertices are left when those with fewer than " +
-                                                              std::to_string(clique.k - 1) + " neighbours are taken away, again and again");
+  // k beyond the vertices is a question with the answer no, not a mistake.
+  const std::string k = "k = " + std::to_string(clique.k) + ", but ";
+  if (clique.k <= static_cast<long>(n))
+    encoding.hook = std::make_unique<ColouringBound>(clique.compatible, clique.k);
+  else if (clique.k > static_cast<long>(clique.graph->size()))
+    encoding.contradiction = k + "the graph has " + std::to_string(clique.graph->size()) + " vertices";
+  else
+    encoding.contradiction = k + "only " + std::to_string(n) + " vertices are left when those with fewer than " +
+                             std::to_string(clique.k - 1) + " neighbours are taken away, again and again";
   return encoding;
 }
 
