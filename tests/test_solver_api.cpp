@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 #include <algorithm>
 #include <fstream>
+#include <sstream>
 
 #include "dlx/knuth_format.hpp"
 #include "dlx/solver.hpp"
@@ -35,6 +36,21 @@ OptionId option_named(const Problem& p, const std::vector<std::string>& names) {
   return 0;
 }
 }  // namespace
+
+TEST_CASE("multiplicities beyond an item's options, up to 2^32 - 1, mean no limit or never enough") {
+  const auto count_of = [](const std::string& text) {
+    std::istringstream in(text);
+    Solver solver(read_knuth(in).problem);
+    return count_all(solver);
+  };
+  // These overflowed 32-bit counts: a crash, and a search that never ended.
+  CHECK(count_of("1:4000000000|A\nA\n") == 1);
+  CHECK(count_of("3000000000:4000000000|A\nA\n") == 0);
+  // B once, A at least twice: AB with either A or both.
+  CHECK(count_of("2:4294967295|A B\nA\nA\nA B\n") == 3);
+  CHECK(count_of("0:4294967295|A B\nA\nA\nA B\n") == 4);
+  CHECK(count_of("4:4294967295|A B\nA\nA\nA B\n") == 0);
+}
 
 TEST_CASE("counts are the same for every seed") {
   const std::pair<const char*, std::uint64_t> cases[] = {

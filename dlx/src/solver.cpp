@@ -1327,6 +1327,13 @@ void link_lists(Solver::State& s, std::uint64_t seed, std::span<const OptionId> 
   link_ring(n + 1, secondaries);
 }
 
+// A bound (lo or hi) of primary item i as the search uses it: one more than
+// the item's options says as much as any larger number (never enough, or no
+// limit), and fits the 32-bit counts.
+std::int32_t clamped(const Solver::State& s, Index i, std::uint32_t bound) {
+  return static_cast<std::int32_t>(std::min<std::uint64_t>(bound, s.column_start[i + 1] - s.column_start[i] + 1));
+}
+
 std::shared_ptr<const Problem> share(const Problem& problem) {
   return std::make_shared<const Problem>(problem);
 }
@@ -1408,8 +1415,8 @@ Solver::Solver(std::shared_ptr<const Problem> problem, std::uint64_t seed)
   s.slack.assign(static_cast<std::size_t>(n) + 2, 0);
   for (Index i = 0; i < n1; ++i) {
     const Item& item = p.items()[i];
-    s.bound[i + 1] = static_cast<std::int32_t>(item.hi);
-    s.slack[i + 1] = static_cast<std::int32_t>(item.hi - item.lo);
+    s.bound[i + 1] = clamped(s, i + 1, item.hi);
+    s.slack[i + 1] = s.bound[i + 1] - clamped(s, i + 1, item.lo);
   }
 
   const std::size_t depth = static_cast<std::size_t>(options) + n1 + 1;
@@ -1625,7 +1632,7 @@ std::size_t Solver::donate(std::vector<Subproblem>& out) {
   const auto fits = [&](OptionId o) {
     for (const Entry& e : p.option(o)) {
       const std::int32_t u = s.used[e.item];
-      if (e.item < primary ? u >= static_cast<std::int32_t>(p.items()[e.item].hi)
+      if (e.item < primary ? u >= clamped(s, e.item + 1, p.items()[e.item].hi)
                            : u != 0 && (e.colour == no_colour || u != static_cast<std::int32_t>(e.colour)))
         return false;
     }
@@ -1645,7 +1652,7 @@ std::size_t Solver::donate(std::vector<Subproblem>& out) {
       // been used lo times.
       const Index tweak_begin = tweaks_before(s, k), tweak_end = tweaks_before(s, k + 1);
       const bool tweaking = tweak_end > tweak_begin;
-      const bool no_more = s.multiplicities && s.used[i - 1] >= static_cast<std::int32_t>(p.items()[i - 1].lo);
+      const bool no_more = s.multiplicities && s.used[i - 1] >= clamped(s, i, p.items()[i - 1].lo);
       if (no_more || std::any_of(after, last, [&](Index y) { return fits(s.option_of(y)); })) {
         const std::size_t before = out.size();
         Subproblem rest = partial(s, k);
