@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <cstdint>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -119,7 +120,9 @@ bool prepare(const Context& c, dlx::Solver& solver, const Encoding& encoding, st
   solver.retract();
   solver.set_hook(hook);
   const dlx::Statistics& stats = solver.statistics();
-  solver.set_limits(dlx::Limits{nodes ? stats.nodes + nodes : 0, seconds > 0 ? stats.seconds + seconds : 0, &c.interrupt});
+  // Limits are on the solver's running totals; a sum past 2^64 - 1 is no limit (0) rather than a wrapped one.
+  const std::uint64_t node_limit = nodes > UINT64_MAX - stats.nodes ? 0 : stats.nodes + nodes;
+  solver.set_limits(dlx::Limits{nodes ? node_limit : 0, seconds > 0 ? stats.seconds + seconds : 0, &c.interrupt});
   for (const dlx::OptionId o : encoding.assumptions)
     if (!solver.assume(o)) return false;
   return true;

@@ -113,6 +113,9 @@ expect 0 '^4$' '' -- grep -c '^error$' "$tmp/m2.out"
 expect 0 '' '' -- diff "$tmp/unique2.out" "$tmp/unique.want"
 expect 0 '' '' -- diff "$tmp/unique.out" "$tmp/unique.want"
 expect 1 '^no solution$' 'clues clash' -- "$dance" solve sudoku "$(bad '11..............\n')"
+# a node limit of 2^64 - 1 is no limit for every puzzle of a batch (the second one's total wrapped round)
+printf '%s\n%s\n' "$(head -n 1 "$data/sudoku_batch.txt")" "$(head -n 1 "$data/sudoku_batch.txt")" >"$tmp/twice.txt"
+expect 0 '^[1-9]{81}$' '^$' -- "$dance" solve sudoku "$tmp/twice.txt" --node-limit 18446744073709551615
 # stopped by a limit: neither an answer nor "no solution", and a batch keeps a line per puzzle
 printf '%s\n%s\n' '98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6' \
   '.....8742862734951417952836746893125281645397395271468138529674574386219629417583' >"$tmp/stopped.txt"
