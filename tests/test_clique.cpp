@@ -160,7 +160,10 @@ TEST_CASE("malformed graphs are named by line and column") {
   // A header or a vertex number of 10^9 would cost minutes and gigabytes in names.
   CHECK_THAT(parse_error("p edge 1000000000 1\ne 1 2\n"), Catch::Contains("line 1, column 8: at most 16777216 vertices"));
   CHECK_THAT(parse_error("DIMENSION : 20000000\nEDGE_DATA_SECTION\n"), Catch::Contains("line 1, column 13: at most 16777216"));
-  CHECK_THAT(parse_error("0 1\n1 999999999\n"), Catch::Contains("line 2, column 1: at most 16777216"));
+  CHECK_THAT(parse_error("0 1\n1 999999999\n"), Catch::Contains("line 2, column 3: at most 16777216"));
+  // A vertex with no neighbours named only before its ':' (this one crashed).
+  CHECK_THAT(parse_error("0: 1\n99999999:\n"), Catch::Contains("line 2, column 1: at most 16777216"));
+  CHECK_THAT(parse_error("0: 1 99999999\n"), Catch::Contains("line 1, column 6: at most 16777216"));
 }
 
 TEST_CASE("a large sparse graph keeps only the vertices that can be in a clique of k") {

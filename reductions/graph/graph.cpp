@@ -52,7 +52,7 @@ std::optional<long> number(std::string_view text) {
 
 dlx::ParseError too_many_vertices(std::size_t line, std::size_t column) {
   return dlx::ParseError(line, column, "at most " + std::to_string(max_vertices) + " vertices (numbered up to " +
-                                           std::to_string(max_vertices - 1) + " in an edge list)");
+                                           std::to_string(max_vertices - 1) + " when the vertices are numbers)");
 }
 
 // Collects arcs, then builds the graph: sorted lists, repeats and loops dropped.
@@ -236,12 +236,14 @@ Graph read_named(LineReader& lines, std::optional<Line> line, bool adjacency, bo
     std::size_t line;
   };
   std::vector<Arc> arcs;
-  std::vector<std::string> order;  // names in order of first appearance
+  std::vector<std::string> order;                        // names in order of first appearance
+  std::vector<std::pair<std::size_t, std::size_t>> first;  // ... and the line and column of each
   std::map<std::string, Vertex, std::less<>> seen;
-  const auto name = [&](std::string_view text) {
+  const auto name = [&](std::string_view text, std::size_t number, std::size_t column) {
     if (seen.find(text) == seen.end()) {
       seen.emplace(std::string(text), static_cast<Vertex>(order.size()));
       order.emplace_back(text);
+      first.emplace_back(number, column);
     }
   };
   for (; line; line = lines.next()) {
@@ -250,17 +252,17 @@ Graph read_named(LineReader& lines, std::optional<Line> line, bool adjacency, bo
       if (colon == std::string::npos) throw dlx::ParseError(line->number, 1, "expected 'U: V W ...'");
       const auto head = dlx::split(std::string_view(line->text).substr(0, colon), blank);
       if (head.size() != 1) throw dlx::ParseError(line->number, 1, "expected one vertex before ':'");
-      name(head[0].text);
+      name(head[0].text, line->number, head[0].column);
       for (const Token& token : dlx::split(std::string_view(line->text).substr(colon + 1), blank)) {
-        name(token.text);
+        name(token.text, line->number, colon + 1 + token.column);
         arcs.push_back({std::string(head[0].text), std::string(token.text), line->number});
       }
     } else {
       const auto tokens = dlx::split(line->text, blank);
       if (tokens.size() != 2)
         throw dlx::ParseError(line->number, tokens.size() > 2 ? tokens[2].column : line->text.size() + 1, "expected an edge: 'U V'");
-      name(tokens[0].text);
-      name(tokens[1].text);
+      name(tokens[0].text, line->number, tokens[0].column);
+      name(tokens[1].text, line->number, tokens[1].column);
       arcs.push_back({std::string(tokens[0].text), std::string(tokens[1].text), line->number});
     }
   }
@@ -273,12 +275,9 @@ Graph read_named(LineReader& lines, std::optional<Line> line, bool adjacency, bo
   std::map<std::string, Vertex, std::less<>> id;
   if (numeric) {
     long largest = 0;
-    for (const std::string& s : order) largest = std::max(largest, *number(s));
-    if (static_cast<std::size_t>(largest) >= max_vertices) {
-      const std::string largest_name = std::to_string(largest);
-      const auto arc =
-          std::find_if(arcs.begin(), arcs.end(), [&](const Arc& a) { return a.u == largest_name || a.v == largest_name; });
-      throw too_many_vertices(arc->line, 1);
+    for (std::size_t k = 0; k < order.size(); ++k) {
+      largest = std::max(largest, *number(order[k]));
+      if (static_cast<std::size_t>(largest) >= max_vertices) throw too_many_vertices(first[k].first, first[k].second);
     }
     for (long k = 0; k <= largest; ++k) b.names().push_back(std::to_string(k));
     for (const std::string& s : order) id[s] = static_cast<Vertex>(*number(s));
