@@ -121,8 +121,8 @@ bool prepare(const Context& c, dlx::Solver& solver, const Encoding& encoding, st
   solver.set_hook(hook);
   const dlx::Statistics& stats = solver.statistics();
   // Limits are on the solver's running totals; a sum past 2^64 - 1 is no limit (0) rather than a wrapped one.
-  const std::uint64_t node_limit = nodes > UINT64_MAX - stats.nodes ? 0 : stats.nodes + nodes;
-  solver.set_limits(dlx::Limits{nodes ? node_limit : 0, seconds > 0 ? stats.seconds + seconds : 0, &c.interrupt});
+  const std::uint64_t node_limit = nodes == 0 || nodes > UINT64_MAX - stats.nodes ? 0 : stats.nodes + nodes;
+  solver.set_limits(dlx::Limits{node_limit, seconds > 0 ? stats.seconds + seconds : 0, &c.interrupt});
   for (const dlx::OptionId o : encoding.assumptions)
     if (!solver.assume(o)) return false;
   return true;
@@ -227,7 +227,7 @@ std::vector<dlx::Subproblem> read_parts(const std::string& spec, const Encoding&
   std::vector<dlx::Subproblem> parts;
   std::string line;
   try {
-    if (!std::getline(in, line)) line.clear();
+    std::getline(in, line);  // empty when the file is
     dlx::check_parts_header(line, dlx::fingerprint(*encoding.problem, encoding.assumptions));
     for (std::size_t number = 2; number <= to && std::getline(in, line); ++number)
       if (number >= from) parts.push_back(dlx::read_subproblem(line, number, option_count));

@@ -189,15 +189,14 @@ Parsed parse(const std::vector<std::string>& args) {
   } else {
     return fail("unknown command '" + s.command + "'");
   }
-  // Search options that a command without a search (or split's) would ignore: an error, not silence.
-  const std::vector<const char*> answering{"solutions", "count", "unique", "threads", "verify", "quiet"};
-  const std::vector<const char*> searching{"solutions", "count",   "unique", "threads", "verify",
-                                           "quiet",     "seed",    "stats",  "time-limit", "node-limit"};
-  const std::map<std::string, const std::vector<const char*>*> unused{
-      {"list", &searching}, {"emit", &searching}, {"split", &answering}};
-  if (const auto ignored = unused.find(s.command); ignored != unused.end())
-    for (const char* option : *ignored->second)
+  // Options a command would ignore are an error, not silence: list and emit
+  // search nothing, and split answers nothing.
+  if (s.command == "list" || s.command == "emit" || s.command == "split") {
+    std::vector<const char*> ignored{"solutions", "count", "unique", "threads", "verify", "quiet"};
+    if (s.command != "split") ignored.insert(ignored.end(), {"seed", "stats", "time-limit", "node-limit"});
+    for (const char* option : ignored)
       if (given(option)) return fail(std::string("--") + option + " does nothing for " + s.command);
+  }
   if (s.command != "generate")
     for (const char* generating : {"symmetry", "minimal", "clues", "difficulty", "with-solution"})
       if (given(generating))
