@@ -1,5 +1,5 @@
 // Seconds to decide "a clique of size omega?" (yes) and "of omega + 1?" (no)
-// for every graph of ../shared/data/graphs/clique, each stopped after a time
+// for every graph of data/graphs/clique, each stopped after a time
 // limit, with the nodes, beside Cliquer's time for the whole maximum where
 // the issue gives it.
 // usage: bench_clique [DATA_DIR [SECONDS]]

@@ -6,7 +6,7 @@
 # (Debian package cliquer; its column is empty when it is not installed).
 # usage: bench/bench_clique_process.sh [DANCE [DATA_DIR]]
 set -u
-dance=${1:-build/cli/dance} dir=${2:-../shared/data/graphs/clique}
+dance=${1:-build/cli/dance} dir=${2:-data/graphs/clique}
 have_cliquer=$(command -v cliquer)
 
 # best EXPECTED_EXIT COMMAND...: the fewest seconds of three runs; checks the exit status

@@ -1,5 +1,5 @@
 // The generator's speed and the difficulty grades.
-// 1. Grades: for every 9x9 and 16x16 file of ../shared/data/sudoku, how its
+// 1. Grades: for every 9x9 and 16x16 file of data/sudoku, how its
 //    puzzles fall into the grades of dance/generator.hpp (the measurement the
 //    bands were drawn from), with the median of the extra nodes.
 // 2. Speed: milliseconds per generated puzzle and mean clues, per size and

@@ -9,7 +9,7 @@
 set -u
 files="pentomino6x10.dlx langford11.dlx queens12.dlx"
 if [ "${1:-}" = --all ]; then files="$files langford15_sym.dlx"; shift; fi
-dance=${1:-build/cli/dance} dir=${2:-../shared/data/xcc}
+dance=${1:-build/cli/dance} dir=${2:-data/xcc}
 mpi() { mpirun --allow-run-as-root --oversubscribe ${MPIRUN_FLAGS:-} -np 2 "$@"; }
 
 # run LABEL COMMAND...: prints the seconds; checks the count

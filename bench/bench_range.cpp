@@ -1,4 +1,4 @@
-// Range puzzles: every puzzle of ../shared/data/range/janko_a.txt solved with
+// Range puzzles: every puzzle of data/range/janko_a.txt solved with
 // a uniqueness check (count to 2), total and worst seconds and nodes per
 // size, each puzzle stopped after a time limit; then generation
 // milliseconds per puzzle per size (default removal, not minimal); and the

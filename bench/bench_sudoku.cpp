@@ -1,4 +1,4 @@
-// Puzzles per second on every file of ../shared/data/sudoku: uniqueness mode
+// Puzzles per second on every file of data/sudoku: uniqueness mode
 // (search stopped at a second solution) on one thread and on two, and
 // first-solution mode on one thread, with the mean search nodes per puzzle.
 // Reading and encoding are done before the clock starts. A small file is

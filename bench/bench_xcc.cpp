@@ -1,4 +1,4 @@
-// Counts every instance of ../shared/data/xcc on one thread and checks the
+// Counts every instance of data/xcc on one thread and checks the
 // counts against expected.tsv: instance, count, nodes, updates, seconds.
 // usage: bench_xcc [--all] [--seed N] [DATA_DIR]   (--all includes langford15_sym.dlx)
 #include <cstring>

@@ -14,17 +14,6 @@
 #include <stdexcept>
 
 namespace dance::cli {
-namespace {
-
-// The number of ranks of the MPI run that started this process, as its
-// launcher (Open MPI's mpirun, or one speaking PMI) says; 1 for a plain run.
-int launched_ranks() {
-  for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE"})
-    if (const char* size = std::getenv(name)) return std::atoi(size);
-  return 1;
-}
-
-}  // namespace
 
 std::unique_ptr<Cluster> join_cluster([[maybe_unused]] int& argc, char**& argv) {
   if (launched_ranks() < 2) return nullptr;  // a plain run never loads MPI
@@ -41,8 +30,11 @@ std::unique_ptr<Cluster> join_cluster([[maybe_unused]] int& argc, char**& argv) 
   return std::unique_ptr<Cluster>(join(&argc, &argv));
 #else
   // This executable is linked statically for a quick start and cannot load
-  // MPI: the dynamic one beside it can, with the same arguments.
-  const std::string host = (directory / "dance-mpi").string();
+  // MPI: the dynamic one can, with the same arguments. It is beside this one
+  // in the build tree, in PREFIX/libexec/dance once installed.
+  std::string host = (directory / "dance-mpi").string();
+  execv(host.c_str(), argv);
+  host = (directory.parent_path() / "libexec" / "dance" / "dance-mpi").string();
   execv(host.c_str(), argv);
   throw std::runtime_error("started by mpirun, but " + host + " cannot run (" + std::strerror(errno) +
                            "): this dance was built without MPI; install Open MPI and Boost.MPI (libopenmpi-dev "

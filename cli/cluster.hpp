@@ -9,11 +9,16 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "dlx/statistics.hpp"
 #include "dlx/team.hpp"
+
+namespace dance {
+class Reduction;
+}
 
 namespace dance::cli {
 
@@ -40,5 +45,14 @@ class Cluster {
 // the same arguments. Throws std::runtime_error when that cannot be done:
 // dance was built without MPI.
 std::unique_ptr<Cluster> join_cluster(int& argc, char**& argv);
+
+// The number of ranks of the MPI run that started this process, as its
+// launcher (Open MPI's mpirun, or one speaking PMI) says; 1 for a plain run.
+int launched_ranks();
+
+// The command line (dance/cli.hpp), with the way to join an MPI run: `dance`
+// passes join_cluster; a program of one's own, none.
+using JoinCluster = std::unique_ptr<Cluster> (*)(int& argc, char**& argv);
+int command_line(int argc, char** argv, std::span<const Reduction* const> extra, JoinCluster join);
 
 }  // namespace dance::cli

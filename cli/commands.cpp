@@ -1,6 +1,9 @@
 #include "commands.hpp"
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <optional>
 #include <array>
 #include <atomic>
 #include <cstdint>
@@ -8,6 +11,7 @@
 #include <iostream>
 #include <sstream>
 #include <stdexcept>
+#include <thread>
 
 #include "dance/reduction.hpp"
 #include "dlx/error.hpp"
@@ -17,6 +21,7 @@
 #include "flushing_buffer.hpp"
 #include "generate.hpp"
 #include "parallel.hpp"
+#include "progress.hpp"
 #include "recording_buffer.hpp"
 
 namespace dance::cli {
@@ -50,7 +55,8 @@ int worse(int a, int b) {
 // One solver per problem (a sudoku size, say), reused by every instance of it.
 class Solvers {
  public:
-  explicit Solvers(std::uint64_t seed) : seed_(seed) {}
+  // Each solver publishes how far it has got in `progress`.
+  Solvers(std::uint64_t seed, dlx::Progress* progress) : seed_(seed), progress_(progress) {}
   dlx::Solver& for_problem(const std::shared_ptr<const dlx::Problem>& problem) {
     for (auto& [p, solver] : solvers_)
       if (p == problem) return *solver;
@@ -59,7 +65,11 @@ class Solvers {
       solvers_.erase(solvers_.begin());
     }
     solvers_.emplace_back(problem, std::make_unique<dlx::Solver>(problem, seed_));
-    return *solvers_.back().second;
+    dlx::Solver& solver = *solvers_.back().second;
+    dlx::Limits limits;
+    limits.progress = progress_;
+    solver.set_limits(limits);
+    return solver;
   }
   [[nodiscard]] dlx::Statistics total() const {
     dlx::Statistics sum = retired_;
@@ -70,6 +80,7 @@ class Solvers {
  private:
   static constexpr std::size_t kept = 8;
   std::uint64_t seed_;
+  dlx::Progress* progress_;
   std::vector<std::pair<std::shared_ptr<const dlx::Problem>, std::unique_ptr<dlx::Solver>>> solvers_;
   dlx::Statistics retired_;
 };
@@ -83,6 +94,7 @@ struct Context {
   std::string source;
   std::vector<Solvers>* team = nullptr;  // set: one instance, searched by all these workers together
   Cluster* cluster = nullptr;            // set: ... and by those of the other ranks of an MPI run
+  ProgressLine* progress = nullptr;      // to clear before an answer goes to the terminal
 };
 
 int stopped(const Context& c, const Instance& instance, dlx::Outcome outcome) {
@@ -122,7 +134,8 @@ bool prepare(const Context& c, dlx::Solver& solver, const Encoding& encoding, st
   const dlx::Statistics& stats = solver.statistics();
   // Limits are on the solver's running totals; a sum past 2^64 - 1 is no limit (0) rather than a wrapped one.
   const std::uint64_t node_limit = nodes == 0 || nodes > UINT64_MAX - stats.nodes ? 0 : stats.nodes + nodes;
-  solver.set_limits(dlx::Limits{node_limit, seconds > 0 ? stats.seconds + seconds : 0, &c.interrupt});
+  solver.set_limits(
+      dlx::Limits{node_limit, seconds > 0 ? stats.seconds + seconds : 0, &c.interrupt, nullptr, solver.limits().progress});
   for (const dlx::OptionId o : encoding.assumptions)
     if (!solver.assume(o)) return false;
   return true;
@@ -140,8 +153,12 @@ struct SearchCalls {
 int answer(const Context& c, const Instance& instance, const SearchCalls& search) {
   const Settings& s = c.s;
   std::uint64_t found = 0;
+  const auto clear_progress = [&c] {
+    if (c.progress) c.progress->clear();
+  };
   if (s.unique) {
     const dlx::Outcome outcome = search.visit([&found](std::span<const dlx::OptionId>) { return ++found < 2; });
+    clear_progress();
     if (outcome != dlx::Outcome::exhausted && outcome != dlx::Outcome::solution_limit) {
       if (!s.quiet) c.out << "unknown\n";  // a batch keeps its line for each puzzle
       return stopped(c, instance, outcome);
@@ -151,6 +168,7 @@ int answer(const Context& c, const Instance& instance, const SearchCalls& search
   }
   if (counting(c)) {
     const dlx::Outcome outcome = search.count(found);
+    clear_progress();
     if (!s.quiet) c.out << found << '\n';
     if (outcome != dlx::Outcome::exhausted) {
       c.err << "dance: the count is a lower bound\n";
@@ -165,6 +183,7 @@ int answer(const Context& c, const Instance& instance, const SearchCalls& search
     const auto answer = c.reduction.decode(instance, solution);
     if (s.verify && (wrong = c.reduction.verify(instance, *answer))) return false;
     if (!s.quiet) {
+      clear_progress();
       if (printed > 0 && !c.reduction.aligned_output()) c.out << '\n';
       c.reduction.print(c.out, instance, *answer);
     }
@@ -175,6 +194,7 @@ int answer(const Context& c, const Instance& instance, const SearchCalls& search
           << " fails verification: " << *wrong << '\n';
     return exit_status::error;
   }
+  clear_progress();
   if (printed > 0) return exit_status::found;
   if (outcome == dlx::Outcome::exhausted) return no_solution(c, instance, "");
   if (!s.quiet) c.reduction.print_stopped(c.out, instance);
@@ -459,6 +479,7 @@ int run_parallel(const Context& c, InstanceReader& reader, std::vector<Solvers>&
     any = any || chunk.count > 0;
   };
   const auto write = [&](Chunk& chunk) {
+    if (c.progress && chunk.count > 0) c.progress->clear();
     for (std::size_t k = 0; k < chunk.count; ++k) {
       c.out << chunk.outs[k].str();
       c.err << chunk.errs[k].str();
@@ -476,7 +497,7 @@ int run_parallel(const Context& c, InstanceReader& reader, std::vector<Solvers>&
     in_parallel(
         solving.count, threads,
         [&](std::size_t k, std::size_t t) {
-          const Context mine{c.s, c.reduction, c.interrupt, solving.outs[k], solving.errs[k], c.source};
+          const Context mine{c.s, c.reduction, c.interrupt, solving.outs[k], solving.errs[k], c.source, nullptr, nullptr, nullptr};
           solving.statuses[k] = handle(mine, solving.jobs[k], workers[t]);
         },
         [&] {
@@ -486,6 +507,40 @@ int run_parallel(const Context& c, InstanceReader& reader, std::vector<Solvers>&
   }
   write(chunks[now ^ 1]);
   return status;
+}
+
+// A number for a person: 3, 45.2 k, 7.31 M, 1.02 G.
+std::string readable(double value) {
+  char text[32];
+  const char* unit = value >= 1e9 ? " G" : value >= 1e6 ? " M" : value >= 1e3 ? " k" : "";
+  const double scaled = value >= 1e9 ? value / 1e9 : value >= 1e6 ? value / 1e6 : value >= 1e3 ? value / 1e3 : value;
+  std::snprintf(text, sizeof text, *unit ? "%.3g%s" : "%.0f%s", scaled, unit);
+  return text;
+}
+
+// The progress line of a search: its workers' nodes and solutions, the rate,
+// and for one worker Knuth's estimate of the share of the tree done (a team
+// steals work across the tree: no one worker's estimate stands for it).
+std::string describe_search(std::vector<dlx::Progress>& published, double seconds) {
+  std::uint64_t nodes = 0, solutions = 0;
+  for (const dlx::Progress& p : published) {
+    nodes += p.nodes.load(std::memory_order_relaxed);
+    solutions += p.solutions.load(std::memory_order_relaxed);
+  }
+  std::string line = readable(static_cast<double>(nodes)) + " nodes, " + std::to_string(solutions) + " solutions, " +
+                     readable(static_cast<double>(nodes) / std::max(seconds, 1e-3)) + " nodes/s";
+  if (published.size() == 1) {
+    // The search answers at its next check, 1024 nodes on: well within 20 ms, unless it is done.
+    published[0].asked.store(true, std::memory_order_relaxed);
+    for (int wait = 0; wait < 20 && published[0].asked.load(std::memory_order_relaxed); ++wait)
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    if (const double done = published[0].done.load(std::memory_order_relaxed); done >= 0) {
+      char share[32];
+      std::snprintf(share, sizeof share, "%.4g%%", 100 * done);
+      line += ", about " + std::string(share) + " of the tree done";
+    }
+  }
+  return line + ", " + std::to_string(static_cast<long>(seconds)) + " s";
 }
 
 // The input named by the settings (stdin for "-"); nothing, said on `err`, when it cannot be opened.
@@ -534,7 +589,7 @@ int run(const Settings& s, const std::atomic<bool>& interrupt, std::ostream& out
   } else if (!(in = open_input(s, file, err))) {
     return exit_status::error;
   }
-  const Context c{s, reduction, interrupt, out, err, s.input == "-" ? "<stdin>" : s.input};
+  Context c{s, reduction, interrupt, out, err, s.input == "-" ? "<stdin>" : s.input};
   FlushingBuffer flushing(*in->rdbuf(), out);
   std::istream input(&flushing);
   std::unique_ptr<InstanceReader> reader;
@@ -546,8 +601,15 @@ int run(const Settings& s, const std::atomic<bool>& interrupt, std::ostream& out
   }
 
   const std::size_t threads = thread_count(s.threads);
+  std::vector<dlx::Progress> published(threads);
   std::vector<Solvers> workers;
-  for (std::size_t t = 0; t < threads; ++t) workers.emplace_back(s.seed);
+  for (std::size_t t = 0; t < threads; ++t) workers.emplace_back(s.seed, &published[t]);
+  std::optional<ProgressLine> progress;
+  if (s.command == "solve" || s.command == "count") {
+    progress.emplace(err, ProgressLine::shown(s.progress),
+                     [&published](double seconds) { return describe_search(published, seconds); }, 2.0);
+    c.progress = &*progress;
+  }
   int status = exit_status::found;
   bool any = false;
   Job first, second;
@@ -586,6 +648,7 @@ int run(const Settings& s, const std::atomic<bool>& interrupt, std::ostream& out
       job = Job{};
     }
   }
+  if (progress) progress->stop();
   if (interrupt.load()) {
     err << "dance: interrupted\n";
     status = worse(status, exit_status::stopped);

@@ -1,5 +1,6 @@
 #include "generate.hpp"
 
+#include <atomic>
 #include <chrono>
 #include <ostream>
 #include <sstream>
@@ -78,7 +79,14 @@ int generate(const Settings& s, const std::atomic<bool>& interrupt, std::ostream
   }
 
   const auto start = std::chrono::steady_clock::now();
-  Progress progress(err, isatty(STDERR_FILENO) != 0, s.solutions);
+  std::atomic<std::uint64_t> made_so_far{0};
+  ProgressLine progress(
+      err, ProgressLine::shown(s.progress),
+      [&made_so_far, total = s.solutions](double seconds) {
+        return std::to_string(made_so_far.load(std::memory_order_relaxed)) + " of " + std::to_string(total) +
+               " puzzles, " + std::to_string(static_cast<long>(seconds)) + " s";
+      },
+      0);
   const bool to_terminal = isatty(STDOUT_FILENO) != 0 && !s.quiet;  // puzzles and progress on one screen
   const std::size_t chunk = 16 * threads;
   std::vector<Made> made(chunk);
@@ -87,14 +95,15 @@ int generate(const Settings& s, const std::atomic<bool>& interrupt, std::ostream
     const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(chunk, s.solutions - done));
     in_parallel(n, threads, [&](std::size_t k, std::size_t t) {
       made[k] = make(*types[t], s, options, done + k);
-      if (!made[k].interrupted) progress.made_one();
+      if (!made[k].interrupted) made_so_far.fetch_add(1, std::memory_order_relaxed);
     });
     std::size_t finished = 0;  // the puzzles before the first one given up on Ctrl-C
     while (finished < n && !made[finished].interrupted) ++finished;
     if (to_terminal) progress.clear();
     for (std::size_t k = 0; k < finished; ++k) {
       if (!made[k].error.empty()) {
-        progress.stop(done + k);
+        made_so_far = done + k;
+        progress.stop(true);
         err << "dance: " << made[k].error << '\n';
         return exit_status::error;
       }
@@ -107,7 +116,8 @@ int generate(const Settings& s, const std::atomic<bool>& interrupt, std::ostream
     out.flush();
     if (finished < n) break;  // interrupted: the puzzles before stay printed
   }
-  progress.stop(done);
+  made_so_far = done;
+  progress.stop(true);
   if (s.stats) {
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const double each = done ? 1.0 / static_cast<double>(done) : 0.0;

@@ -1,18 +1,31 @@
 #include "progress.hpp"
 
+#include <unistd.h>
+
 namespace dance::cli {
 
-Progress::Progress(std::ostream& err, bool shown, std::uint64_t total) : err_(err), total_(total) {
-  if (!shown) return;
-  thread_ = std::thread([this] {
+ProgressLine::Shown ProgressLine::shown(std::optional<bool> wanted) {
+  if (wanted == false) return Shown::no;
+  if (isatty(STDERR_FILENO)) return Shown::on_terminal;
+  return wanted == true ? Shown::as_lines : Shown::no;
+}
+
+ProgressLine::ProgressLine(std::ostream& err, Shown shown, std::function<std::string(double)> describe, double delay)
+    : err_(err), shown_(shown), describe_(std::move(describe)) {
+  if (shown_ == Shown::no) return;
+  const auto every = std::chrono::seconds(shown_ == Shown::on_terminal ? 1 : 2);
+  thread_ = std::thread([this, every, delay] {
     std::unique_lock<std::mutex> lock(mutex_);
-    while (!wake_.wait_for(lock, std::chrono::seconds(1), [this] { return stopping_; })) draw();
+    auto next = start_ + std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(delay));
+    if (next <= start_) next += every;
+    while (!wake_.wait_until(lock, next, [this] { return stopping_; })) {
+      draw();
+      next += every;
+    }
   });
 }
 
-Progress::~Progress() { stop(made_.load()); }
-
-void Progress::stop(std::uint64_t made) {
+void ProgressLine::stop(bool keep) {
   {
     const std::lock_guard<std::mutex> lock(mutex_);
     if (stopping_) return;
@@ -21,24 +34,31 @@ void Progress::stop(std::uint64_t made) {
   wake_.notify_one();
   if (!thread_.joinable()) return;
   thread_.join();
-  if (!ever_drawn_) return;
-  made_ = made;
-  draw();
-  err_ << '\n' << std::flush;
+  if (shown_ != Shown::on_terminal || !ever_drawn_) return;
+  if (keep) {
+    draw();
+    err_ << '\n' << std::flush;
+  } else {
+    clear();
+  }
 }
 
-void Progress::clear() {
+void ProgressLine::clear() {
   const std::lock_guard<std::mutex> lock(mutex_);
   if (!drawn_) return;
   err_ << "\r\033[K" << std::flush;  // back to the line's start, and erase it
   drawn_ = false;
 }
 
-void Progress::draw() {
-  const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - start_);
-  err_ << "\rdance: " << made_.load(std::memory_order_relaxed) << " of " << total_ << " puzzles, " << seconds.count()
-       << " s" << std::flush;
-  drawn_ = ever_drawn_ = true;
+void ProgressLine::draw() {
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  const std::string text = "dance: " + describe_(seconds);
+  if (shown_ == Shown::on_terminal) {
+    err_ << "\r\033[K" << text << std::flush;
+    drawn_ = ever_drawn_ = true;
+  } else {
+    err_ << text << '\n' << std::flush;
+  }
 }
 
 }  // namespace dance::cli

@@ -1,42 +1,47 @@
-// A progress line on stderr for `dance generate`, redrawn every second while
-// the run goes on, so that even one long puzzle (a 25x25 --minimal takes
-// seconds to minutes) shows that it is under way. Only when shown (stderr
-// is a terminal): a pipe or a file gets no carriage returns.
+// A progress line on stderr for work that may take long: generate's puzzles,
+// a search's nodes. On a terminal it appears after a delay and is redrawn
+// in place every second; forced into a file or a pipe (--progress) it is a
+// plain line every two seconds, with no carriage returns.
 #pragma once
 
-#include <atomic>
 #include <chrono>
 #include <condition_variable>
-#include <cstdint>
+#include <functional>
 #include <mutex>
+#include <optional>
 #include <ostream>
+#include <string>
 #include <thread>
 
 namespace dance::cli {
 
-class Progress {
+class ProgressLine {
  public:
-  Progress(std::ostream& err, bool shown, std::uint64_t total);
-  ~Progress();
-  Progress(const Progress&) = delete;
-  Progress& operator=(const Progress&) = delete;
+  enum class Shown { no, on_terminal, as_lines };
+  // --progress (true), --no-progress (false), or neither: on a terminal only.
+  [[nodiscard]] static Shown shown(std::optional<bool> wanted);
 
-  // One more puzzle made (from any thread).
-  void made_one() { made_.fetch_add(1, std::memory_order_relaxed); }
-  // Takes the line away before puzzles go to the same terminal (stdout is
-  // one too); the next second draws it again.
+  // `describe` gives the line's text, from the line's own thread, with the
+  // seconds since the start; `delay` seconds pass before the first line.
+  ProgressLine(std::ostream& err, Shown shown, std::function<std::string(double seconds)> describe, double delay);
+  ~ProgressLine() { stop(); }
+  ProgressLine(const ProgressLine&) = delete;
+  ProgressLine& operator=(const ProgressLine&) = delete;
+
+  // Takes the line away before output to the same terminal; the next
+  // second draws it again.
   void clear();
-  // Draws the line a last time, with `made` the puzzles made in the end
-  // (those printed), and ends it, if it was ever drawn; nothing is drawn after.
-  void stop(std::uint64_t made);
+  // No more lines. On a terminal a line drawn is drawn a last time and ended
+  // (`keep`), or erased.
+  void stop(bool keep = false);
 
  private:
   void draw();
 
   std::ostream& err_;
-  const std::uint64_t total_;
+  const Shown shown_;
+  const std::function<std::string(double)> describe_;
   const std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
-  std::atomic<std::uint64_t> made_{0};
   bool drawn_ = false;  // the line is on the terminal now
   bool ever_drawn_ = false;
   std::mutex mutex_;

@@ -65,6 +65,7 @@ po::options_description option_table(Settings& s) {
   po::options_description table("Options");
   table.add_options()
       ("help,h", "show this help")
+      ("version", "print the version of dance")
       ("solutions,n", whole(s.solutions),
        "solutions to print, 0 = all (for a line-per-puzzle reduction such as sudoku: their number); "
        "generate: puzzles to make")
@@ -81,7 +82,10 @@ po::options_description option_table(Settings& s) {
       ("depth", whole(s.depth), "split: levels below the root at which to cut the search")
       ("stats", po::bool_switch(&s.stats), "print search statistics to stderr")
       ("verify", po::bool_switch(&s.verify), "check every answer with the reduction's independent verifier")
-      ("quiet,q", po::bool_switch(&s.quiet), "print no solutions; only the exit status tells");
+      ("quiet,q", po::bool_switch(&s.quiet), "print no solutions; only the exit status tells")
+      ("progress", "a progress line on stderr (nodes, solutions, rate, the share of the search done) for "
+       "solve and count, also into a file: a line every 2 s; by default only on a terminal, after 2 s")
+      ("no-progress", "no progress line, not even on a terminal");
   po::options_description generate("Options of generate");
   generate.add_options()
       ("symmetry", po::value(&s.symmetry)->default_value("none"), "clue symmetry none, rot180, rot90, mirror or diagonal")
@@ -154,6 +158,10 @@ Parsed parse(const std::vector<std::string>& args) {
     parsed.status = 2;
     return parsed;
   }
+  if (vm.count("version")) {
+    parsed.message = "dance " DANCE_VERSION "\n";
+    return parsed;
+  }
   if (vm.count("help") || positional.empty()) {
     parsed.message = help.str();
     parsed.status = positional.empty() && !vm.count("help") ? 2 : 0;
@@ -192,7 +200,7 @@ Parsed parse(const std::vector<std::string>& args) {
   // Options a command would ignore are an error, not silence: list and emit
   // search nothing, and split answers nothing.
   if (s.command == "list" || s.command == "emit" || s.command == "split") {
-    std::vector<const char*> ignored{"solutions", "count", "unique", "threads", "verify", "quiet"};
+    std::vector<const char*> ignored{"solutions", "count", "unique", "threads", "verify", "quiet", "progress"};
     if (s.command != "split") ignored.insert(ignored.end(), {"seed", "stats", "time-limit", "node-limit"});
     for (const char* option : ignored)
       if (given(option)) return fail(std::string("--") + option + " does nothing for " + s.command);
@@ -210,6 +218,8 @@ Parsed parse(const std::vector<std::string>& args) {
       return fail("--" + name + " is not an option of " + (r ? std::string(r->name()) : s.command));
     s.model.set(name, value.value().type() == typeid(bool) ? std::string() : value.as<std::string>());
   }
+  if (vm.count("progress") && vm.count("no-progress")) return fail("--progress and --no-progress say opposite things");
+  if (vm.count("progress") || vm.count("no-progress")) s.progress = vm.count("progress") > 0;
   if (s.command == "count") s.count = true;
   if (given("depth") != (s.command == "split")) return fail("--depth goes with split, and split needs it");
   if (given("resume") && s.command != "count" && !s.count) return fail("--resume is for count");

@@ -24,6 +24,7 @@ struct Settings {
   bool stats = false;
   bool verify = false;
   bool quiet = false;
+  std::optional<bool> progress;  // --progress, --no-progress; neither: on a terminal only
   std::string resume;       // --resume FILE[:FROM-TO]: count only below these parts
   std::uint32_t depth = 0;  // split --depth
   ModelOptions model;

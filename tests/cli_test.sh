@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # CLI tests: run `dance` as a user would and check exit codes and output.
-# usage: cli_test.sh DANCE TEST_DATA_DIR SHARED_DATA_DIR
+# usage: cli_test.sh DANCE TEST_DATA_DIR DATA_DIR (tests/data, then data)
 set -u
-dance=$1 data=$2 shared=$3
+dance=$1 data=$2 inputs=$3
 . "$(dirname "$0")/expect.sh"
 bad() { printf '%b' "$1" >"$tmp/bad.dlx"; echo "$tmp/bad.dlx"; }
 
@@ -13,21 +13,21 @@ STDIN="$data/knuth_dlx1_example.dlx" expect 0 '^C E F$' '' -- "$dance" solve xcc
 STDIN="$data/knuth_dlx1_example.dlx" expect 0 '^B G$' '' -- "$dance" solve xcc -
 expect 1 '^$' 'no solution' -- "$dance" solve xcc "$(bad 'a b\na\n')"
 expect 1 '^0$' '' -- "$dance" count xcc "$(bad 'a b\na\n')"
-expect 3 '' 'node limit' -- "$dance" solve xcc "$shared/xcc/pentomino6x10.dlx" --node-limit 50
-expect 3 '^[0-9]+$' 'lower bound' -- "$dance" count xcc "$shared/xcc/pentomino6x10.dlx" --node-limit 5000
-expect 3 '' 'time limit' -- "$dance" count xcc "$shared/xcc/pentomino6x10.dlx" -t 0.05
+expect 3 '' 'node limit' -- "$dance" solve xcc "$inputs/xcc/pentomino6x10.dlx" --node-limit 50
+expect 3 '^[0-9]+$' 'lower bound' -- "$dance" count xcc "$inputs/xcc/pentomino6x10.dlx" --node-limit 5000
+expect 3 '' 'time limit' -- "$dance" count xcc "$inputs/xcc/pentomino6x10.dlx" -t 0.05
 expect 2 '' 'cannot open' -- "$dance" solve xcc "$tmp/missing.dlx"
 
 # counts, all solutions, -n, --verify, --stats, --seed
-expect 0 '^92$' '' -- "$dance" count xcc "$shared/xcc/queens8.dlx"
-expect 0 '^92$' '' -- "$dance" solve xcc "$shared/xcc/queens8.dlx" --count --seed 3
-expect 0 '^2040$' '' -- "$dance" count xcc "$shared/xcc/rowcol2_5.dlx"
-expect 0 '^16$' '' -- "$dance" count xcc "$shared/xcc/debruijn4.dlx"
-expect 0 '' 'nodes [0-9]+, updates [0-9]+, solutions 92, max depth 8' -- "$dance" count xcc "$shared/xcc/queens8.dlx" --stats
-expect 0 '^r' '' -- "$dance" solve xcc "$shared/xcc/queens8.dlx" -n 0 --verify
-"$dance" solve xcc "$shared/xcc/queens8.dlx" -n 0 | grep -c '^$' >"$tmp/blanks"
+expect 0 '^92$' '' -- "$dance" count xcc "$inputs/xcc/queens8.dlx"
+expect 0 '^92$' '' -- "$dance" solve xcc "$inputs/xcc/queens8.dlx" --count --seed 3
+expect 0 '^2040$' '' -- "$dance" count xcc "$inputs/xcc/rowcol2_5.dlx"
+expect 0 '^16$' '' -- "$dance" count xcc "$inputs/xcc/debruijn4.dlx"
+expect 0 '' 'nodes [0-9]+, updates [0-9]+, solutions 92, max depth 8' -- "$dance" count xcc "$inputs/xcc/queens8.dlx" --stats
+expect 0 '^r' '' -- "$dance" solve xcc "$inputs/xcc/queens8.dlx" -n 0 --verify
+"$dance" solve xcc "$inputs/xcc/queens8.dlx" -n 0 | grep -c '^$' >"$tmp/blanks"
 expect 0 '^91$' '' -- cat "$tmp/blanks"
-"$dance" solve xcc "$shared/xcc/queens8.dlx" -n 3 | grep -c '^r' >"$tmp/lines"
+"$dance" solve xcc "$inputs/xcc/queens8.dlx" -n 3 | grep -c '^r' >"$tmp/lines"
 expect 0 '^24$' '' -- cat "$tmp/lines"
 expect 0 '' 'option has no primary item' -- "$dance" solve xcc "$data/knuth_colors_example.dlx"
 expect 0 '^$' '^$' -- "$dance" solve xcc "$data/knuth_toy.dlx" -q
@@ -97,12 +97,12 @@ wait "$dialogue_pid"
 if [ "$answers" -eq 2 ]; then passed=$((passed + 1)); else echo "FAIL: an answer waited for the next puzzle"; failed=$((failed + 1)); fi
 "$dance" solve sudoku "$data/sudoku_batch.txt" --unique >"$tmp/unique.out" 2>/dev/null
 printf 'unique\nerror\nnone\nmultiple\n' >"$tmp/unique.want"
-"$dance" solve sudoku "$shared/sudoku/magictour_top1465.txt" -j 1 >"$tmp/j1.out" 2>/dev/null
-"$dance" solve sudoku "$shared/sudoku/magictour_top1465.txt" -j 2 --verify >"$tmp/j2.out" 2>/dev/null
+"$dance" solve sudoku "$inputs/sudoku/magictour_top1465.txt" -j 1 >"$tmp/j1.out" 2>/dev/null
+"$dance" solve sudoku "$inputs/sudoku/magictour_top1465.txt" -j 2 --verify >"$tmp/j2.out" 2>/dev/null
 expect 0 '' '' -- cmp "$tmp/j1.out" "$tmp/j2.out"
 expect 0 '^1465 ' '' -- wc -l "$tmp/j2.out"
 # bad lines across the chunks of a batch on threads: answers and messages in input order
-awk 'NR % 300 == 0 { print "123" } { print }' "$shared/sudoku/magictour_top1465.txt" >"$tmp/mixed.txt"
+awk 'NR % 300 == 0 { print "123" } { print }' "$inputs/sudoku/magictour_top1465.txt" >"$tmp/mixed.txt"
 "$dance" solve sudoku "$tmp/mixed.txt" -j 1 >"$tmp/m1.out" 2>"$tmp/m1.err"
 "$dance" solve sudoku "$tmp/mixed.txt" -j 2 >"$tmp/m2.out" 2>"$tmp/m2.err"
 expect 0 '' '' -- cmp "$tmp/m1.out" "$tmp/m2.out"
@@ -167,7 +167,7 @@ expect 0 '^[A-Z]{3}  [A-Z]{3}$' '' -- "$dance" solve polyomino "$ex/pentominoes8
 expect 2 '' 'up-to-symmetry is not an option of queens' -- "$dance" count queens --size 4 --up-to-symmetry
 
 # clique and independent-set
-cl="$shared/graphs/clique"
+cl="$inputs/graphs/clique"
 expect 0 '^yes: [0-9 ]+$' '' -- "$dance" solve clique -k 11 "$cl/keller4.clq" --verify
 expect 1 '^no$' 'no solution' -- "$dance" solve clique -k 12 "$cl/keller4.clq"
 expect 3 '^unknown$' 'stopped by node limit' -- "$dance" solve clique -k 45 --node-limit 100 "$cl/C250.9.clq"
@@ -185,7 +185,7 @@ expect 2 '' 'one best answer' -- "$dance" count clique --max "$cl/keller4.clq"
 expect 0 '^420$' '' -- sh -c "'$dance' emit clique -k 3 '$cl/johnson8-2-4.clq' | '$dance' count xcc"
 
 # range
-rg="$shared/range"
+rg="$inputs/range"
 printf '9x6:f3m9b9a6_8_12_11a8b9m11f  # first\n' >"$tmp/range.ids"
 STDIN="$tmp/range.ids" expect 0 '^9x6:.*3.*  # first$' '' -- "$dance" solve range --verify
 STDIN="$tmp/range.ids" expect 0 '^unique$' '' -- "$dance" solve range --unique
@@ -216,7 +216,7 @@ head -22 "$rg/janko_a.txt" >"$tmp/janko2.txt"
 expect 0 '^# 03_9x9$' '' -- "$dance" solve range --verify "$tmp/janko2.txt"
 
 # hamilton
-hm="$shared/graphs/hamilton"
+hm="$inputs/graphs/hamilton"
 expect 0 '^1072$' '' -- "$dance" count hamilton "$hm/grid6x6.hcp"
 expect 1 '^0$' '' -- "$dance" count hamilton "$hm/petersen.hcp"
 expect 1 '^none$' 'no solution' -- "$dance" solve hamilton "$hm/petersen.hcp"
@@ -280,7 +280,7 @@ expect 2 '' 'time-limit is for solve and count' -- "$dance" generate sudoku -t 3
 expect 2 '' 'minimal is for generate' -- "$dance" solve sudoku --minimal "$data/../../examples/sudoku.txt"
 
 # Ctrl-C: the search stops, exit 3, statistics still printed
-"$dance" count xcc "$shared/xcc/pentomino6x10.dlx" --stats >"$tmp/int.out" 2>"$tmp/int.err" &
+"$dance" count xcc "$inputs/xcc/pentomino6x10.dlx" --stats >"$tmp/int.out" 2>"$tmp/int.err" &
 pid=$!
 sleep 0.5
 kill -INT "$pid"
@@ -296,7 +296,7 @@ fi
 # Progress on a terminal (script gives the run one): a line redrawn every
 # second that ends with the count asked for; none when stderr is a file
 script -qec "\"$dance\" generate sudoku --size 36 -n 30 --seed 1 >/dev/null" /dev/null >"$tmp/progress.tty" 2>&1
-last=$(tr '\r' '\n' <"$tmp/progress.tty" | grep -a 'puzzles,' | tail -n 1)
+last=$(tr '\r' '\n' <"$tmp/progress.tty" | sed 's/\x1b\[K//g' | grep -a 'puzzles,' | tail -n 1)
 "$dance" generate sudoku --size 36 -n 30 --seed 1 >/dev/null 2>"$tmp/progress.file"
 if [[ "$last" == "dance: 30 of 30 puzzles, "*" s" ]] && [ ! -s "$tmp/progress.file" ]; then
   passed=$((passed + 1))
@@ -343,14 +343,14 @@ fi
 
 # one search on many threads: the same counts for 1 to 4 threads, the
 # same set of solutions, a valid first solution; split + resume add up
-hm="$shared/graphs/hamilton"
+hm="$inputs/graphs/hamilton"
 for j in 1 2 3 4; do
-  expect 0 '^35584$' '' -- "$dance" count xcc "$shared/xcc/langford11.dlx" -j $j
-  expect 0 '^67950$' '' -- "$dance" count xcc "$shared/xcc/rowcol2_6.dlx" -j $j
-  expect 0 '^2048$' '' -- "$dance" count xcc "$shared/xcc/debruijn5.dlx" -j $j
+  expect 0 '^35584$' '' -- "$dance" count xcc "$inputs/xcc/langford11.dlx" -j $j
+  expect 0 '^67950$' '' -- "$dance" count xcc "$inputs/xcc/rowcol2_6.dlx" -j $j
+  expect 0 '^2048$' '' -- "$dance" count xcc "$inputs/xcc/debruijn5.dlx" -j $j
   expect 0 '^1072$' '' -- "$dance" count hamilton "$hm/grid6x6.hcp" -j $j
   expect 0 '^1728$' '' -- "$dance" count hamilton --knight 5x5 --path --directed -j $j
-  expect 0 '^537048$' '' -- "$dance" count clique -k 5 "$shared/graphs/clique/MANN_a9.clq" -j $j
+  expect 0 '^537048$' '' -- "$dance" count clique -k 5 "$inputs/graphs/clique/MANN_a9.clq" -j $j
   expect 0 '^288$' '' -- "$dance" count sudoku "$(bad '................\n')" -j $j
   expect 0 '^multiple$' '' -- "$dance" solve sudoku --unique "$(bad '................\n')" -j $j
   expect 1 '^0$' '' -- "$dance" solve sudoku -n 0 "$(bad '12....3.........\n')" -j $j
@@ -363,32 +363,32 @@ one_line_each() {
     tr '|' '\n' <<<"$block" | sort | tr '\n' '|'; echo
   done | sort
 }
-"$dance" solve xcc "$shared/xcc/pentomino8x8_hole.dlx" -n 0 -j 1 2>/dev/null | one_line_each >"$tmp/all1"
-"$dance" solve xcc "$shared/xcc/pentomino8x8_hole.dlx" -n 0 -j 3 2>/dev/null | one_line_each >"$tmp/all3"
+"$dance" solve xcc "$inputs/xcc/pentomino8x8_hole.dlx" -n 0 -j 1 2>/dev/null | one_line_each >"$tmp/all1"
+"$dance" solve xcc "$inputs/xcc/pentomino8x8_hole.dlx" -n 0 -j 3 2>/dev/null | one_line_each >"$tmp/all3"
 if [ "$(wc -l <"$tmp/all1")" -ne 520 ] || ! cmp -s "$tmp/all1" "$tmp/all3" || [ "$(uniq "$tmp/all3" | wc -l)" -ne 520 ]; then
   echo "FAIL: solve -n 0 -j 3 does not print the 520 solutions of -j 1, each once"; failed=$((failed + 1))
 else
   passed=$((passed + 1))
 fi
-expect 0 '' '' -- "$dance" solve xcc "$shared/xcc/queens12.dlx" -j 2 --verify
-expect 0 '^[0-9]+$' '' -- "$dance" split xcc "$shared/xcc/langford11.dlx" --depth 1
-"$dance" split xcc "$shared/xcc/rowcol2_6.dlx" --depth 3 >"$tmp/parts" 2>/dev/null
+expect 0 '' '' -- "$dance" solve xcc "$inputs/xcc/queens12.dlx" -j 2 --verify
+expect 0 '^[0-9]+$' '' -- "$dance" split xcc "$inputs/xcc/langford11.dlx" --depth 1
+"$dance" split xcc "$inputs/xcc/rowcol2_6.dlx" --depth 3 >"$tmp/parts" 2>/dev/null
 lines=$(wc -l <"$tmp/parts")
 sum=0
 for range in "1-10" "11-$lines"; do
-  sum=$((sum + $("$dance" count xcc "$shared/xcc/rowcol2_6.dlx" --resume "$tmp/parts:$range" 2>/dev/null)))
+  sum=$((sum + $("$dance" count xcc "$inputs/xcc/rowcol2_6.dlx" --resume "$tmp/parts:$range" 2>/dev/null)))
 done
 if [ "$lines" -lt 11 ] || [ "$sum" -ne 67950 ]; then
   echo "FAIL: split --depth 3 into $lines parts, resumed counts sum to $sum, not 67950"; failed=$((failed + 1))
 else
   passed=$((passed + 1))
 fi
-expect 0 '^67950$' '' -- "$dance" count xcc "$shared/xcc/rowcol2_6.dlx" --resume "$tmp/parts" -j 2
-"$dance" split xcc "$shared/xcc/langford11.dlx" --depth 1 >"$tmp/langford_parts" 2>/dev/null
+expect 0 '^67950$' '' -- "$dance" count xcc "$inputs/xcc/rowcol2_6.dlx" --resume "$tmp/parts" -j 2
+"$dance" split xcc "$inputs/xcc/langford11.dlx" --depth 1 >"$tmp/langford_parts" 2>/dev/null
 { head -n 1 "$tmp/langford_parts"; printf '1 x\n'; } >"$tmp/badparts"
-expect 2 '' 'line 2, column 3: expected an option number' -- "$dance" count xcc "$shared/xcc/langford11.dlx" --resume "$tmp/badparts"
+expect 2 '' 'line 2, column 3: expected an option number' -- "$dance" count xcc "$inputs/xcc/langford11.dlx" --resume "$tmp/badparts"
 printf '1 2\n' >"$tmp/badparts"
-expect 2 '' 'line 1, column 1: expected the header' -- "$dance" count xcc "$shared/xcc/langford11.dlx" --resume "$tmp/badparts"
+expect 2 '' 'line 1, column 1: expected the header' -- "$dance" count xcc "$inputs/xcc/langford11.dlx" --resume "$tmp/badparts"
 # parts name the problem they were split from: the same option numbers would count another one wrong
 "$dance" split queens --size 8 --depth 2 >"$tmp/queens_parts" 2>/dev/null
 expect 0 '^92$' '' -- "$dance" count queens --size 8 --resume "$tmp/queens_parts"
@@ -398,13 +398,36 @@ printf '%s\n' "$(sed -n 4p "$data/sudoku_batch.txt")" >"$tmp/puzzle2"
 "$dance" split sudoku "$tmp/puzzle1" --depth 2 >"$tmp/sudoku_parts" 2>/dev/null
 expect 0 '^1$' '' -- "$dance" count sudoku "$tmp/puzzle1" --resume "$tmp/sudoku_parts"
 expect 2 '^error$' 'split from another problem' -- "$dance" count sudoku "$tmp/puzzle2" --resume "$tmp/sudoku_parts"
-expect 2 '' 'lines are numbered from 1' -- "$dance" count xcc "$shared/xcc/langford11.dlx" --resume "$tmp/parts:0-2"
-expect 2 '' 'depth goes with split' -- "$dance" split xcc "$shared/xcc/langford11.dlx"
+expect 2 '' 'lines are numbered from 1' -- "$dance" count xcc "$inputs/xcc/langford11.dlx" --resume "$tmp/parts:0-2"
+expect 2 '' 'depth goes with split' -- "$dance" split xcc "$inputs/xcc/langford11.dlx"
 # options that the command would ignore are refused
 expect 2 '^$' 'count does nothing for emit' -- "$dance" emit xcc "$data/knuth_toy.dlx" --count
 expect 2 '^$' 'threads does nothing for split' -- "$dance" split xcc "$data/knuth_toy.dlx" --depth 1 -j 2
 expect 2 '^$' 'quiet does nothing for list' -- "$dance" list -q
-expect 2 '' 'resume is for count' -- "$dance" solve xcc "$shared/xcc/langford11.dlx" --resume "$tmp/parts"
+expect 2 '' 'resume is for count' -- "$dance" solve xcc "$inputs/xcc/langford11.dlx" --resume "$tmp/parts"
 expect 2 '' 'takes one problem' -- "$dance" split sudoku "$data/sudoku_batch.txt" --depth 1
+
+# --version; progress lines: forced into a file a line every 2 s, none with --no-progress or by default off a terminal
+expect 0 '^dance [0-9]+\.[0-9]+\.[0-9]+$' '^$' -- "$dance" --version
+progress_lines() {  # progress_lines OPTIONS...: the progress lines of a 5-second count
+  "$dance" count xcc "$inputs/xcc/langford15_sym.dlx" -t 5 "$@" 2>&1 >/dev/null | grep -c 'nodes/s'
+}
+expect 3 '^[0-9]+$' 'nodes, [0-9]+ solutions, .* nodes/s, about .*% of the tree done, [0-9]+ s' -- \
+  "$dance" count xcc "$inputs/xcc/langford15_sym.dlx" -t 3 --progress
+expect 0 '' '' -- sh -c "! grep -q \"\$(printf '\\r')\" '$tmp/err'"  # no carriage returns in a file
+expect 3 '' 'nodes, [0-9]+ solutions' -- "$dance" count xcc "$inputs/xcc/langford15_sym.dlx" -t 3 -j 2 --progress
+progress_lines --progress >"$tmp/forced"
+expect 0 '^2$' '' -- cat "$tmp/forced"
+progress_lines --no-progress >"$tmp/off"
+expect 0 '^0$' '' -- cat "$tmp/off"
+progress_lines >"$tmp/default"
+expect 0 '^0$' '' -- cat "$tmp/default"
+expect 2 '' 'opposite' -- "$dance" count queens --size 4 --progress --no-progress
+expect 2 '' 'progress does nothing for emit' -- "$dance" emit queens --size 4 --progress
+# on a terminal: drawn after 2 s and redrawn in place, erased at the end
+script -qec "'$dance' count xcc '$inputs/xcc/langford15_sym.dlx' -t 4 2>&1 >/dev/null" /dev/null >"$tmp/search.tty"
+expect 0 'nodes/s' '' -- cat "$tmp/search.tty"
+expect 0 '^1$' '' -- sh -c "grep -c 'stopped by time limit' '$tmp/search.tty'"
+expect 0 '' '' -- sh -c "tr '\\r' '\\n' <'$tmp/search.tty' | grep -a 'stopped by' | grep -qv nodes/s"  # erased before the message
 
 summary

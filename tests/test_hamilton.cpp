@@ -1,5 +1,5 @@
 // Hamiltonian cycles and paths: the known counts of
-// ../shared/data/graphs/hamilton/expected.tsv, every answer verified, the FTL
+// data/graphs/hamilton/expected.tsv, every answer verified, the FTL
 // longest path, and brute force on small random graphs.
 #include <catch2/catch.hpp>
 #include <algorithm>

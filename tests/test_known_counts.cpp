@@ -51,7 +51,7 @@ std::set<std::string> printed_solution(const Problem& p, std::span<const OptionI
 }
 }  // namespace
 
-TEST_CASE("every instance in shared/data/xcc has its known number of solutions") {
+TEST_CASE("every instance in data/xcc has its known number of solutions") {
   for (const Expected& e : expected_counts()) {
     INFO(e.file);
     const Problem p = load(std::string(DANCE_DATA_DIR) + "/xcc/" + e.file);

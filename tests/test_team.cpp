@@ -72,7 +72,7 @@ Problem load(const std::string& file) {
   return read_knuth(in).problem;
 }
 
-// The xcc instances of shared/data with their known counts, but the one that takes minutes.
+// The xcc instances of data/ with their known counts, but the one that takes minutes.
 std::vector<std::pair<std::string, std::uint64_t>> instances() {
   std::ifstream in(std::string(DANCE_DATA_DIR) + "/xcc/expected.tsv");
   REQUIRE(in);
@@ -131,7 +131,7 @@ TEST_CASE("random small problems: parts given away at every node and solution ho
   CHECK(with_solutions > 200);
 }
 
-TEST_CASE("shared/data/xcc: counts through split parts and through donated parts equal the known counts") {
+TEST_CASE("data/xcc: counts through split parts and through donated parts equal the known counts") {
   for (const auto& [file, solutions] : instances()) {
     INFO(file);
     const Problem p = load(file);
@@ -145,7 +145,7 @@ TEST_CASE("shared/data/xcc: counts through split parts and through donated parts
   }
 }
 
-TEST_CASE("shared/data/xcc: a team of 1, 2, 3 and 4 threads counts the known number of solutions") {
+TEST_CASE("data/xcc: a team of 1, 2, 3 and 4 threads counts the known number of solutions") {
   for (const auto& [file, solutions] : instances()) {
     INFO(file);
     const auto p = std::make_shared<const Problem>(load(file));

@@ -933,8 +933,10 @@ class Search {
 
   // Whether a limit stops the search before the next node (then `outcome`
   // says which); otherwise sets when to look again.
-  bool stop_here(std::uint64_t nodes, std::uint64_t& next_check, Clock::time_point start, Outcome& outcome) {
+  bool stop_here(std::uint64_t nodes, Index level, std::uint64_t& next_check, Clock::time_point start,
+                 Outcome& outcome) {
     const Limits& lim = s_.limits;
+    if (lim.progress) publish(*lim.progress, nodes, level);
     if (lim.nodes && nodes >= lim.nodes) {
       outcome = Outcome::node_limit;
       return true;
@@ -956,6 +958,25 @@ class Search {
     next_check = nodes + check_interval;
     if (lim.nodes && next_check > lim.nodes) next_check = lim.nodes;
     return false;
+  }
+
+  // Stores the counters, and the estimate when it is asked for (Progress).
+  void publish(Progress& progress, std::uint64_t nodes, Index level) const {
+    progress.nodes.store(nodes, std::memory_order_relaxed);
+    progress.solutions.store(s_.stats.solutions, std::memory_order_relaxed);
+    if (level == s_.floor || !progress.asked.load(std::memory_order_relaxed)) return;  // at the root: nothing known yet
+    double done = 0, weight = 1;
+    for (Index k = s_.floor; k < level; ++k) {  // the item's list stays whole while it is covered
+      const Index i = s_.item[k], x = s_.choice[k];
+      Index place = 0, options = 0;
+      for (Index y = s_.link[i].down; y != i; y = s_.link[y].down)
+        if (++options, y == x) place = options;
+      if (place == 0) place = ++options;  // Algorithm M's "use the item no more", after its options
+      weight /= options;
+      done += (place - 1) * weight;
+    }
+    progress.done.store(done + weight / 2, std::memory_order_relaxed);
+    progress.asked.store(false, std::memory_order_relaxed);
   }
 
   void record_solution(Index depth) {
@@ -995,7 +1016,7 @@ Outcome Search<Colours, Multiplicities, Sharing, Ring>::run(Mode mode, std::uint
 
 forward:
   if constexpr (Ring) s.removed_base[l] = d.removed_top;
-  if (nodes >= next_check && stop_here(nodes, next_check, start, outcome)) {
+  if (nodes >= next_check && stop_here(nodes, l, next_check, start, outcome)) {
     s.resume = Resume::forward;
     goto leave;
   }
@@ -1078,7 +1099,7 @@ try_x:
     }
   }
   if (!commit_unless_dead(d, x)) {  // a child that is a dead end at once
-    if (nodes >= next_check && stop_here(nodes, next_check, start, outcome)) {
+    if (nodes >= next_check && stop_here(nodes, l, next_check, start, outcome)) {
       s.resume = Resume::advance;  // x is tried again on resuming
       goto leave;
     }

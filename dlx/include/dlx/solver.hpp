@@ -74,6 +74,19 @@ enum class Outcome {
 };
 [[nodiscard]] const char* to_string(Outcome outcome);
 
+// How far a search has got, for another thread to show (a progress line).
+// At each check of its limits (every 1024 nodes or so) the search stores its
+// counters here, and, when `asked` is set, Knuth's estimate of the fraction
+// of its tree done (each level's choice weighed by its place among the
+// item's options, as DLX1's progress reports), clearing `asked`. Costs
+// nothing between checks.
+struct Progress {
+  std::atomic<std::uint64_t> nodes{0};      // Statistics::nodes of the solver
+  std::atomic<std::uint64_t> solutions{0};  // Statistics::solutions of the solver
+  std::atomic<bool> asked{false};
+  std::atomic<double> done{-1};  // the estimate, in [0, 1]; -1 before the first
+};
+
 // All limits are on the whole search (the cumulative statistics); 0 = none.
 struct Limits {
   std::uint64_t nodes = 0;
@@ -82,6 +95,7 @@ struct Limits {
   // Set it to make the search return Outcome::paused within a thousand nodes
   // or so, resumable, e.g. to donate() work to an idle thread.
   const std::atomic<bool>* pause = nullptr;
+  Progress* progress = nullptr;  // where to publish how far the search has got
 };
 
 // What a hook may read of the search: the options still possible, which are

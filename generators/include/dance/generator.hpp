@@ -47,7 +47,7 @@ namespace dance {
 //   medium    1 to medium_limit extra nodes
 //   hard      up to hard_limit
 //   fiendish  more
-// The limits come from measurements on ../shared/data/sudoku (docs/generate.md).
+// The limits come from measurements on data/sudoku (docs/generate.md).
 enum class Difficulty { easy, medium, hard, fiendish };
 inline constexpr std::uint64_t medium_limit = 20;
 inline constexpr std::uint64_t hard_limit = 200;

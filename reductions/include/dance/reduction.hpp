@@ -123,8 +123,13 @@ class Reduction {
   [[nodiscard]] virtual std::unique_ptr<PuzzleType> puzzle_type(const ModelOptions&) const { return nullptr; }
 };
 
-// Every reduction dance ships, in the order `dance list` shows them.
+// Every reduction dance ships, in the order `dance list` shows them, then
+// those added by add_reduction().
 [[nodiscard]] std::span<const Reduction* const> reductions();
 [[nodiscard]] const Reduction* find_reduction(std::string_view name);
+// Adds a reduction of a program's own (dance/cli.hpp), which must outlive
+// every use; before any search, from one thread. Throws std::invalid_argument
+// when its name is taken.
+void add_reduction(const Reduction& reduction);
 
 }  // namespace dance
