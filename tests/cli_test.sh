@@ -218,6 +218,13 @@ expect 0 '^# 03_9x9$' '' -- "$dance" solve range --verify "$tmp/janko2.txt"
 # hamilton
 hm="$inputs/graphs/hamilton"
 expect 0 '^1072$' '' -- "$dance" count hamilton "$hm/grid6x6.hcp"
+# an edge list numbered from 1 (the dodecahedron's): its vertices are the names in it, no vertex 0
+awk '/EDGE_DATA_SECTION/ { on = 1; next } on && NF == 2' "$hm/dodecahedron.hcp" >"$tmp/dodecahedron.edges"
+expect 0 '^1( ([2-9]|1[0-9]|20)){19} 1$' '^$' -- "$dance" solve hamilton "$tmp/dodecahedron.edges" --verify
+expect 0 '^30$' '' -- "$dance" count hamilton "$tmp/dodecahedron.edges"
+printf '5 6\n6 7\n7 5\n7 9\n' >"$tmp/pendant.edges"
+expect 1 '^none$' "vertex '9' has only one edge: no Hamiltonian cycle" -- "$dance" solve hamilton "$tmp/pendant.edges"
+expect 0 '^((5 6|6 5) 7 9|9 7 (5 6|6 5))$' '^$' -- "$dance" solve hamilton "$tmp/pendant.edges" --path --verify
 expect 1 '^0$' '' -- "$dance" count hamilton "$hm/petersen.hcp"
 expect 1 '^none$' 'no solution' -- "$dance" solve hamilton "$hm/petersen.hcp"
 expect 0 '^a1 ([a-h][1-8] ){63}a1$' '' -- "$dance" solve hamilton --knight 8x8 --closed --verify

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <map>
+#include <set>
 #include <optional>
 
 #include "dance/line_reader.hpp"
@@ -236,15 +237,10 @@ Graph read_named(LineReader& lines, std::optional<Line> line, bool adjacency, bo
     std::size_t line;
   };
   std::vector<Arc> arcs;
-  std::vector<std::string> order;                        // names in order of first appearance
-  std::vector<std::pair<std::size_t, std::size_t>> first;  // ... and the line and column of each
-  std::map<std::string, Vertex, std::less<>> seen;
-  const auto name = [&](std::string_view text, std::size_t number, std::size_t column) {
-    if (seen.find(text) == seen.end()) {
-      seen.emplace(std::string(text), static_cast<Vertex>(order.size()));
-      order.emplace_back(text);
-      first.emplace_back(number, column);
-    }
+  std::vector<std::string> order;  // names in order of first appearance
+  std::set<std::string, std::less<>> seen;
+  const auto name = [&](std::string_view text) {
+    if (seen.emplace(text).second) order.emplace_back(text);
   };
   for (; line; line = lines.next()) {
     if (adjacency) {
@@ -252,39 +248,32 @@ Graph read_named(LineReader& lines, std::optional<Line> line, bool adjacency, bo
       if (colon == std::string::npos) throw dlx::ParseError(line->number, 1, "expected 'U: V W ...'");
       const auto head = dlx::split(std::string_view(line->text).substr(0, colon), blank);
       if (head.size() != 1) throw dlx::ParseError(line->number, 1, "expected one vertex before ':'");
-      name(head[0].text, line->number, head[0].column);
+      name(head[0].text);
       for (const Token& token : dlx::split(std::string_view(line->text).substr(colon + 1), blank)) {
-        name(token.text, line->number, colon + 1 + token.column);
+        name(token.text);
         arcs.push_back({std::string(head[0].text), std::string(token.text), line->number});
       }
     } else {
       const auto tokens = dlx::split(line->text, blank);
       if (tokens.size() != 2)
         throw dlx::ParseError(line->number, tokens.size() > 2 ? tokens[2].column : line->text.size() + 1, "expected an edge: 'U V'");
-      name(tokens[0].text, line->number, tokens[0].column);
-      name(tokens[1].text, line->number, tokens[1].column);
+      name(tokens[0].text);
+      name(tokens[1].text);
       arcs.push_back({std::string(tokens[0].text), std::string(tokens[1].text), line->number});
     }
   }
   Builder b(directed);
-  // All whole numbers: vertex k is the number k.
+  // The vertices are the names that appear; when all are whole numbers, in
+  // their numeric order (a list numbered from 1 has no vertex 0).
   const bool numeric = !order.empty() && std::all_of(order.begin(), order.end(), [](const std::string& s) {
     const auto v = number(s);
     return v && *v >= 0 && std::to_string(*v) == s;
   });
+  if (numeric)
+    std::sort(order.begin(), order.end(), [](const std::string& x, const std::string& y) { return *number(x) < *number(y); });
   std::map<std::string, Vertex, std::less<>> id;
-  if (numeric) {
-    long largest = 0;
-    for (std::size_t k = 0; k < order.size(); ++k) {
-      largest = std::max(largest, *number(order[k]));
-      if (static_cast<std::size_t>(largest) >= max_vertices) throw too_many_vertices(first[k].first, first[k].second);
-    }
-    for (long k = 0; k <= largest; ++k) b.names().push_back(std::to_string(k));
-    for (const std::string& s : order) id[s] = static_cast<Vertex>(*number(s));
-  } else {
-    b.names() = order;
-    id = seen;
-  }
+  for (std::size_t k = 0; k < order.size(); ++k) id.emplace(order[k], static_cast<Vertex>(k));
+  b.names() = std::move(order);
   std::vector<std::pair<Vertex, Vertex>> listed;
   for (const Arc& arc : arcs) {
     b.arc(id[arc.u], id[arc.v], arc.line);

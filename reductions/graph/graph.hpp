@@ -7,8 +7,9 @@
 // - adjacency:     U: V W ...  (one line per vertex, '#' comments)
 // - edge list:     U V         (one edge per line, '#' comments)
 //
-// In the last two, vertices are names; when every name is a whole number,
-// vertex k is the number k (0-based, so 0..max all exist). Undirected unless
+// In the last two, the vertices are the names that appear, in numeric order
+// when every name is a whole number (a list numbered from 1 has no vertex 0),
+// else in order of appearance; answers use the names. Undirected unless
 // read as directed (arcs U -> V). Repeated edges and self-loops are dropped
 // with a warning; a malformed line throws dlx::ParseError (line, column).
 #pragma once

@@ -247,6 +247,30 @@ std::size_t edge_count(const std::vector<Choice>& choices) {
   return edges;
 }
 
+// Vertices with too few edges for the question, by name, for the user: a
+// cycle needs two edges at each vertex (an arc in and an arc out), a path one.
+std::vector<std::string> too_few_edges(const graph::Graph& g, bool path) {
+  if (g.size() < 2) return {};
+  std::vector<std::size_t> in(g.size(), 0);
+  if (g.directed)
+    for (Vertex u = 0; u < g.size(); ++u)
+      for (const Vertex v : g.out[u]) ++in[v];
+  std::vector<std::string> said;
+  std::size_t more = 0;
+  for (Vertex v = 0; v < g.size(); ++v) {
+    const std::size_t out = g.out[v].size();
+    std::string why;
+    if (g.directed && !path && (out == 0 || in[v] == 0)) why = out == 0 ? "no arc out" : "no arc in";
+    else if (!g.directed && !path && out < 2) why = out == 0 ? "no edges" : "only one edge";
+    else if (path && out == 0 && in[v] == 0) why = "no edges";
+    if (why.empty()) continue;
+    if (said.size() < 5) said.push_back("vertex '" + g.names[v] + "' has " + why + ": no Hamiltonian " + (path ? "path" : "cycle"));
+    else ++more;
+  }
+  if (more) said.push_back(std::to_string(more) + " more vertices like these");
+  return said;
+}
+
 class HamiltonReader final : public InstanceReader {
  public:
   HamiltonReader(std::istream& in, const ModelOptions& options) : in_(in), options_(options) {}
@@ -272,6 +296,8 @@ class HamiltonReader final : public InstanceReader {
     // A knight's tour is open unless --closed; a graph's question a cycle unless a path is asked for.
     h->path = options_.has("path") || options_.has("from") || options_.has("to") || options_.has("longest") ||
               (options_.has("knight") && !options_.has("closed"));
+    if (!options_.has("longest"))  // the longest path may leave vertices out
+      for (std::string& why : too_few_edges(g, h->path)) h->warnings.push_back(std::move(why));
     if (h->path && options_.has("closed")) throw std::invalid_argument("--closed asks for a cycle; --path, --from, --to and --longest for a path");
     const auto vertex = [&g](const std::string& name, const char* option) {
       const auto found = std::find(g.names.begin(), g.names.end(), name);
