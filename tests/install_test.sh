@@ -30,6 +30,15 @@ done
 expect 0 '^dance [0-9]+\.[0-9]+\.[0-9]+$' '' -- "$prefix/bin/dance" --version
 expect 0 '^92$' '' -- "$prefix/bin/dance" count queens --size 8
 
+# The man page names every option that --help does (with troff's \- for each dash).
+"$prefix/bin/dance" --help | grep -o -- '--[a-z][a-z-]*' | sort -u >"$tmp/options"
+: >"$tmp/unnamed"
+while read -r option; do
+  grep -qF -- "${option//-/\\-}" "$prefix/share/man/man1/dance.1" || echo "$option" >>"$tmp/unnamed"
+done <"$tmp/options"
+expect 0 '^$' '' -- cat "$tmp/unnamed"
+expect 0 '' '' -- test -s "$tmp/options"
+
 # A program of one's own: every built-in command and option, and its reduction.
 check "configure examples/out-of-tree" cmake -S "$source/examples/out-of-tree" -B "$tmp/example" \
   -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release
