@@ -222,6 +222,16 @@ expect 0 '^1072$' '' -- "$dance" count hamilton "$hm/grid6x6.hcp"
 awk '/EDGE_DATA_SECTION/ { on = 1; next } on && NF == 2' "$hm/dodecahedron.hcp" >"$tmp/dodecahedron.edges"
 expect 0 '^1( ([2-9]|1[0-9]|20)){19} 1$' '^$' -- "$dance" solve hamilton "$tmp/dodecahedron.edges" --verify
 expect 0 '^30$' '' -- "$dance" count hamilton "$tmp/dodecahedron.edges"
+# two vertices: one edge is no cycle, two arcs a -> b -> a are one, in every encoding
+printf 'a b\n' >"$tmp/one_edge"
+printf 'a b\nb a\n' >"$tmp/two_arcs"
+for encoding in edge degree position; do
+  expect 1 '^none$' '' -- "$dance" solve hamilton "$tmp/one_edge" --encoding $encoding --verify
+  expect 1 '^0$' '' -- "$dance" count hamilton "$tmp/one_edge" --encoding $encoding
+  expect 0 '^1$' '' -- "$dance" count hamilton "$tmp/two_arcs" --directed --encoding $encoding
+  expect 0 '^a b a$' '' -- "$dance" solve hamilton "$tmp/two_arcs" --directed --encoding $encoding --verify
+  expect 0 '^1$' '' -- "$dance" count hamilton "$tmp/one_edge" --directed --path --encoding $encoding
+done
 printf '5 6\n6 7\n7 5\n7 9\n' >"$tmp/pendant.edges"
 expect 1 '^none$' "vertex '9' has only one edge: no Hamiltonian cycle" -- "$dance" solve hamilton "$tmp/pendant.edges"
 expect 0 '^((5 6|6 5) 7 9|9 7 (5 6|6 5))$' '^$' -- "$dance" solve hamilton "$tmp/pendant.edges" --path --verify
@@ -405,6 +415,11 @@ printf '%s\n' "$(sed -n 4p "$data/sudoku_batch.txt")" >"$tmp/puzzle2"
 "$dance" split sudoku "$tmp/puzzle1" --depth 2 >"$tmp/sudoku_parts" 2>/dev/null
 expect 0 '^1$' '' -- "$dance" count sudoku "$tmp/puzzle1" --resume "$tmp/sudoku_parts"
 expect 2 '^error$' 'split from another problem' -- "$dance" count sudoku "$tmp/puzzle2" --resume "$tmp/sudoku_parts"
+# an option assumed twice in a part is refused, not counted as none
+{ head -n 1 "$tmp/parts"; echo '0 0'; } >"$tmp/twice_parts"
+expect 2 '' 'line 2, column 3: option 0 is listed twice' -- "$dance" count xcc "$inputs/xcc/rowcol2_6.dlx" --resume "$tmp/twice_parts"
+{ head -n 1 "$tmp/parts"; echo '0 !0'; } >"$tmp/twice_parts"
+expect 2 '' 'option 0 is listed twice' -- "$dance" count xcc "$inputs/xcc/rowcol2_6.dlx" --resume "$tmp/twice_parts"
 expect 2 '' 'lines are numbered from 1' -- "$dance" count xcc "$inputs/xcc/langford11.dlx" --resume "$tmp/parts:0-2"
 expect 2 '' 'depth goes with split' -- "$dance" split xcc "$inputs/xcc/langford11.dlx"
 # options that the command would ignore are refused

@@ -1,5 +1,7 @@
 #include "dlx/subproblem.hpp"
 
+
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <ostream>
@@ -25,6 +27,7 @@ void write_subproblem(std::ostream& out, const Subproblem& part) {
 
 Subproblem read_subproblem(std::string_view text, std::size_t line, std::size_t option_count) {
   Subproblem part;
+  std::vector<std::pair<OptionId, std::size_t>> seen;  // each option and its column
   for (const Token& token : split(text, [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; })) {
     const bool forbidden = token.text.front() == '!';
     const std::string_view digits = token.text.substr(forbidden ? 1 : 0);
@@ -39,7 +42,14 @@ Subproblem read_subproblem(std::string_view text, std::size_t line, std::size_t 
     if (!forbidden && !part.forbidden.empty())
       throw ParseError(line, token.column, "assumed options come before the forbidden ('!') ones");
     (forbidden ? part.forbidden : part.assumed).push_back(option);
+    seen.push_back({option, token.column});
   }
+  // An option is assumed or forbidden once: "0 0" would assume it twice, which no search does.
+  std::sort(seen.begin(), seen.end());
+  for (std::size_t k = 1; k < seen.size(); ++k)
+    if (seen[k].first == seen[k - 1].first)
+      throw ParseError(line, std::max(seen[k].second, seen[k - 1].second),
+                       "option " + std::to_string(seen[k].first) + " is listed twice");
   return part;
 }
 

@@ -120,6 +120,8 @@ std::vector<Choice> choices_of(const HamiltonInstance& h) {
       for (std::size_t k = 0; k < g.out[u].size(); ++k)
         if (edge_of[u][k] != nobody) in[g.out[u][k]].push_back({u, edge_of[u][k]});
   std::vector<Choice> all;
+  // Back where it came from: only the directed cycle of two vertices goes so.
+  const bool two_cycle = !h.path && g.size() == 2;
   for (Vertex v = 0; v < g.size(); ++v) {
     if (!usable(v)) continue;
     const bool fixed_end = v == h.from || v == h.to;
@@ -130,7 +132,7 @@ std::vector<Choice> choices_of(const HamiltonInstance& h) {
       for (const auto& [u, arc] : in[v]) {
         if (!fixed_end)
           for (std::size_t j = 0; j < out.size(); ++j)
-            if (edge_of[v][j] != nobody && out[j] != u) all.push_back({v, u, out[j], arc, edge_of[v][j]});
+            if (edge_of[v][j] != nobody && (out[j] != u || two_cycle)) all.push_back({v, u, out[j], arc, edge_of[v][j]});
         if (may_finish) all.push_back({v, u, nobody, arc, nobody});
       }
       if (may_start)
@@ -207,6 +209,7 @@ std::vector<HamiltonInstance::Step> steps_of(const HamiltonInstance& h) {
   const auto n = static_cast<std::uint32_t>(g.size());
   const std::uint32_t steps = h.path ? n - 1 : n;
   std::vector<HamiltonInstance::Step> all;
+  if (!h.path && !g.directed && n == 2) return all;  // its one edge twice is no cycle
   for (std::uint32_t p = 0; p < steps; ++p)
     for (Vertex u = 0; u < n; ++u)
       for (const Vertex v : g.out[u]) {
@@ -397,11 +400,13 @@ Encoding HamiltonReduction::encode(const Instance& instance) const {
   const dlx::ItemId skip = m > 0 ? b.add_primary("skip", m, m) : 0;
   const dlx::ItemId first_edge = static_cast<dlx::ItemId>(b.peek().items().size());
   std::vector<std::string> edge_names(edges);
-  for (const Choice& c : choices)
-    for (const auto& [e, w] : {std::pair{c.edge_a, c.a}, std::pair{c.edge_b, c.b}})
-      if (e != nobody)
-        edge_names[e] = g.directed ? (w == c.a ? g.names[w] + "->" + g.names[c.at] : g.names[c.at] + "->" + g.names[w])
-                                   : g.names[std::min(c.at, w)] + "-" + g.names[std::max(c.at, w)];
+  for (const Choice& c : choices) {
+    const auto name = [&](Vertex from, Vertex to) {  // directed: the arc from -> to
+      return g.directed ? g.names[from] + "->" + g.names[to] : g.names[std::min(from, to)] + "-" + g.names[std::max(from, to)];
+    };
+    if (c.edge_a != nobody) edge_names[c.edge_a] = name(c.a, c.at);
+    if (c.edge_b != nobody) edge_names[c.edge_b] = name(c.at, c.b);
+  }
   for (std::size_t e = 0; e < edges; ++e)  // an arc no option uses still needs a name
     b.add_secondary(edge_names[e].empty() ? "arc" + std::to_string(e) : edge_names[e]);
   const dlx::ColourId unused = b.colour("0"), used = b.colour("1");
@@ -503,7 +508,9 @@ std::optional<std::string> HamiltonReduction::verify(const Instance& instance, c
   };
   for (std::size_t k = 1; k < order.size(); ++k)
     if (!edge(order[k - 1], order[k])) return g.names[order[k - 1]] + " and " + g.names[order[k]] + " are not adjacent";
-  if (a.cycle && (order.size() < 3 || !edge(order.back(), order.front()))) return "the cycle does not close";
+  // An undirected cycle has three vertices at least; a directed one may go a -> b -> a.
+  if (a.cycle && (order.size() < (g.directed ? 2u : 3u) || !edge(order.back(), order.front())))
+    return "the cycle does not close";
   if (!h.longest && order.size() != g.size())
     return "visits " + std::to_string(order.size()) + " of " + std::to_string(g.size()) + " vertices";
   if (h.from && (order.empty() || order.front() != *h.from || order.back() != *h.to)) return "the ends are not the ones asked for";
