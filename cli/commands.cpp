@@ -18,7 +18,7 @@
 #include "dlx/knuth_format.hpp"
 #include "dlx/team.hpp"
 #include "cluster.hpp"
-#include "flushing_buffer.hpp"
+#include "input_buffer.hpp"
 #include "generate.hpp"
 #include "parallel.hpp"
 #include "progress.hpp"
@@ -590,8 +590,8 @@ int run(const Settings& s, const std::atomic<bool>& interrupt, std::ostream& out
     return exit_status::error;
   }
   Context c{s, reduction, interrupt, out, err, s.input == "-" ? "<stdin>" : s.input};
-  FlushingBuffer flushing(*in->rdbuf(), out);
-  std::istream input(&flushing);
+  InputBuffer buffered(*in->rdbuf(), out);
+  std::istream input(&buffered);
   std::unique_ptr<InstanceReader> reader;
   try {
     reader = reduction.reader(input, s.model);

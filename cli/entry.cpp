@@ -2,7 +2,9 @@
 #include <malloc.h>
 
 #include <atomic>
+#include <cerrno>
 #include <csignal>
+#include <cstring>
 #include <cstdlib>
 #include <iostream>
 
@@ -50,7 +52,7 @@ int command_line(int argc, char** argv, std::span<const Reduction* const> extra,
     std::free(block);
   }
   std::ios::sync_with_stdio(false);
-  std::cin.tie(nullptr);  // the input's FlushingBuffer flushes before a read can wait, not before every read
+  std::cin.tie(nullptr);  // the input's InputBuffer flushes before a read can wait, not before every read
   std::unique_ptr<Cluster> cluster;
   try {
     for (const Reduction* reduction : extra) add_reduction(*reduction);
@@ -65,15 +67,20 @@ int command_line(int argc, char** argv, std::span<const Reduction* const> extra,
   std::ostream& out = speaks ? std::cout : silent;
   std::ostream& err = speaks ? std::cerr : silent;
 
+  // Output that could not be written (a full disk) is an error, not a success.
+  const auto written = [&](int status) {
+    if (!speaks || out.flush()) return status;
+    std::cerr << "dance: cannot write the output" << (errno ? std::string(": ") + std::strerror(errno) : "") << '\n';
+    return exit_status::error;
+  };
   const auto parsed = parse(std::vector<std::string>(argv + 1, argv + argc));
   if (!parsed.settings) {
     (parsed.status == 0 ? out : err) << parsed.message;
-    return parsed.status;
+    return parsed.status == 0 ? written(parsed.status) : parsed.status;
   }
   std::signal(SIGINT, on_interrupt);
   try {
-    const int status = run(*parsed.settings, interrupted, out, err, cluster.get());
-    out.flush();
+    const int status = written(run(*parsed.settings, interrupted, out, err, cluster.get()));
     return speaks ? status : exit_status::found;  // mpirun passes on rank 0's status
   } catch (const std::exception& e) {
     std::cerr << "dance: " << (speaks ? "" : "rank " + std::to_string(cluster->rank()) + ": ") << e.what() << '\n';

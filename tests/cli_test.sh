@@ -452,4 +452,20 @@ expect 0 'nodes/s' '' -- cat "$tmp/search.tty"
 expect 0 '^1$' '' -- sh -c "grep -c 'stopped by time limit' '$tmp/search.tty'"
 expect 0 '' '' -- sh -c "tr '\\r' '\\n' <'$tmp/search.tty' | grep -a 'stopped by' | grep -qv nodes/s"  # erased before the message
 
+# a failed write of the answers is exit 2 with a message, not success
+expect 2 '' 'cannot write the output' -- sh -c "'$dance' solve sudoku '$data/sudoku_batch.txt' >/dev/full"
+expect 2 '' 'cannot write the output' -- sh -c "'$dance' count queens --size 8 >/dev/full"
+expect 2 '' 'cannot write the output' -- sh -c "'$dance' generate sudoku -n 2 >/dev/full"
+expect 2 '' 'cannot write the output' -- sh -c "'$dance' list >/dev/full"
+# a UTF-8 byte-order mark is skipped; lone carriage returns end lines, also across the reader's 4 KiB pieces
+{ printf '\xEF\xBB\xBF'; cat "$data/knuth_toy.dlx"; } >"$tmp/bom.dlx"
+expect 0 '^a d f$' '' -- "$dance" solve xcc "$tmp/bom.dlx"
+{ printf '\xEF\xBB\xBF'; head -n 1 "$data/sudoku_batch.txt"; } >"$tmp/bom.txt"
+expect 0 '^[1-9]{81}$' '' -- "$dance" solve sudoku "$tmp/bom.txt" --verify
+tr '\n' '\r' <"$inputs/xcc/debruijn4.dlx" >"$tmp/cr.dlx"
+expect 0 '^16$' '' -- "$dance" count xcc "$tmp/cr.dlx"
+sed 's/$/\r/' "$inputs/xcc/debruijn4.dlx" >"$tmp/crlf.dlx"
+expect 0 '^16$' '' -- "$dance" count xcc "$tmp/crlf.dlx"
+STDIN="$tmp/cr.dlx" expect 0 '^16$' '' -- "$dance" count xcc
+
 summary
