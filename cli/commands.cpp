@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <filesystem>
 #include <optional>
 #include <array>
 #include <atomic>
@@ -546,8 +549,13 @@ std::string describe_search(std::vector<dlx::Progress>& published, double second
 // The input named by the settings (stdin for "-"); nothing, said on `err`, when it cannot be opened.
 std::istream* open_input(const Settings& s, std::ifstream& file, std::ostream& err) {
   if (s.input == "-") return &std::cin;
+  std::error_code error;
+  if (std::filesystem::is_directory(s.input, error)) {
+    err << "dance: '" << s.input << "' is a directory, not a file\n";
+    return nullptr;
+  }
   file.open(s.input);
-  if (!file) err << "dance: cannot open '" << s.input << "'\n";
+  if (!file) err << "dance: cannot open '" << s.input << "': " << std::strerror(errno) << '\n';
   return file ? &file : nullptr;
 }
 

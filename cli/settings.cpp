@@ -9,6 +9,7 @@
 
 #include "dance/generator.hpp"
 #include "dance/reduction.hpp"
+#include "dlx/error.hpp"
 
 namespace po = boost::program_options;
 
@@ -188,9 +189,9 @@ Parsed parse(const std::vector<std::string>& args) {
     s.reduction = positional[1];
     if (!find_reduction(s.reduction)) return fail("unknown puzzle '" + s.reduction + "' (see 'dance list')");
     if (s.solutions == 0) return fail("generate: -n must be at least 1");
-    if (!parse_symmetry(s.symmetry)) return fail("--symmetry is none, rot180, rot90, mirror or diagonal; found '" + s.symmetry + "'");
+    if (!parse_symmetry(s.symmetry)) return fail("--symmetry is none, rot180, rot90, mirror or diagonal; found " + dlx::quoted(s.symmetry));
     if (!s.difficulty.empty() && !parse_difficulty(s.difficulty))
-      return fail("--difficulty is easy, medium, hard or fiendish; found '" + s.difficulty + "'");
+      return fail("--difficulty is easy, medium, hard or fiendish; found " + dlx::quoted(s.difficulty));
     for (const char* solving : {"count", "unique", "time-limit", "node-limit"})
       if (given(solving))
         return fail(std::string("--") + solving + " is for solve and count, not generate");

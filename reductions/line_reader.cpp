@@ -14,8 +14,7 @@ long Line::whole_number(long lo, long hi, std::string_view what) const {
   const auto [stop, error] = std::from_chars(first, text.data() + end, value);
   const auto column = [&](const char* at) { return static_cast<std::size_t>(at - text.data()) + 1; };
   if (error != std::errc{} || stop == first)
-    throw dlx::ParseError(number, column(first), "expected " + std::string(what) + " (a whole number), found '" +
-                                                     text.substr(start, end - start) + "'");
+    throw dlx::ParseError(number, column(first), "expected " + std::string(what) + " (a whole number), found " + dlx::quoted(text.substr(start, end - start)));
   if (stop != text.data() + end)
     throw dlx::ParseError(number, column(stop), "expected the end of the line after " + std::string(what));
   if (value < lo || value > hi)

@@ -468,4 +468,24 @@ sed 's/$/\r/' "$inputs/xcc/debruijn4.dlx" >"$tmp/crlf.dlx"
 expect 0 '^16$' '' -- "$dance" count xcc "$tmp/crlf.dlx"
 STDIN="$tmp/cr.dlx" expect 0 '^16$' '' -- "$dance" count xcc
 
+# messages: a number too large for a side is quoted as written; a directory is named as one; a long token is cut
+STDIN=<(echo '99999999999x99999999999:a') expect 2 '^error$' "line 1, column 1: expected a side from 1 to 1000, found '99999999999'" -- "$dance" solve range
+expect 2 '^$' "'/tmp' is a directory" -- "$dance" count xcc /tmp
+head -c 100000 /dev/zero | tr '\0' 'Q' >"$tmp/long_token"
+expect 2 '' "found 'Q{40}\.\.\.'$" -- "$dance" count queens "$tmp/long_token"
+STDIN=<(echo '4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9.......Z') \
+  expect 2 '^error$' 'out of range 1\.\.9$' -- "$dance" solve sudoku
+# one answer per instance: a bad line in a queens batch says error, a size without queens none
+printf '4\nx\n3\n' >"$tmp/queens_batch"
+expect 2 '^error$' 'line 2, column 1' -- "$dance" solve queens "$tmp/queens_batch"
+"$dance" solve queens "$tmp/queens_batch" 2>/dev/null | wc -l >"$tmp/queens_lines"
+expect 0 '^6$' '' -- cat "$tmp/queens_lines"
+# a truncated grid ends at a blank line and leaves the next puzzle whole: 5 grids, 5 answers
+grid=$data/../../examples/inkala_grid.txt
+{ cat "$grid"; echo; head -n 7 "$grid"; echo; cat "$grid"; echo; cat "$grid"; echo; cat "$grid"; } >"$tmp/five_grids"
+"$dance" solve sudoku "$tmp/five_grids" --format line >"$tmp/five.out" 2>"$tmp/five.err"
+expect 0 '^5$' '' -- sh -c "wc -l <'$tmp/five.out'"
+expect 0 '^4$' '' -- sh -c "grep -c '^[1-9]\{81\}$' '$tmp/five.out'"
+expect 0 'line 21, column 1: expected 9 grid rows, found 5 before a blank line' '' -- cat "$tmp/five.err"
+
 summary

@@ -19,13 +19,6 @@ bool is_blank(std::string_view line) {
   return std::all_of(line.begin(), line.end(), [](char c) { return std::isspace(static_cast<unsigned char>(c)); });
 }
 
-std::string quoted(std::string_view s) {
-  std::string q(1, '\'');
-  q.append(s);
-  q.push_back('\'');
-  return q;
-}
-
 class Reader {
  public:
   explicit Reader(std::istream& in) : in_(in) {}

@@ -34,7 +34,7 @@ Subproblem read_subproblem(std::string_view text, std::size_t line, std::size_t 
     OptionId option = 0;
     const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), option);
     if (digits.empty() || error != std::errc() || end != digits.data() + digits.size())
-      throw ParseError(line, token.column, "expected an option number or '!' and one, found '" + std::string(token.text) + "'");
+      throw ParseError(line, token.column, "expected an option number or '!' and one, found " + quoted(std::string(token.text)));
     if (option >= option_count)
       throw ParseError(line, token.column,
                        "option " + std::to_string(option) + " does not exist (the problem has " +

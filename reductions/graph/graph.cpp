@@ -106,7 +106,7 @@ Vertex numbered(const Line& line, const Token& token, std::size_t n) {
   const auto value = number(token.text);
   if (!value || *value < 1 || static_cast<std::size_t>(*value) > n)
     throw dlx::ParseError(line.number, token.column,
-                          "expected a vertex number from 1 to " + std::to_string(n) + ", found '" + std::string(token.text) + "'");
+                          "expected a vertex number from 1 to " + std::to_string(n) + ", found " + dlx::quoted(std::string(token.text)));
   return static_cast<Vertex>(*value - 1);
 }
 
@@ -160,7 +160,7 @@ Graph read_dimacs(LineReader& lines, std::optional<Line> line, bool directed, Gr
       if (tokens[1].text == "col") warnings.messages.push_back("'p col' read as 'p edge'");
       return;
     }
-    if (kind != "e") throw dlx::ParseError(whole.number, 1, "expected a 'c', 'p' or 'e' line, found '" + std::string(kind) + "'");
+    if (kind != "e") throw dlx::ParseError(whole.number, 1, "expected a 'c', 'p' or 'e' line, found " + dlx::quoted(std::string(kind)));
     if (!header) throw dlx::ParseError(whole.number, 1, "expected the 'p edge N M' line before the edges");
     if (tokens.size() != 3) throw dlx::ParseError(whole.number, tokens.size() < 3 ? whole.text.size() + 1 : tokens[3].column, "expected 'e U V'");
     b.arc(numbered(whole, tokens[1], n), numbered(whole, tokens[2], n), whole.number);

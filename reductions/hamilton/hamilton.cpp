@@ -285,7 +285,7 @@ class HamiltonReader final : public InstanceReader {
     if (options_.has("knight")) {
       const std::string board = options_.text("knight");
       const auto x = board.find('x');
-      if (x == std::string::npos) throw std::invalid_argument("--knight expects MxN, e.g. 8x8; found '" + board + "'");
+      if (x == std::string::npos) throw std::invalid_argument("--knight expects MxN, e.g. 8x8; found " + dlx::quoted(board));
       const auto rows = ModelOptions().set("knight", board.substr(0, x)).number("knight", 0, 1, 100);
       const auto columns = ModelOptions().set("knight", board.substr(x + 1)).number("knight", 0, 1, 100);
       graph::Graph board_graph = knight_graph(static_cast<int>(rows), static_cast<int>(columns));
@@ -320,12 +320,12 @@ class HamiltonReader final : public InstanceReader {
     }
     const std::string format = options_.text("format");
     if (!format.empty() && format != "text" && format != "json")
-      throw std::invalid_argument("--format is text or json; found '" + format + "'");
+      throw std::invalid_argument("--format is text or json; found " + dlx::quoted(format));
     h->json = format == "json";
     using Model = HamiltonInstance::Model;
     const std::string encoding = options_.text("encoding");
     if (!encoding.empty() && encoding != "edge" && encoding != "degree" && encoding != "position")
-      throw std::invalid_argument("--encoding is edge, degree or position; found '" + encoding + "'");
+      throw std::invalid_argument("--encoding is edge, degree or position; found " + dlx::quoted(encoding));
     h->model = encoding == "position" ? Model::position
                : encoding == "degree" || (encoding.empty() && h->longest) ? Model::degree
                                                                           : Model::edge;

@@ -115,7 +115,7 @@ class PolyominoReader final : public InstanceReader {
           const Line padded{line->number, std::string(column_of(*line, count) - 1, ' ') + count};  // columns as in the line
           piece.count = static_cast<int>(padded.whole_number(1, 1000, "how many of the piece"));
         }
-        if (words >> extra) throw dlx::ParseError(line->number, column_of(*line, extra), "expected the end of the line, found '" + extra + "'");
+        if (words >> extra) throw dlx::ParseError(line->number, column_of(*line, extra), "expected the end of the line, found " + dlx::quoted(extra));
         const std::size_t at = line->number;
         const auto rows = block(line);
         for (std::size_t r = 0; r < rows.size(); ++r)
@@ -131,14 +131,14 @@ class PolyominoReader final : public InstanceReader {
         instance->pieces.push_back(std::move(piece));
       } else if (keyword == "region") {
         if (region_line != 0) throw dlx::ParseError(line->number, 1, "one region; the first is on line " + std::to_string(region_line));
-        if (words >> extra) throw dlx::ParseError(line->number, column_of(*line, extra), "expected the end of the line, found '" + extra + "'");
+        if (words >> extra) throw dlx::ParseError(line->number, column_of(*line, extra), "expected the end of the line, found " + dlx::quoted(extra));
         region_line = line->number;
         instance->region = block(line);
         for (std::string& row : instance->region)
           if (!row.empty() && row.back() == '\r') row.pop_back();
         if (open_cells(instance->region).empty()) throw dlx::ParseError(region_line + 1, 1, "expected the rows of the region ('.' for an open cell)");
       } else {
-        throw dlx::ParseError(line->number, column_of(*line, keyword), "expected 'piece NAME [COUNT]' or 'region', found '" + keyword + "'");
+        throw dlx::ParseError(line->number, column_of(*line, keyword), "expected 'piece NAME [COUNT]' or 'region', found " + dlx::quoted(keyword));
       }
     }
     if (instance->pieces.empty()) throw dlx::ParseError(1, 1, "expected at least one 'piece'");

@@ -28,6 +28,10 @@ class QueensReduction final : public Reduction {
                                                std::span<const dlx::OptionId> solution) const override;
   [[nodiscard]] std::optional<std::string> verify(const Instance& instance, const Answer& answer) const override;
   void print(std::ostream& out, const Instance& instance, const Answer& answer) const override;
+  // A batch of sizes gets one answer for each: a board, or one of these words.
+  void print_none(std::ostream& out, const Instance&) const override { out << "none\n"; }
+  void print_error(std::ostream& out) const override { out << "error\n"; }
+  void print_stopped(std::ostream& out, const Instance&) const override { out << "unknown\n"; }
 };
 
 }  // namespace dance::queens

@@ -93,7 +93,7 @@ Board parse_id(std::string_view id, std::size_t line, std::size_t column) {
     if (at == start) fail(at, std::string("expected the ") + (side == &board.width ? "width" : "height") +
                                   " of the game ID (WxH:description)");
     if (*side < 1 || *side > largest_side)
-      fail(start, "expected a side from 1 to " + std::to_string(largest_side) + ", found " + std::to_string(*side));
+      fail(start, "expected a side from 1 to " + std::to_string(largest_side) + ", found " + dlx::quoted(id.substr(start, at - start)));
     const char separator = side == &board.width ? 'x' : ':';
     if (at >= id.size() || id[at] != separator) fail(at, std::string("expected '") + separator + "' in the game ID");
     ++at;

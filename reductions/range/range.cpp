@@ -14,7 +14,7 @@ std::optional<Notation> chosen_notation(const ModelOptions& options) {
   if (format.empty()) return std::nullopt;
   if (format == "grid") return Notation::grid;
   if (format == "id") return Notation::id;
-  throw std::invalid_argument("--format for range is grid or id; found '" + format + "'");
+  throw std::invalid_argument("--format for range is grid or id; found " + dlx::quoted(format));
 }
 
 class RangeReader final : public InstanceReader {
@@ -112,10 +112,10 @@ std::unique_ptr<PuzzleType> RangeReduction::puzzle_type(const ModelOptions& opti
       height = std::stoi(size.substr(x + 1), &used);
       if (used != size.size() - x - 1) throw std::invalid_argument("junk");
     } catch (const std::exception&) {
-      throw std::invalid_argument("--size for range is WxH (columns x rows, such as 9x6); found '" + size + "'");
+      throw std::invalid_argument("--size for range is WxH (columns x rows, such as 9x6); found " + dlx::quoted(size));
     }
     if (width < 1 || height < 1 || width > 200 || height > 200)
-      throw std::invalid_argument("--size for range takes sides from 1 to 200; found '" + size + "'");
+      throw std::invalid_argument("--size for range takes sides from 1 to 200; found " + dlx::quoted(size));
     if (width <= 2 && height <= 2)
       throw std::invalid_argument("--size " + size + " is too small for a range puzzle; take at least three cells in one direction");
   }

@@ -93,7 +93,7 @@ Puzzle PuzzleReader::read_grid(std::string line) {
           clue = clue * 10 + (t.text[k] - '0');
         }
         if (!digits || clue == 0)
-          fail(t.column, "expected '.', '-' or a clue number from 1 up, found '" + std::string(t.text) + "'");
+          fail(t.column, "expected '.', '-' or a clue number from 1 up, found " + dlx::quoted(std::string(t.text)));
         board.clues.push_back(clue);
         places.push_back({line_no_, t.column});
       }

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <tuple>
+#include <utility>
 
 #include "dlx/error.hpp"
 #include "dlx/tokens.hpp"
@@ -74,12 +76,20 @@ struct PuzzleReader::Row {
 PuzzleReader::PuzzleReader(std::istream& in, std::optional<Shape> fixed, bool diagonals, bool jigsaw)
     : in_(in), fixed_(std::move(fixed)), diagonals_(diagonals), jigsaw_(jigsaw) {}
 
-bool PuzzleReader::next_line(std::string& line) {
+bool PuzzleReader::next_line(std::string& line, bool* after_blank) {
+  if (after_blank) *after_blank = false;
+  if (held_) {
+    std::tie(line, line_no_) = *std::exchange(held_, std::nullopt);
+    return true;
+  }
   while (std::getline(in_, line)) {
     ++line_no_;
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (!line.empty() && line.front() == '#') continue;
-    if (line.find_first_not_of(decoration) == std::string::npos) continue;  // blank or decoration
+    if (line.find_first_not_of(decoration) == std::string::npos) {  // blank or decoration
+      if (after_blank && line.find_first_not_of(" \t") == std::string::npos) *after_blank = true;
+      continue;
+    }
     return true;
   }
   return false;
@@ -118,7 +128,7 @@ namespace {
 // (0: not so read): the line may be a row of a grid that lacks --box.
 std::string grid_row_hint(std::size_t cells) {
   const auto grid = cells == 0 ? std::nullopt : boxed_shape(static_cast<int>(cells));
-  if (!grid) return "";
+  if (!grid || grid->n > 64) return "";  // --box takes R*C up to 64: no grid to suggest
   return " (if the line is a row of a " + std::to_string(grid->n) + "x" + std::to_string(grid->n) + " grid, give --box " +
          std::to_string(grid->box_rows) + "x" + std::to_string(grid->box_cols) + ")";
 }
@@ -198,11 +208,20 @@ std::optional<Puzzle> PuzzleReader::next() {
     puzzle.notation.grid = true;
     puzzle.clues.reserve(static_cast<std::size_t>(n * n));
     take(row);
+    // Bands of boxes may stand apart by blank lines; a blank line elsewhere
+    // ends a truncated grid, and what follows is the next puzzle's.
+    const int band = fixed_ ? fixed_->box_rows : !jigsaw_ && boxed_shape(n) ? boxed_shape(n)->box_rows : n;
     for (int rows = 1; rows < n; ++rows) {
-      if (!next_line(line))
+      const std::string missing = "expected " + std::to_string(n) + " grid rows, found " + std::to_string(rows);
+      bool after_blank = false;
+      const std::size_t last = line_no_;
+      if (!next_line(line, &after_blank))
         throw dlx::ParseError(line_no_ + 1, 1,
-                              "expected " + std::to_string(n) + " grid rows, found " + std::to_string(rows) +
-                                  (rows == 1 && fixed_n == 0 ? without_boxes(static_cast<std::size_t>(n), jigsaw_) : ""));
+                              missing + (rows == 1 && fixed_n == 0 ? without_boxes(static_cast<std::size_t>(n), jigsaw_) : ""));
+      if (after_blank && rows % band != 0) {
+        held_.emplace(line, line_no_);
+        throw dlx::ParseError(last + 1, 1, missing + " before a blank line");
+      }
       const Row next_row = read_row(line);
       if (static_cast<int>(next_row.cells.size()) != n)
         throw dlx::ParseError(line_no_, 1,

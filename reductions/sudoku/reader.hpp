@@ -40,7 +40,9 @@ class PuzzleReader {
 
  private:
   struct Row;
-  bool next_line(std::string& line);
+  // The next line with cells, or false at the end; `after_blank` says
+  // whether a blank line came before it.
+  bool next_line(std::string& line, bool* after_blank = nullptr);
   static Row read_row(const std::string& line);
   Cells read_regions(const Puzzle& puzzle);
 
@@ -49,6 +51,8 @@ class PuzzleReader {
   bool diagonals_;
   bool jigsaw_;
   std::size_t line_no_ = 0;
+  // A line read past the end of a truncated grid: the next puzzle's first.
+  std::optional<std::pair<std::string, std::size_t>> held_;
 };
 
 }  // namespace dance::sudoku

@@ -193,7 +193,7 @@ std::unique_ptr<InstanceReader> SudokuReduction::reader(std::istream& in, const 
   std::optional<Shape> fixed = fixed_shape(options);
   const std::string format = options.text("format");
   if (!format.empty() && format != "line" && format != "grid")
-    throw std::invalid_argument("--format for sudoku is line or grid; found '" + format + "'");
+    throw std::invalid_argument("--format for sudoku is line or grid; found " + dlx::quoted(format));
   return std::make_unique<SudokuReader>(in, std::move(fixed), options);
 }
 

@@ -5,8 +5,16 @@
 #include <cstddef>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace dlx {
+
+// Text from the input inside a message, in quotes and cut to a readable
+// length: a 1 MB token must not come back whole on stderr.
+inline std::string quoted(std::string_view text) {
+  constexpr std::size_t longest = 40;
+  return "'" + std::string(text.substr(0, longest)) + (text.size() > longest ? "...'" : "'");
+}
 
 // A problem that cannot be built: unknown item, item twice in an option, ...
 class BuildError : public std::runtime_error {
