@@ -488,4 +488,21 @@ expect 0 '^5$' '' -- sh -c "wc -l <'$tmp/five.out'"
 expect 0 '^4$' '' -- sh -c "grep -c '^[1-9]\{81\}$' '$tmp/five.out'"
 expect 0 'line 21, column 1: expected 9 grid rows, found 5 before a blank line' '' -- cat "$tmp/five.err"
 
+# emit writes what count xcc reads back with the same count: names with ':' or '|', no primary items, nothing left to choose
+printf 'a|b c\nc d\nd a|b\n' >"$tmp/bar_names"
+for encoding in edge degree position; do
+  "$dance" count hamilton "$tmp/bar_names" --encoding $encoding >"$tmp/direct" 2>/dev/null
+  expect 0 "^$(cat "$tmp/direct")\$" '' -- sh -c "'$dance' emit hamilton '$tmp/bar_names' --encoding $encoding 2>/dev/null | '$dance' count xcc"
+done
+printf 'piece A:1\nXX\n\npiece B%%%%\nX\nX\n\nregion\n..\n..\n' >"$tmp/colon_piece"
+expect 0 '^4$' '' -- "$dance" count polyomino "$tmp/colon_piece"
+expect 0 '^4$' '' -- sh -c "'$dance' emit polyomino '$tmp/colon_piece' | '$dance' count xcc"
+printf ' | x y\n' >"$tmp/no_primary.dlx"
+expect 0 '^ \| x y$' '' -- "$dance" emit xcc "$tmp/no_primary.dlx"
+expect 0 '^1$' '' -- sh -c "'$dance' emit xcc '$tmp/no_primary.dlx' | '$dance' count xcc"
+head -n 1 "$data/sudoku_batch.txt" | "$dance" solve sudoku --format line >"$tmp/full_grid"
+expect 0 '^ \|$' '' -- "$dance" emit sudoku "$tmp/full_grid"
+expect 0 '^1$' '' -- sh -c "'$dance' emit sudoku '$tmp/full_grid' | '$dance' count xcc"
+expect 0 '^1$' '' -- "$dance" count sudoku "$tmp/full_grid"
+
 summary

@@ -94,7 +94,8 @@ class Reader {
         builder_.add_primary(std::string(name), lo, hi);
       }
     }
-    if (builder_.peek().items().empty()) throw ParseError(line_no_, 1, "expected at least one item");
+    // " |" alone (as write_knuth writes it) is a problem with no items: its one solution is empty.
+    if (builder_.peek().items().empty() && !secondary) throw ParseError(line_no_, 1, "expected at least one item");
   }
 
   // Returns whether the option was kept.
@@ -141,28 +142,61 @@ class Reader {
 
 ReadResult read_knuth(std::istream& in) { return Reader(in).read(); }
 
-void write_option(std::ostream& out, const Problem& problem, OptionId option) {
+namespace {
+
+// A name as written: `escaped` turns the characters that Knuth's format
+// gives a meaning (':' and '|', bounds and colours) into %3A and %7C, and
+// '%' into %25, so that distinct names stay distinct.
+void write_name(std::ostream& out, std::string_view name, bool escaped) {
+  if (!escaped) {
+    out << name;
+    return;
+  }
+  for (const char c : name) {
+    if (c == ':') out << "%3A";
+    else if (c == '|') out << "%7C";
+    else if (c == '%') out << "%25";
+    else out << c;
+  }
+}
+
+void write_entries(std::ostream& out, const Problem& problem, OptionId option, bool escaped) {
   const char* sep = "";
   for (const Entry& e : problem.option(option)) {
-    out << sep << problem.items()[e.item].name;
-    if (e.colour != no_colour) out << ':' << problem.colour_name(e.colour);
+    out << sep;
+    write_name(out, problem.items()[e.item].name, escaped);
+    if (e.colour != no_colour) {
+      out << ':';
+      write_name(out, problem.colour_name(e.colour), escaped);
+    }
     sep = " ";
   }
 }
 
+}  // namespace
+
+void write_option(std::ostream& out, const Problem& problem, OptionId option) {
+  write_entries(out, problem, option, false);
+}
+
 void write_knuth(std::ostream& out, const Problem& problem) {
   const auto& items = problem.items();
+  const auto unreadable = [](std::string_view name) { return name.find_first_of(":|") != std::string_view::npos; };
+  bool escaped = std::any_of(items.begin(), items.end(), [&](const Item& item) { return unreadable(item.name); });
+  for (ColourId c = 1; c <= problem.colour_count() && !escaped; ++c) escaped = unreadable(problem.colour_name(c));
+  // A line that starts with '|' is a comment: with no primary items the line starts " |".
+  if (problem.primary_count() == 0) out << " |";
   for (std::size_t i = 0; i < items.size(); ++i) {
-    if (i > 0) out << ' ';
-    if (i == problem.primary_count()) out << "| ";
+    if (i > 0 && i == problem.primary_count()) out << " |";
+    if (i > 0 || problem.primary_count() == 0) out << ' ';
     const Item& item = items[i];
     if (item.primary && item.lo != item.hi) out << item.lo << ':' << item.hi << '|';
     else if (item.primary && item.hi != 1) out << item.hi << '|';
-    out << item.name;
+    write_name(out, item.name, escaped);
   }
   out << '\n';
   for (OptionId o = 0; o < problem.option_count(); ++o) {
-    write_option(out, problem, o);
+    write_entries(out, problem, o, escaped);
     out << '\n';
   }
 }
