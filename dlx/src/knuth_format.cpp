@@ -103,6 +103,7 @@ class Reader {
     entries_.clear();
     bool has_primary = false;
     const Problem& problem = builder_.peek();
+    option_of_item_.resize(problem.items().size(), 0);
     for (const Token& t : split(line)) {
       std::string_view name = t.text;
       std::string_view colour;
@@ -119,8 +120,9 @@ class Reader {
       const Item& item = problem.items()[static_cast<std::size_t>(id)];
       if (!colour.empty() && item.primary)
         fail(t, "primary item " + quoted(name) + " cannot have a colour");
-      for (const Entry& e : entries_)
-        if (e.item == static_cast<ItemId>(id)) fail(t, "item " + quoted(name) + " occurs twice in this option");
+      std::size_t& seen = option_of_item_[static_cast<std::size_t>(id)];
+      if (seen == line_no_) fail(t, "item " + quoted(name) + " occurs twice in this option");
+      seen = line_no_;
       has_primary = has_primary || item.primary;
       entries_.push_back({static_cast<ItemId>(id), colour.empty() ? no_colour : builder_.colour(colour)});
     }
@@ -136,6 +138,7 @@ class Reader {
   std::size_t line_no_ = 0;
   ProblemBuilder builder_;
   std::vector<Entry> entries_;
+  std::vector<std::size_t> option_of_item_;  // per item: the line of the last option that holds it
 };
 
 }  // namespace

@@ -794,7 +794,12 @@ struct Dance {
   DLX_INLINE std::int32_t fewest_in_array(Index& block) const {
     std::int32_t fewest = covered_mark;
     const Index end = primary_count + 1;
-    Index b = 1;
+    // Unseeded, the active list is in input order: the blocks before its
+    // first item hold covered items only (a million items covered one by
+    // one in order cost a scan from the start each, quadratic).
+    const Index first = seeded ? 1 : next[0];
+    if (first == 0) return fewest;
+    Index b = 1 + (first - 1) / choose_block * choose_block;
     for (; b + choose_block <= end; b += choose_block) {
       Lanes low = Lanes{} + INT32_MAX;
       for (Index k = 0; k < choose_block; k += lanes) {
