@@ -512,4 +512,9 @@ expect 0 '^1$' '' -- timeout 15 "$dance" count xcc "$tmp/long_option.dlx"
 awk 'BEGIN { for (k = 0; k < 700000; ++k) printf "i%d ", k; print ""; for (k = 0; k < 700000; ++k) print "i" k }' >"$tmp/singles.dlx"
 expect 0 '^1$' 'nodes 700001,' -- timeout 8 "$dance" count xcc "$tmp/singles.dlx" --stats
 
+# a vertex without edges answers none at once, whatever the number of vertices declared
+printf 'DIMENSION : 16777215\nEDGE_DATA_SECTION\n1 2\n-1\n' >"$tmp/huge.hcp"
+expect 1 '^none$' "vertex '1' has only one edge" -- timeout 10 "$dance" solve hamilton "$tmp/huge.hcp"
+expect 0 '^1$' '' -- sh -c "printf '1 16777215\n' | timeout 10 '$dance' count hamilton --path"
+
 summary

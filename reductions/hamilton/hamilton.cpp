@@ -299,8 +299,11 @@ class HamiltonReader final : public InstanceReader {
     // A knight's tour is open unless --closed; a graph's question a cycle unless a path is asked for.
     h->path = options_.has("path") || options_.has("from") || options_.has("to") || options_.has("longest") ||
               (options_.has("knight") && !options_.has("closed"));
-    if (!options_.has("longest"))  // the longest path may leave vertices out
-      for (std::string& why : too_few_edges(g, h->path)) h->warnings.push_back(std::move(why));
+    if (!options_.has("longest")) {  // the longest path may leave vertices out
+      std::vector<std::string> too_few = too_few_edges(g, h->path);
+      if (!too_few.empty()) h->impossible = too_few.front();
+      for (std::string& why : too_few) h->warnings.push_back(std::move(why));
+    }
     if (h->path && options_.has("closed")) throw std::invalid_argument("--closed asks for a cycle; --path, --from, --to and --longest for a path");
     const auto vertex = [&g](const std::string& name, const char* option) {
       const auto found = std::find(g.names.begin(), g.names.end(), name);
@@ -330,6 +333,7 @@ class HamiltonReader final : public InstanceReader {
                : encoding == "degree" || (encoding.empty() && h->longest) ? Model::degree
                                                                           : Model::edge;
     if (h->model != Model::degree && h->longest) throw std::invalid_argument("--longest works with the degree encoding only");
+    if (h->impossible) return h;  // no options to compute
     if (h->model == Model::position) h->steps = std::make_shared<const std::vector<HamiltonInstance::Step>>(steps_of(*h));
     else h->choices = std::make_shared<const std::vector<Choice>>(h->model == Model::edge ? edge_choices_of(*h) : choices_of(*h));
     return h;
@@ -382,6 +386,14 @@ std::unique_ptr<InstanceReader> HamiltonReduction::reader(std::istream& in, cons
 
 Encoding HamiltonReduction::encode(const Instance& instance) const {
   const auto& h = static_cast<const HamiltonInstance&>(instance);
+  if (h.impossible) {  // one item that no option covers: what emit writes counts 0 too
+    dlx::ProblemBuilder b;
+    b.add_primary("impossible");
+    Encoding encoding;
+    encoding.problem = std::make_shared<const dlx::Problem>(b.build());
+    encoding.contradiction = *h.impossible;
+    return encoding;
+  }
   if (h.model == HamiltonInstance::Model::position) return encode_by_position(h);
   if (h.model == HamiltonInstance::Model::edge) return encode_by_edges(h);
   const graph::Graph& g = *h.graph;

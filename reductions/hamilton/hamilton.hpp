@@ -61,6 +61,9 @@ struct HamiltonInstance : Instance {
   };
   std::shared_ptr<const std::vector<Step>> steps;
   bool json = false;  // --format json
+  // Why there is no answer on the face of it (a vertex with too few edges):
+  // then no options are computed.
+  std::optional<std::string> impossible;
 };
 
 struct HamiltonAnswer : Answer {
