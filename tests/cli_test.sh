@@ -517,4 +517,7 @@ printf 'DIMENSION : 16777215\nEDGE_DATA_SECTION\n1 2\n-1\n' >"$tmp/huge.hcp"
 expect 1 '^none$' "vertex '1' has only one edge" -- timeout 10 "$dance" solve hamilton "$tmp/huge.hcp"
 expect 0 '^1$' '' -- sh -c "printf '1 16777215\n' | timeout 10 '$dance' count hamilton --path"
 
+# range: a board of more than 90,000 cells is refused at once (1000x1000 took minutes)
+STDIN=<(echo '1000x1000:a') expect 2 '^error$' 'at most 90000 cells' -- timeout 5 "$dance" solve range
+
 summary

@@ -29,6 +29,11 @@ int read_number(std::string_view text, std::size_t& at) {
 
 int largest_clue(const Board& board) { return board.width + board.height - 1; }
 
+std::string too_many_cells(std::size_t cells) {
+  return "a board has at most " + std::to_string(most_cells) + " cells (300x300, solved in about a second), found " +
+         std::to_string(cells);
+}
+
 int visible(int width, int height, const Colouring& black, std::size_t cell) {
   if (black[cell]) return 0;
   const int r = static_cast<int>(cell / static_cast<std::size_t>(width));
@@ -99,6 +104,7 @@ Board parse_id(std::string_view id, std::size_t line, std::size_t column) {
     ++at;
   }
   const std::size_t cells = static_cast<std::size_t>(board.width) * static_cast<std::size_t>(board.height);
+  if (cells > most_cells) fail(0, too_many_cells(cells));
   board.clues.reserve(cells);
   while (at < id.size()) {
     const char ch = id[at];

@@ -52,6 +52,12 @@ void for_each_neighbour(int width, int height, std::size_t cell, Visit visit) {
 // How many cells a clue at `cell` can see at most: its row and column.
 [[nodiscard]] int largest_clue(const Board& board);
 
+// The most cells a board may have. The search's choice of a cell scans the
+// cells left at each node, as many as there are cells: an empty 300x300
+// board takes about a second, 400x400 three, 1000x1000 minutes.
+inline constexpr std::size_t most_cells = 90000;
+[[nodiscard]] std::string too_many_cells(std::size_t cells);
+
 // The white cells `cell` sees in its row and column, itself included (0 for a black cell).
 [[nodiscard]] int visible(int width, int height, const Colouring& black, std::size_t cell);
 

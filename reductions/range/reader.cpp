@@ -98,6 +98,7 @@ Puzzle PuzzleReader::read_grid(std::string line) {
         places.push_back({line_no_, t.column});
       }
       ++board.height;
+      if (!error && board.clues.size() > most_cells) fail(1, too_many_cells(board.clues.size()) + " by this row");
     }
     if (!next_line(line)) break;
   }
