@@ -520,4 +520,16 @@ expect 0 '^1$' '' -- sh -c "printf '1 16777215\n' | timeout 10 '$dance' count ha
 # range: a board of more than 90,000 cells is refused at once (1000x1000 took minutes)
 STDIN=<(echo '1000x1000:a') expect 2 '^error$' 'at most 90000 cells' -- timeout 5 "$dance" solve range
 
+# polyomino: areas that cannot add up, and a piece larger than the region, are answered at once
+awk 'BEGIN { print "piece A"; for (r = 0; r < 300; ++r) { s = ""; for (c = 0; c < 300; ++c) s = s "X"; print s }
+  print ""; print "region"; for (r = 0; r < 30; ++r) print "..............................";
+}' >"$tmp/big_piece"
+expect 1 '^0$' 'the pieces have 90000 cells and the region 900' -- timeout 5 "$dance" count polyomino "$tmp/big_piece"
+expect 1 '^0$' '' -- sh -c "'$dance' emit polyomino '$tmp/big_piece' | '$dance' count xcc"
+awk 'BEGIN { print "piece A"; for (r = 0; r < 30; ++r) print "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXX"; print "";
+  print "piece B"; for (r = 0; r < 2; ++r) { s = ""; for (c = 0; c < 450; ++c) s = s "X"; print s }
+  print ""; print "region"; for (r = 0; r < 60; ++r) print "..............................";
+}' >"$tmp/long_piece"
+expect 1 '^0$' '' -- timeout 5 "$dance" count polyomino "$tmp/long_piece"
+
 summary

@@ -386,14 +386,7 @@ std::unique_ptr<InstanceReader> HamiltonReduction::reader(std::istream& in, cons
 
 Encoding HamiltonReduction::encode(const Instance& instance) const {
   const auto& h = static_cast<const HamiltonInstance&>(instance);
-  if (h.impossible) {  // one item that no option covers: what emit writes counts 0 too
-    dlx::ProblemBuilder b;
-    b.add_primary("impossible");
-    Encoding encoding;
-    encoding.problem = std::make_shared<const dlx::Problem>(b.build());
-    encoding.contradiction = *h.impossible;
-    return encoding;
-  }
+  if (h.impossible) return contradiction(*h.impossible);
   if (h.model == HamiltonInstance::Model::position) return encode_by_position(h);
   if (h.model == HamiltonInstance::Model::edge) return encode_by_edges(h);
   const graph::Graph& g = *h.graph;

@@ -143,6 +143,13 @@ class PolyominoReader final : public InstanceReader {
     }
     if (instance->pieces.empty()) throw dlx::ParseError(1, 1, "expected at least one 'piece'");
     if (region_line == 0) throw dlx::ParseError(1, 1, "expected a 'region'");
+    // Areas that cannot add up: no packing, and no placements to list.
+    std::size_t area = 0;
+    for (const Piece& piece : instance->pieces) area += static_cast<std::size_t>(piece.count) * piece.shape.size();
+    if (const std::size_t open = open_cells(instance->region).size(); area != open) {
+      instance->impossible = "the pieces have " + std::to_string(area) + " cells and the region " + std::to_string(open);
+      return instance;
+    }
     place(*instance);
     if (up_to_symmetry_) keep_one_per_orbit(*instance, region_line);
     return instance;
@@ -169,13 +176,24 @@ class PolyominoReader final : public InstanceReader {
   static void place(PolyominoInstance& instance) {
     const Shape open = open_cells(instance.region);
     const std::set<Cell> free(open.begin(), open.end());
+    const auto extent = [](const Shape& cells) {  // rows and columns spanned
+      int rows = 0, columns = 0;
+      for (const auto& [r, c] : cells) rows = std::max(rows, r + 1), columns = std::max(columns, c + 1);
+      return std::pair{rows, columns};
+    };
+    const auto [region_rows, region_columns] = extent(open);
     for (std::size_t p = 0; p < instance.pieces.size(); ++p) {
       for (const Shape& shape : orientations(instance.pieces[p].shape)) {
+        if (const auto [rows, columns] = extent(shape); rows > region_rows || columns > region_columns) continue;
+        Shape cells;
         for (const Cell& anchor : open) {  // the shape's first cell on an open cell
-          Shape cells;
-          for (const auto& [r, c] : shape) cells.push_back({anchor.first + r - shape[0].first, anchor.second + c - shape[0].second});
-          if (std::all_of(cells.begin(), cells.end(), [&free](const Cell& cell) { return free.count(cell) > 0; }))
-            instance.placements.push_back({p, cells});
+          cells.clear();
+          for (const auto& [r, c] : shape) {
+            const Cell cell{anchor.first + r - shape[0].first, anchor.second + c - shape[0].second};
+            if (!free.count(cell)) break;
+            cells.push_back(cell);
+          }
+          if (cells.size() == shape.size()) instance.placements.push_back({p, cells});
         }
       }
     }
@@ -211,6 +229,7 @@ std::unique_ptr<InstanceReader> PolyominoReduction::reader(std::istream& in, con
 Encoding PolyominoReduction::encode(const Instance& instance) const {
   const auto& polyomino = static_cast<const PolyominoInstance&>(instance);
   dlx::ProblemBuilder b;
+  if (polyomino.impossible) return contradiction(*polyomino.impossible);
   for (const Piece& piece : polyomino.pieces) b.add_primary(piece.name, static_cast<std::uint32_t>(piece.count), static_cast<std::uint32_t>(piece.count));
   for (const Cell& cell : open_cells(polyomino.region)) b.add_primary(cell_item(cell));
   std::vector<dlx::Entry> entries;

@@ -34,6 +34,9 @@ struct PolyominoInstance : Instance {
   // Every way to put a piece on the region, in option order (computed by the
   // reader, so that encode and decode share it).
   std::vector<Placement> placements;
+  // Why there is no packing on the face of it (the areas differ): then no
+  // placements are listed.
+  std::optional<std::string> impossible;
 };
 
 struct PolyominoAnswer : Answer {

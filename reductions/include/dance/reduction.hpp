@@ -50,6 +50,10 @@ struct Encoding {
   std::optional<std::string> contradiction;
 };
 
+// The encoding of an instance without solutions on its face, and why: one
+// item that no option covers, so that what emit writes counts 0 too.
+[[nodiscard]] Encoding contradiction(std::string why);
+
 // A command-line option that a reduction adds: --name, or --name ARGUMENT.
 // The CLI parses it, lists it under the reduction in --help, and refuses it
 // for every other reduction.
