@@ -532,4 +532,10 @@ awk 'BEGIN { print "piece A"; for (r = 0; r < 30; ++r) print "XXXXXXXXXXXXXXXXXX
 }' >"$tmp/long_piece"
 expect 1 '^0$' '' -- timeout 5 "$dance" count polyomino "$tmp/long_piece"
 
+# a sudoku line with 20 MB of text after it: the cells are taken, the rest is not split into tokens
+{ head -n 1 "$data/sudoku_batch.txt" | tr -d '\n'; printf ' '; head -c 20000000 /dev/zero | tr '\0' 'x'; echo; } >"$tmp/trailing.txt"
+expect 0 '^[1-9]{81}$' '' -- timeout 5 "$dance" solve sudoku "$tmp/trailing.txt"
+{ head -c 20000000 /dev/zero | tr '\0' '1' | sed 's/1/1 /g'; echo; } >"$tmp/spaced.txt"
+expect 2 '^error$' 'found more than 4096 cells' -- timeout 5 "$dance" solve sudoku "$tmp/spaced.txt"
+
 summary

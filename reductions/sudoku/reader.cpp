@@ -29,6 +29,21 @@ using dlx::Token;
 
 std::vector<Token> split(std::string_view line) { return dlx::split(line, is_separator); }
 
+// The most cells a line can give: a 64x64 puzzle on one line, and one more
+// to tell that there are more.
+constexpr std::size_t most_line_cells = 64 * 64 + 1;
+
+// The line up to the end of its first `count` tokens: past them no cell is
+// read (a rating or a name may follow a puzzle, and may be 100 MB long).
+std::string_view first_tokens(std::string_view line, std::size_t count) {
+  std::size_t at = 0;
+  for (std::size_t k = 0; k < count && at < line.size(); ++k) {
+    while (at < line.size() && is_separator(line[at])) ++at;
+    while (at < line.size() && !is_separator(line[at])) ++at;
+  }
+  return line.substr(0, at);
+}
+
 bool all_digits(std::string_view s) {
   return std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
 }
@@ -95,8 +110,9 @@ bool PuzzleReader::next_line(std::string& line, bool* after_blank) {
   return false;
 }
 
-PuzzleReader::Row PuzzleReader::read_row(const std::string& line) {
+PuzzleReader::Row PuzzleReader::read_row(const std::string& whole_line) {
   Row row;
+  const std::string_view line = first_tokens(whole_line, most_line_cells);
   const auto tokens = split(line);
   const bool commas = line.find(',') != std::string::npos;
   const char blank_separator = line.find('\t') != std::string::npos ? '\t' : ' ';  // answered as it came
@@ -112,9 +128,10 @@ PuzzleReader::Row PuzzleReader::read_row(const std::string& line) {
     row.separator = commas ? ',' : blank_separator;
     return row;
   }
-  row.cells.reserve(line.size());  // a cell a character at most: one allocation, not one per doubling
+  row.cells.reserve(std::min(line.size(), most_line_cells));  // a cell a character at most: one allocation
   for (const Token& t : tokens)
-    for (std::size_t k = 0; k < t.text.size(); ++k) row.cells.push_back({t.text.substr(k, 1), t.column + k});
+    for (std::size_t k = 0; k < t.text.size() && row.cells.size() < most_line_cells; ++k)
+      row.cells.push_back({t.text.substr(k, 1), t.column + k});
   const bool spaced = tokens.size() > 1 &&
                       std::all_of(tokens.begin(), tokens.end(), [](const Token& t) { return t.text.size() == 1; });
   row.separator = spaced ? blank_separator : 0;
@@ -202,7 +219,8 @@ std::optional<Puzzle> PuzzleReader::next() {
                              std::to_string(fixed_n) + " cells"
                        : "a puzzle of n*n cells on one line (16, 36, 64, 81, 100, 144, 256, ... 4096) or a grid "
                          "row of n cells (4, 6, 8, 9, 10, 12, 16, ... 64; --box RxC for other shapes)";
-      throw dlx::ParseError(line_no_, 1, "expected " + expected + ", found " + std::to_string(n) + " cells" +
+      const std::string found = row.cells.size() < most_line_cells ? std::to_string(n) : "more than " + std::to_string(most_line_cells - 1);
+      throw dlx::ParseError(line_no_, 1, "expected " + expected + ", found " + found + " cells" +
                                              (fixed_n == 0 ? without_boxes(row.cells.size(), jigsaw_) : ""));
     }
     puzzle.notation.grid = true;
