@@ -2,6 +2,10 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+#include <vector>
 #include <ostream>
 #include <sstream>
 #include <stdexcept>
@@ -23,7 +27,59 @@ struct Made {
   std::size_t clues = 0;
   std::size_t attempts = 0;
   std::uint64_t nodes = 0;
-  bool interrupted = false;  // given up on Ctrl-C
+  bool interrupted = false;  // given up on Ctrl-C, or on -t
+  bool timed_out = false;    // ... on -t: the run goes on with the next puzzle
+};
+
+// -t for generate, a time limit per puzzle: each worker's searches watch a
+// flag of their own, which a watchdog raises on Ctrl-C or once the worker's
+// puzzle has run past the limit.
+class PuzzleClocks {
+ public:
+  PuzzleClocks(std::size_t workers, double seconds, const std::atomic<bool>& interrupt)
+      : clocks_(workers), seconds_(seconds), interrupt_(interrupt), watchdog_([this] { watch(); }) {}
+  ~PuzzleClocks() {
+    {
+      const std::lock_guard<std::mutex> lock(mutex_);
+      done_ = true;
+    }
+    wake_.notify_one();
+    watchdog_.join();
+  }
+  [[nodiscard]] const std::atomic<bool>* flag(std::size_t worker) const { return &clocks_[worker].stop; }
+  void start(std::size_t worker) {
+    clocks_[worker].stop = interrupt_.load();
+    clocks_[worker].started = std::chrono::steady_clock::now().time_since_epoch().count();
+  }
+  // Ends the worker's puzzle; whether the time limit (not Ctrl-C) stopped it.
+  bool stop(std::size_t worker) {
+    clocks_[worker].started = 0;
+    return clocks_[worker].stop.load() && !interrupt_.load();
+  }
+
+ private:
+  struct Clock {
+    std::atomic<bool> stop{false};
+    std::atomic<std::chrono::steady_clock::rep> started{0};  // 0: no puzzle under way
+  };
+  void watch() {
+    const auto limit = std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds_));
+    std::unique_lock<std::mutex> lock(mutex_);
+    while (!wake_.wait_for(lock, std::chrono::milliseconds(10), [this] { return done_; })) {
+      const auto now = std::chrono::steady_clock::now().time_since_epoch().count();
+      for (Clock& c : clocks_) {
+        const auto started = c.started.load();
+        if (interrupt_.load() || (seconds_ > 0 && started != 0 && now - started > limit.count())) c.stop = true;
+      }
+    }
+  }
+  std::vector<Clock> clocks_;
+  const double seconds_;
+  const std::atomic<bool>& interrupt_;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool done_ = false;
+  std::thread watchdog_;  // last: it starts once the rest is ready
 };
 
 Made make(PuzzleType& type, const Settings& s, const GenerateOptions& options, std::uint64_t index) {
@@ -68,7 +124,6 @@ int generate(const Settings& s, const std::atomic<bool>& interrupt, std::ostream
       err << "dance: there is no generator for '" << reduction.name() << "' (see 'dance list')\n";
       return exit_status::error;
     }
-    for (const auto& type : types) type->set_interrupt(&interrupt);
     check_options(*types[0], options);
   } catch (const std::invalid_argument& e) {
     err << "dance: " << e.what() << "\nTry 'dance --help'.\n";
@@ -78,6 +133,8 @@ int generate(const Settings& s, const std::atomic<bool>& interrupt, std::ostream
     return exit_status::error;
   }
 
+  PuzzleClocks clocks(threads, s.time_limit, interrupt);
+  for (std::size_t t = 0; t < threads; ++t) types[t]->set_interrupt(clocks.flag(t));
   const auto start = std::chrono::steady_clock::now();
   std::atomic<std::uint64_t> made_so_far{0};
   ProgressLine progress(
@@ -90,15 +147,17 @@ int generate(const Settings& s, const std::atomic<bool>& interrupt, std::ostream
   const bool to_terminal = isatty(STDOUT_FILENO) != 0 && !s.quiet;  // puzzles and progress on one screen
   const std::size_t chunk = 16 * threads;
   std::vector<Made> made(chunk);
-  std::uint64_t done = 0, clues = 0, attempts = 0, nodes = 0;
+  std::uint64_t done = 0, timed_out = 0, clues = 0, attempts = 0, nodes = 0;
   while (done < s.solutions && !interrupt.load()) {
     const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(chunk, s.solutions - done));
     in_parallel(n, threads, [&](std::size_t k, std::size_t t) {
+      clocks.start(t);
       made[k] = make(*types[t], s, options, done + k);
+      made[k].timed_out = clocks.stop(t) && made[k].interrupted;
       if (!made[k].interrupted) made_so_far.fetch_add(1, std::memory_order_relaxed);
     });
     std::size_t finished = 0;  // the puzzles before the first one given up on Ctrl-C
-    while (finished < n && !made[finished].interrupted) ++finished;
+    while (finished < n && (!made[finished].interrupted || made[finished].timed_out)) ++finished;
     if (to_terminal) progress.clear();
     for (std::size_t k = 0; k < finished; ++k) {
       if (!made[k].error.empty()) {
@@ -106,6 +165,11 @@ int generate(const Settings& s, const std::atomic<bool>& interrupt, std::ostream
         progress.stop(true);
         err << "dance: " << made[k].error << '\n';
         return exit_status::error;
+      }
+      if (made[k].timed_out) {
+        ++timed_out;
+        err << "dance: puzzle " << done + k + 1 << " stopped by the time limit (-t " << s.time_limit << " s)\n";
+        continue;
       }
       if (!s.quiet) out << made[k].line;
       clues += made[k].clues;
@@ -116,17 +180,22 @@ int generate(const Settings& s, const std::atomic<bool>& interrupt, std::ostream
     out.flush();
     if (finished < n) break;  // interrupted: the puzzles before stay printed
   }
-  made_so_far = done;
+  const std::uint64_t printed = done - timed_out;
+  made_so_far = printed;
   progress.stop(true);
   if (s.stats) {
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    const double each = done ? 1.0 / static_cast<double>(done) : 0.0;
-    err << "dance: puzzles " << done << ", mean clues " << static_cast<double>(clues) * each << ", attempts "
+    const double each = printed ? 1.0 / static_cast<double>(printed) : 0.0;
+    err << "dance: puzzles " << printed << ", mean clues " << static_cast<double>(clues) * each << ", attempts "
         << attempts << ", mean nodes to prove uniqueness " << static_cast<double>(nodes) * each << ", seconds "
         << seconds << '\n';
   }
   if (interrupt.load()) {
     err << "dance: interrupted\n";
+    return exit_status::stopped;
+  }
+  if (timed_out > 0) {
+    err << "dance: " << timed_out << " of " << done << " puzzles stopped by the time limit\n";
     return exit_status::stopped;
   }
   return exit_status::found;

@@ -72,7 +72,7 @@ po::options_description option_table(Settings& s) {
        "generate: puzzles to make")
       ("count", po::bool_switch(&s.count), "count the solutions instead of printing them (like `count`)")
       ("unique", po::bool_switch(&s.unique), "stop at a second solution and say unique, multiple or none (unknown: a limit stopped it first)")
-      ("time-limit,t", po::value(&s.time_limit)->default_value(0), "stop after SECONDS of search per instance, 0 = none")
+      ("time-limit,t", po::value(&s.time_limit)->default_value(0), "stop after SECONDS of search per instance (generate: per puzzle, which is then left out), 0 = none")
       ("node-limit", whole(s.node_limit), "stop after N search nodes per instance, 0 = none")
       ("seed", whole(s.seed),
        "randomise item and option order reproducibly; 0 = input order. generate: each seed its own puzzles")
@@ -192,7 +192,7 @@ Parsed parse(const std::vector<std::string>& args) {
     if (!parse_symmetry(s.symmetry)) return fail("--symmetry is none, rot180, rot90, mirror or diagonal; found " + dlx::quoted(s.symmetry));
     if (!s.difficulty.empty() && !parse_difficulty(s.difficulty))
       return fail("--difficulty is easy, medium, hard or fiendish; found " + dlx::quoted(s.difficulty));
-    for (const char* solving : {"count", "unique", "time-limit", "node-limit"})
+    for (const char* solving : {"count", "unique", "node-limit"})
       if (given(solving))
         return fail(std::string("--") + solving + " is for solve and count, not generate");
   } else {

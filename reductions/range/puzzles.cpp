@@ -10,6 +10,28 @@
 
 namespace dance::range {
 
+namespace {
+
+// Whether the white cells around a new black cell (none of its four
+// neighbours black) still reach each other through the eight cells around
+// it: then the whites stay connected, and no search of the board is needed.
+// The ring of eight breaks only at black diagonal cells and at the edge;
+// with at most one break it is a path, and connects them all.
+bool ring_connected(int width, int height, const Colouring& black, std::size_t cell) {
+  const int r = static_cast<int>(cell / static_cast<std::size_t>(width));
+  const int c = static_cast<int>(cell % static_cast<std::size_t>(width));
+  int breaks = 0;
+  for (const int dr : {-1, 1})
+    for (const int dc : {-1, 1}) {
+      const int y = r + dr, x = c + dc;
+      const bool inside = y >= 0 && y < height && x >= 0 && x < width;
+      breaks += !inside || black[static_cast<std::size_t>(y) * static_cast<std::size_t>(width) + static_cast<std::size_t>(x)];
+    }
+  return breaks <= 1;
+}
+
+}  // namespace
+
 Colouring random_colouring(int width, int height, int density, Symmetry symmetry, std::uint64_t seed) {
   const auto cells = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
   dlx::Random random(seed);
@@ -34,7 +56,9 @@ Colouring random_colouring(int width, int height, int density, Symmetry symmetry
       continue;
     }
     black[image] = true;
-    if (!whites_connected(width, height, black)) {
+    const bool surely_connected =
+        ring_connected(width, height, black, cell) && (image == cell || ring_connected(width, height, black, image));
+    if (!surely_connected && !whites_connected(width, height, black)) {
       black[cell] = black[image] = false;
       continue;
     }
