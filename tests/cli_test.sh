@@ -498,6 +498,9 @@ for encoding in edge degree position; do
   "$dance" count hamilton "$tmp/bar_names" --encoding $encoding >"$tmp/direct" 2>/dev/null
   expect 0 "^$(cat "$tmp/direct")\$" '' -- sh -c "'$dance' emit hamilton '$tmp/bar_names' --encoding $encoding 2>/dev/null | '$dance' count xcc"
 done
+printf 'EDGE_DATA_FORMAT \v\v\v\n\v\v\v y\ny EDGE_DATA_FORMAT\n' >"$tmp/tab_name"  # found by fuzz_hamilton
+expect 0 '^1$' '' -- "$dance" count hamilton "$tmp/tab_name"
+expect 0 '^1$' '' -- sh -c "'$dance' emit hamilton '$tmp/tab_name' 2>/dev/null | '$dance' count xcc"
 printf 'piece A:1\nXX\n\npiece B%%%%\nX\nX\n\nregion\n..\n..\n' >"$tmp/colon_piece"
 expect 0 '^4$' '' -- "$dance" count polyomino "$tmp/colon_piece"
 expect 0 '^4$' '' -- sh -c "'$dance' emit polyomino '$tmp/colon_piece' | '$dance' count xcc"

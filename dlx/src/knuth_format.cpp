@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cstdio>
 #include <istream>
 #include <ostream>
 
@@ -147,19 +148,25 @@ ReadResult read_knuth(std::istream& in) { return Reader(in).read(); }
 
 namespace {
 
-// A name as written: `escaped` turns the characters that Knuth's format
-// gives a meaning (':' and '|', bounds and colours) into %3A and %7C, and
-// '%' into %25, so that distinct names stay distinct.
+// Characters that Knuth's format gives a meaning: bounds, colours, white space.
+bool special(char c) { return c == ':' || c == '|' || std::isspace(static_cast<unsigned char>(c)); }
+
+// A name as written: `escaped` turns the special characters into %XX (':'
+// into %3A, '|' into %7C, a vertical tab into %0B), and '%' into %25, so
+// that distinct names stay distinct.
 void write_name(std::ostream& out, std::string_view name, bool escaped) {
   if (!escaped) {
     out << name;
     return;
   }
   for (const char c : name) {
-    if (c == ':') out << "%3A";
-    else if (c == '|') out << "%7C";
-    else if (c == '%') out << "%25";
-    else out << c;
+    if (special(c) || c == '%') {
+      char code[4];
+      std::snprintf(code, sizeof code, "%%%02X", static_cast<unsigned char>(c));
+      out << code;
+    } else {
+      out << c;
+    }
   }
 }
 
@@ -184,7 +191,7 @@ void write_option(std::ostream& out, const Problem& problem, OptionId option) {
 
 void write_knuth(std::ostream& out, const Problem& problem) {
   const auto& items = problem.items();
-  const auto unreadable = [](std::string_view name) { return name.find_first_of(":|") != std::string_view::npos; };
+  const auto unreadable = [](std::string_view name) { return std::any_of(name.begin(), name.end(), special); };
   bool escaped = std::any_of(items.begin(), items.end(), [&](const Item& item) { return unreadable(item.name); });
   for (ColourId c = 1; c <= problem.colour_count() && !escaped; ++c) escaped = unreadable(problem.colour_name(c));
   // A line that starts with '|' is a comment: with no primary items the line starts " |".

@@ -533,7 +533,7 @@ struct Dance {
   DLX_INLINE Rule pair_rule(Index k) {
     const Index a1 = link[k].down, a2 = link[a1].down;
     // Node t of option b1 of item c1: whether t's item is such a k2, and what that takes out.
-    const auto partner = [this, k, a1, a2](Index t, Index c1) DLX_LAMBDA_INLINE {
+    const auto partner = [this, k, a2](Index t, Index c1) DLX_LAMBDA_INLINE {
       const Index k2 = top[t];
       if (k2 > primary_count || len[k2] != 2) return Rule::nothing;
       const Index b2 = link[t].down != k2 ? link[t].down : link[t].up;

@@ -28,8 +28,8 @@ struct ReadResult {
 ReadResult read_knuth(std::istream& in);
 
 // Writes a problem that read_knuth reads back with the same solutions:
-// names holding ':' or '|' are written with %3A and %7C (and '%' as %25, in
-// every name of such a problem), and a problem without primary items starts
+// names holding ':', '|' or white space are written with %XX (%3A, %7C, and
+// '%' as %25, in every name of such a problem), and a problem without primary items starts
 // its line " |", which is no comment.
 void write_knuth(std::ostream& out, const Problem& problem);
 // One option as Knuth's programs print it: its items in input order, "item:colour".

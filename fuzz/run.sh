@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Runs every libFuzzer target of fuzz/ for SECONDS each, from seeds taken
+# from data/, examples/ and fuzz/regressions/ (the inputs of bugs found
+# before, each one run first). Exits non-zero on the first target that
+# finds a crash, a leak or a failed check; the input is left in the
+# current folder (crash-*, leak-*, timeout-*) to reproduce with
+#   BUILD/fuzz/fuzz_NAME crash-...
+# usage: fuzz/run.sh BUILD_DIR [SECONDS]   (BUILD_DIR configured with -DDANCE_FUZZ=ON)
+set -euo pipefail
+build=$1 seconds=${2:-20}
+source=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# seed TARGET FILE...: each file a seed of the target, after a byte that picks its options.
+seed() {
+  local target=$1
+  shift
+  mkdir -p "$work/$target"
+  for file in "$@"; do
+    { printf '\0'; head -c 4000 "$file"; } >"$work/$target/$(basename "$file")"
+  done
+}
+d=$source/data
+seed fuzz_xcc "$d"/xcc/knuth_*.dlx "$d/xcc/queens8.dlx" "$d/xcc/langford8.dlx" "$d/xcc/rowcol2_4.dlx"
+head -n 3 "$d/sudoku/sudoku17.txt" >"$work/sudoku_lines"
+head -n 1 "$d/sudoku/vu_kr_16x16_100.txt" >"$work/sudoku_16"
+seed fuzz_sudoku "$work/sudoku_lines" "$work/sudoku_16" "$source/examples/inkala_grid.txt" "$source/tests/data/jigsaw4.txt"
+head -n 2 "$d/range/tatham_generated.ids" >"$work/range_ids"
+head -n 11 "$d/range/janko_a.txt" >"$work/range_grid"
+seed fuzz_range "$work/range_ids" "$work/range_grid"
+printf '8\n' >"$work/queens_8"
+printf '6\n4\n' >"$work/queens_batch"
+seed fuzz_queens "$work/queens_8" "$work/queens_batch"
+seed fuzz_polyomino "$source/examples/pentominoes6x10.txt"
+seed fuzz_clique "$d/graphs/clique/johnson8-2-4.clq" "$d/graphs/hamilton/petersen.hcp" "$d/graphs/hamilton/ftl24_undirected.edges"
+seed fuzz_independent_set "$d/graphs/clique/johnson8-2-4.clq" "$d/graphs/hamilton/petersen.hcp"
+seed fuzz_hamilton "$d"/graphs/hamilton/{small-example,petersen,grid4x4,knight3x4}.hcp "$d/graphs/hamilton/ftl24.adj"
+printf '# parts of problem 0\n0 8\n1 !0\n' >"$work/parts"
+seed fuzz_parts "$work/parts"
+for regressions in "$source"/fuzz/regressions/*/; do  # as they are: their first byte is part of the bug
+  target=fuzz_$(basename "$regressions" | tr - _)
+  cp "$regressions"* "$work/$target/"
+done
+
+for target in fuzz_xcc fuzz_sudoku fuzz_range fuzz_queens fuzz_polyomino fuzz_clique fuzz_independent_set fuzz_hamilton fuzz_parts; do
+  echo "+ $target, $seconds s"
+  "$build/fuzz/$target" -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
+    -print_final_stats=1 "$work/$target" 2>"$work/$target.log" || { tail -40 "$work/$target.log"; exit 1; }
+  grep -E 'stat::number_of_executed_units|Done [0-9]+ runs' "$work/$target.log" | tail -1
+done
+echo "fuzzing: every target ran $seconds s without a finding"
