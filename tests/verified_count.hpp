@@ -1,6 +1,7 @@
 // Counts the solutions of a reduction's encoding (with its hook), checking
 // every decoded answer with the reduction's verify(); stops after `limit`
-// solutions (0 = all).
+// solutions (0 = all). Counting all, it checks that a team of two workers
+// (-j 2) and the parts of a split (split, count --resume) count the same.
 #pragma once
 
 #include <cstdint>

@@ -99,7 +99,10 @@ class ColouringBound final : public dlx::Hook {
     const auto level = static_cast<std::size_t>(chosen_);
     const long need = k_ - chosen_ - 1;
     if (need <= 0) return Verdict::take;
-    if (!level_ready_[level]) {
+    // A sibling the level's pool no longer holds was seen before: a new
+    // search (the root level is no one's child, so choose() never marks it
+    // anew) or a resumed one. Its pool is made again from the siblings left.
+    if (!level_ready_[level] || !has(level_pool_[level], v)) {
       remaining.options(0, candidates_);  // the siblings after v, in the order they will be tried
       colour_level(v, level);
       if (level == 0 && double_cover_bound(level_pool_[0], k_) < k_) return Verdict::skip_rest;
