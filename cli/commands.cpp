@@ -100,8 +100,14 @@ struct Context {
   ProgressLine* progress = nullptr;      // to clear before an answer goes to the terminal
 };
 
+// Where an instance came from, for a message: "FILE: line N: ", or nothing
+// for an instance given by options alone (queens --size 3).
+std::string where(const Context& c, const Instance& instance) {
+  return instance.line == 0 ? "" : c.source + ": line " + std::to_string(instance.line) + ": ";
+}
+
 int stopped(const Context& c, const Instance& instance, dlx::Outcome outcome) {
-  c.err << "dance: " << c.source << ": line " << instance.line << ": stopped by "
+  c.err << "dance: " << where(c, instance) << "stopped by "
         << (outcome == dlx::Outcome::interrupted ? "an interrupt" : dlx::to_string(outcome))
         << " before the search was complete\n";
   return exit_status::stopped;
@@ -113,7 +119,7 @@ bool counting(const Context& c) { return c.s.count || (c.s.solutions == 0 && c.r
 
 // Says on stderr that an instance has no solution, and why.
 int tell_no_solution(const Context& c, const Instance& instance, const std::string& why) {
-  if (!c.s.quiet) c.err << "dance: " << c.source << ": line " << instance.line << ": no solution" << why << '\n';
+  if (!c.s.quiet) c.err << "dance: " << where(c, instance) << "no solution" << why << '\n';
   return exit_status::none;
 }
 
@@ -193,7 +199,7 @@ int answer(const Context& c, const Instance& instance, const SearchCalls& search
     return ++printed < s.solutions || s.solutions == 0;
   });
   if (wrong) {
-    c.err << "dance: internal error: line " << instance.line << ": answer " << printed + 1
+    c.err << "dance: internal error: " << where(c, instance) << "answer " << printed + 1
           << " fails verification: " << *wrong << '\n';
     return exit_status::error;
   }
@@ -371,7 +377,7 @@ int optimise(const Context& c, const Instance& first, Solvers& solvers) {
       answer = c.reduction.decode(*current, solver.solution());
       if (s.verify) {
         if (const auto wrong = c.reduction.verify(*current, *answer)) {
-          c.err << "dance: internal error: line " << first.line << ": answer fails verification: " << *wrong << '\n';
+          c.err << "dance: internal error: " << where(c, first) << "answer fails verification: " << *wrong << '\n';
           return exit_status::error;
         }
       }
@@ -428,7 +434,7 @@ int handle(const Context& c, Job& job, Solvers& solvers) {
     return exit_status::error;
   }
   const Instance& instance = *job.instance;
-  for (const std::string& w : instance.warnings) c.err << "dance: " << c.source << ": warning: " << w << '\n';
+  for (const std::string& w : instance.warnings) c.err << "dance: " << (instance.line == 0 ? "" : c.source + ": ") << "warning: " << w << '\n';
   try {
     if (c.s.command != "emit" && c.reduction.optimises(instance)) return optimise(c, instance, solvers);
     Encoding encoding = c.reduction.encode(instance);
@@ -448,7 +454,7 @@ int handle(const Context& c, Job& job, Solvers& solvers) {
     if (c.s.command != "emit") c.reduction.print_error(c.out);
     return exit_status::error;
   } catch (const std::runtime_error& e) {  // a BuildError
-    c.err << "dance: " << c.source << ": line " << instance.line << ": " << e.what() << '\n';
+    c.err << "dance: " << where(c, instance) << e.what() << '\n';
     if (c.s.command != "emit") c.reduction.print_error(c.out);
     return exit_status::error;
   }

@@ -62,7 +62,8 @@ constexpr const char* usage =
     "the search before an answer. For a batch, the worst of its instances: 2, then 3,\n"
     "then 1.\n";
 
-po::options_description option_table(Settings& s) {
+// Every option of dance's own; those of generate only `with_generate`.
+po::options_description option_table(Settings& s, bool with_generate = true) {
   po::options_description table("Options");
   table.add_options()
       ("help,h", "show this help")
@@ -95,8 +96,21 @@ po::options_description option_table(Settings& s) {
       ("difficulty", po::value(&s.difficulty),
        "easy, medium, hard or fiendish, graded by the engine's search (docs/generate.md)")
       ("with-solution", po::bool_switch(&s.with_solution), "the solution after the puzzle on its line");
-  table.add(generate);
+  if (with_generate) table.add(generate);
   return table;
+}
+
+// The names of dance's own options, long and short ("solutions", "n").
+std::vector<std::string> own_names() {
+  Settings unused;
+  const po::options_description table = option_table(unused);
+  std::vector<std::string> names{"positional"};
+  for (const auto& option : table.options()) {
+    names.push_back(option->long_name());
+    const std::string shown = option->format_name();  // "-n [ --solutions ]" or "--count"
+    if (shown.size() > 1 && shown[0] == '-' && shown[1] != '-') names.push_back(shown.substr(1, shown.find(' ') - 1));
+  }
+  return names;
 }
 
 // The reductions' own options: one parser entry per name (reductions may
@@ -104,6 +118,7 @@ po::options_description option_table(Settings& s) {
 struct ModelTable {
   po::options_description parser;
   std::string help;
+  std::map<std::string, std::string, std::less<>> sections;  // per reduction: its options' help
 };
 
 ModelTable model_table() {
@@ -127,6 +142,9 @@ ModelTable model_table() {
         if (added) table.parser.add_options()(spec.name.c_str(), po::value<std::string>());
       }
     }
+    std::ostringstream text;
+    text << section;
+    table.sections[std::string(r->name())] = text.str();
     help << '\n' << section;
   }
   table.help = help.str();
@@ -135,9 +153,37 @@ ModelTable model_table() {
 
 }  // namespace
 
+std::optional<std::string> clashing_option(const Reduction& reduction) {
+  static const std::vector<std::string> reserved = own_names();
+  for (const OptionSpec& spec : reduction.options()) {
+    std::string names = spec.name;
+    for (std::size_t start = 0, comma; start <= names.size(); start = comma + 1) {
+      comma = std::min(names.find(',', start), names.size());
+      const std::string name = names.substr(start, comma - start);
+      if (std::find(reserved.begin(), reserved.end(), name) != reserved.end())
+        return std::string(reduction.name()) + "'s option " + (name.size() == 1 ? "-" : "--") + name +
+               " is one of dance's own (reserved: " + [] {
+                 std::string all;
+                 for (const std::string& r : reserved)
+                   if (r != "positional") all += (all.empty() ? "" : " ") + std::string(r.size() == 1 ? "-" : "--") + r;
+                 return all;
+               }() + ")";
+    }
+  }
+  return std::nullopt;
+}
+
 Parsed parse(const std::vector<std::string>& args) {
   Settings s;
   const po::options_description table = option_table(s);
+  Parsed parsed;
+  for (const Reduction* r : reductions()) {  // a program's own reduction that cannot be added
+    if (const auto clash = clashing_option(*r)) {
+      parsed.message = "dance: " + *clash + "\n";
+      parsed.status = 2;
+      return parsed;
+    }
+  }
   const ModelTable model = model_table();
   po::options_description hidden;
   std::vector<std::string> positional;
@@ -149,10 +195,11 @@ Parsed parse(const std::vector<std::string>& args) {
 
   std::ostringstream help;
   help << usage << '\n' << table << model.help;
-  Parsed parsed;
   po::variables_map vm;
+  // No guessing of abbreviations: --n would mean --node-limit until a reduction adds --n.
+  const int style = po::command_line_style::default_style & ~po::command_line_style::allow_guessing;
   try {
-    po::store(po::command_line_parser(args).options(all).positional(pos).run(), vm);
+    po::store(po::command_line_parser(args).options(all).positional(pos).style(style).run(), vm);
     po::notify(vm);
   } catch (const po::error& e) {
     parsed.message = std::string("dance: ") + e.what() + "\nTry 'dance --help'.\n";
@@ -161,6 +208,18 @@ Parsed parse(const std::vector<std::string>& args) {
   }
   if (vm.count("version")) {
     parsed.message = "dance " DANCE_VERSION "\n";
+    return parsed;
+  }
+  // dance solve NAME --help: that reduction's options, and the common ones.
+  if (vm.count("help") && positional.size() >= 2 && positional[0] != "generate" && find_reduction(positional[1])) {
+    const Reduction& r = *find_reduction(positional[1]);
+    std::ostringstream one;
+    one << "Usage: dance solve|count|emit|split " << r.name() << " [FILE|-] [options]\n  " << r.summary() << "\n\n";
+    if (const auto section = model.sections.find(r.name()); section != model.sections.end()) one << section->second << '\n';
+    Settings defaults;
+    const po::options_description common = option_table(defaults, false);
+    one << common << "\nEvery command and option: dance --help\n";
+    parsed.message = one.str();
     return parsed;
   }
   if (vm.count("help") || positional.empty()) {

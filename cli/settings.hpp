@@ -45,4 +45,9 @@ struct Parsed {
 
 Parsed parse(const std::vector<std::string>& args);
 
+// What is wrong with a reduction's option names, if anything: one of
+// dance's own options (--seed, -n, ...) would break that option for every
+// reduction, so none may be a reduction's.
+std::optional<std::string> clashing_option(const Reduction& reduction);
+
 }  // namespace dance::cli

@@ -24,7 +24,7 @@ long ModelOptions::number(std::string_view name, long fallback, long lo, long hi
   long value = 0;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (error != std::errc{} || end != text.data() + text.size() || value < lo || value > hi)
-    throw std::invalid_argument((name.size() == 1 ? "-" : "--") + std::string(name) + " expects a whole number from " + std::to_string(lo) +
+    throw std::invalid_argument("--" + std::string(name) + " expects a whole number from " + std::to_string(lo) +
                                 " to " + std::to_string(hi) + "; found " + dlx::quoted(text));
   return value;
 }

@@ -545,4 +545,14 @@ expect 0 '^[1-9]{81}$' '' -- timeout 5 "$dance" solve sudoku "$tmp/trailing.txt"
 { head -c 20000000 /dev/zero | tr '\0' '1' | sed 's/1/1 /g'; echo; } >"$tmp/spaced.txt"
 expect 2 '^error$' 'found more than 4096 cells' -- timeout 5 "$dance" solve sudoku "$tmp/spaced.txt"
 
+# a reduction's options: no guessed abbreviations, messages name the long option, an instance
+# given by options alone has no line of stdin in its messages, NAME --help shows that reduction
+expect 2 '' "unrecognised option '--n'" -- "$dance" count queens --size 6 --n 4
+expect 2 '' "unrecognised option '--node'" -- "$dance" count queens --size 6 --node 4
+expect 2 '' "^dance: --size expects a whole number from 1 to 1000; found '-3'" -- "$dance" count queens --size -3
+expect 1 '^none$' '^dance: no solution$' -- "$dance" solve queens --size 3
+expect 3 '' '^dance: stopped by node limit' -- "$dance" count queens --size 12 --node-limit 5
+expect 0 'Options of queens' '' -- "$dance" solve queens --help
+expect 0 '' '' -- sh -c "! '$dance' solve queens --help | grep -q 'Options of sudoku'"
+
 summary

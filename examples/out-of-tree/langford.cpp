@@ -19,6 +19,7 @@ class LangfordReader final : public dance::InstanceReader {
     auto instance = std::make_unique<LangfordInstance>();
     if (pairs_ != 0) {
       if (std::exchange(done_, true)) return nullptr;
+      instance->line = 0;  // from --pairs, not the input
       instance->pairs = static_cast<int>(pairs_);
       return instance;
     }

@@ -291,6 +291,7 @@ class HamiltonReader final : public InstanceReader {
       graph::Graph board_graph = knight_graph(static_cast<int>(rows), static_cast<int>(columns));
       board_graph.directed = options_.has("directed");  // both arcs of every move
       h->graph = std::make_shared<const graph::Graph>(std::move(board_graph));
+      h->line = 0;  // from --knight, not the input
     } else {
       h->graph = std::make_shared<const graph::Graph>(graph::read_graph(in_, options_.has("directed"), warnings));
     }

@@ -25,6 +25,7 @@ class QueensReader final : public InstanceReader {
     if (size_ != 0) {
       if (done_) return nullptr;
       done_ = true;
+      instance->line = 0;  // from --size, not the input
       instance->n = static_cast<int>(size_);
       return instance;
     }

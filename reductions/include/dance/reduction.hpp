@@ -28,7 +28,7 @@ namespace dance {
 
 struct Instance {
   virtual ~Instance() = default;
-  std::size_t line = 1;               // where it starts in the input, for messages
+  std::size_t line = 1;               // where it starts in the input, for messages; 0: given by options alone
   std::vector<std::string> warnings;  // reported on stderr, the run goes on
 };
 
