@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <atomic>
 #include <cstddef>
+#include <exception>
 #include <functional>
+#include <mutex>
 #include <thread>
 #include <vector>
 
@@ -20,18 +22,34 @@ inline std::size_t thread_count(unsigned requested) {
 // up only its own thread. With `meanwhile`, this thread runs it while
 // `threads` others take the jobs (a batch writes one chunk's answers and
 // reads the next); without, it is one of the `threads`.
+// An exception in a job, or in `meanwhile`, leaves the jobs not yet taken
+// untaken and is thrown to the caller once every thread has stopped.
 inline void in_parallel(std::size_t count, std::size_t threads,
                         const std::function<void(std::size_t job, std::size_t thread)>& work,
                         const std::function<void()>& meanwhile = nullptr) {
   std::atomic<std::size_t> next{0};
+  std::mutex failing;
+  std::exception_ptr failure;
+  const auto guarded = [&](const std::function<void()>& run) {
+    try {
+      run();
+    } catch (...) {
+      next = count;  // no more jobs taken
+      const std::lock_guard<std::mutex> lock(failing);
+      if (!failure) failure = std::current_exception();
+    }
+  };
   const auto take = [&](std::size_t t) {
-    for (std::size_t job; (job = next.fetch_add(1)) < count;) work(job, t);
+    guarded([&] {
+      for (std::size_t job; (job = next.fetch_add(1)) < count;) work(job, t);
+    });
   };
   std::vector<std::thread> pool;
   for (std::size_t t = meanwhile ? 0 : 1; t < threads; ++t) pool.emplace_back(take, t);
-  if (meanwhile) meanwhile();
+  if (meanwhile) guarded(meanwhile);
   else take(0);
   for (std::thread& thread : pool) thread.join();
+  if (failure) std::rethrow_exception(failure);
 }
 
 }  // namespace dance::cli

@@ -1,9 +1,11 @@
-// The command line's own options against the reductions' options: no
+// The command line: its own options against the reductions' options (no
 // reduction may take a name of dance's own, and abbreviations are not
-// guessed, so that adding a reduction never changes what an option means.
+// guessed, so that adding a reduction never changes what an option means),
+// and its jobs on threads.
 #include <catch2/catch.hpp>
 
 #include "dance/reduction.hpp"
+#include "parallel.hpp"
 #include "settings.hpp"
 
 using namespace dance;
@@ -66,4 +68,18 @@ TEST_CASE("dance solve NAME --help shows that reduction's options and the common
   CHECK_THAT(help.message, Catch::Contains("Options of queens") && Catch::Contains("--size N") &&
                                Catch::Contains("--node-limit") && Catch::Contains("dance --help"));
   CHECK_THAT(help.message, !Catch::Contains("Options of sudoku") && !Catch::Contains("--symmetry"));
+}
+
+TEST_CASE("in_parallel: a job's exception reaches the caller once every thread has stopped") {
+  std::atomic<int> ran{0};
+  CHECK_THROWS_WITH(cli::in_parallel(1000, 3,
+                                     [&ran](std::size_t job, std::size_t) {
+                                       ++ran;
+                                       if (job == 10) throw std::runtime_error("job 10 fails");
+                                     }),
+                    "job 10 fails");
+  CHECK(ran < 1000);  // the jobs not yet taken are left
+  CHECK_THROWS_WITH(cli::in_parallel(
+                        10, 2, [](std::size_t, std::size_t) {}, [] { throw std::runtime_error("meanwhile fails"); }),
+                    "meanwhile fails");
 }

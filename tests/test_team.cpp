@@ -254,3 +254,41 @@ TEST_CASE("a file of parts names its problem: any change to items, options, colo
                     Catch::Contains("line 1, column 20") && Catch::Contains("another problem"));
   CHECK_THROWS_WITH(check_parts_header("0 1 !2", key), Catch::Contains("line 1, column 1") && Catch::Contains("header"));
 }
+
+namespace {
+// A hook that throws once it has been told of `left` choices.
+class Throwing final : public Hook {
+ public:
+  explicit Throwing(int left) : left_(left) {}
+  bool choose(OptionId, const Remaining&) override {
+    if (--left_ == 0) throw std::runtime_error("the hook gives up");
+    return true;
+  }
+  void unchoose(OptionId) override {}
+  [[nodiscard]] std::unique_ptr<Hook> clone() const override { return std::make_unique<Throwing>(left_); }
+
+ private:
+  int left_;
+};
+}  // namespace
+
+TEST_CASE("a worker's exception reaches the caller of a team, and the other workers stop") {
+  const auto p = std::make_shared<const Problem>(load("langford11.dlx"));
+  for (const int left : {1, 50, 5000}) {
+    Throwing first(left), second(left);
+    Solver a(p), b(p);
+    a.set_hook(&first);
+    b.set_hook(&second);
+    Team team({&a, &b});
+    std::uint64_t found = 0;
+    CHECK_THROWS_WITH(team.count(found), "the hook gives up");
+  }
+  // A visitor's exception too.
+  Solver a(p), b(p);
+  Team team({&a, &b});
+  int seen = 0;
+  CHECK_THROWS_WITH(team.visit([&seen](std::span<const OptionId>) -> bool {
+    if (++seen == 10) throw std::runtime_error("the visitor gives up");
+    return true;
+  }), "the visitor gives up");
+}

@@ -3,6 +3,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <deque>
+#include <exception>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -167,10 +168,25 @@ Outcome Team::run(const std::function<bool(std::span<const OptionId>)>* visit, s
     solver.set_limits(limits);
     stats_[w] = since(solver.statistics(), start);
   };
+  // A worker's exception (a hook's, a visitor's) stops them all and goes to the caller.
+  std::mutex failing;
+  std::exception_ptr failure;
+  const auto guarded = [&](std::size_t w) {
+    try {
+      work(w);
+    } catch (...) {
+      {
+        const std::lock_guard lock(failing);
+        if (!failure) failure = std::current_exception();
+      }
+      pool.stop(Outcome::interrupted);
+    }
+  };
   std::vector<std::thread> threads;
-  for (std::size_t w = 1; w < workers_.size(); ++w) threads.emplace_back(work, w);
-  work(0);
+  for (std::size_t w = 1; w < workers_.size(); ++w) threads.emplace_back(guarded, w);
+  guarded(0);
   for (std::thread& t : threads) t.join();
+  if (failure) std::rethrow_exception(failure);
   found = total;
   return pool.outcome();
 }

@@ -31,7 +31,9 @@ class Team {
   using Feed = std::function<std::vector<Subproblem>()>;
   void set_feed(Feed feed);
 
-  // Counts the solutions; `found` gets the number.
+  // Counts the solutions; `found` gets the number. An exception in a
+  // worker (its hook's, the visitor's) stops every worker and is thrown
+  // here, to the caller.
   Outcome count(std::uint64_t& found);
   // Calls visit with each solution, one call at a time, until it returns
   // false (Outcome::solution_limit) or the search ends.
