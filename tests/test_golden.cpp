@@ -1,0 +1,75 @@
+// Golden figures: the nodes and updates (and the rules' removals) of a few
+// searches per variant of the engine, pinned, so that a change of the
+// search is always a conscious one. A change that should not alter the
+// search (a refactoring, a speed-up) must leave every figure here as it is;
+// one that should, updates them with the reason in its commit.
+#include <catch2/catch.hpp>
+#include <fstream>
+#include <sstream>
+
+#include "dance/reduction.hpp"
+#include "dlx/knuth_format.hpp"
+#include "dlx/solver.hpp"
+
+using namespace dlx;
+
+namespace {
+
+struct Golden {
+  const char* what;
+  std::uint64_t solutions, nodes, updates, removals;
+};
+
+Statistics count_file(const std::string& name) {
+  std::ifstream in(std::string(DANCE_DATA_DIR) + "/xcc/" + name);
+  REQUIRE(in);
+  Solver solver(read_knuth(in).problem);
+  REQUIRE(solver.count() == Outcome::exhausted);
+  return solver.statistics();
+}
+
+// The first puzzle of a file through the sudoku reduction, searched as
+// `dance solve sudoku --unique` does: its clues assumed, stopped at a second solution.
+Statistics unique_sudoku(const std::string& name) {
+  std::ifstream file(std::string(DANCE_DATA_DIR) + "/sudoku/" + name);
+  std::string line;
+  REQUIRE(std::getline(file, line));
+  std::istringstream in(line);
+  const dance::Reduction& sudoku = *dance::find_reduction("sudoku");
+  const auto instance = sudoku.reader(in, dance::ModelOptions())->next();
+  const dance::Encoding encoding = sudoku.encode(*instance);
+  Solver solver(encoding.problem);
+  for (const OptionId o : encoding.assumptions) REQUIRE(solver.assume(o));
+  solver.count(2);
+  return solver.statistics();
+}
+
+void check(const Golden& golden, const Statistics& stats) {
+  INFO(golden.what);
+  CHECK(stats.solutions == golden.solutions);
+  CHECK(stats.nodes == golden.nodes);
+  CHECK(stats.updates == golden.updates);
+  CHECK(stats.removals == golden.removals);
+}
+
+}  // namespace
+
+TEST_CASE("golden figures: Algorithm X, plain and with covers kept between siblings") {
+  check({"langford8", 300, 2800, 34790, 0}, count_file("langford8.dlx"));
+  check({"queens8", 92, 1087, 16346, 0}, count_file("queens8.dlx"));
+  check({"sudoku_inkala (324 items)", 1, 2621, 46604, 0}, count_file("sudoku_inkala.dlx"));
+  check({"pentomino8x8_hole (siblings share covers)", 520, 293953, 52383449, 0}, count_file("pentomino8x8_hole.dlx"));
+}
+
+TEST_CASE("golden figures: Algorithms C and M") {
+  check({"debruijn4 (colours)", 16, 187, 5491, 0}, count_file("debruijn4.dlx"));
+  check({"rowcol2_5 (multiplicities)", 2040, 6459, 21820, 0}, count_file("rowcol2_5.dlx"));
+}
+
+TEST_CASE("golden figures: large problems, with the ring, ties, probing and the subset and pair rules") {
+  check({"16x16 solo (1,024 items: ring, tie-break, subset rule)", 1, 159, 13410, 0},
+        unique_sudoku("solo_gen_16x16_basic_100.txt"));
+  check({"16x16 vu_kr", 1, 1511, 38874, 120}, unique_sudoku("vu_kr_16x16_100.txt"));
+  check({"25x25 solo (2,500 items: probing and the pair rule too)", 1, 360, 49641, 0},
+        unique_sudoku("solo_gen_25x25_basic_20.txt"));
+}
