@@ -60,19 +60,31 @@ class Solvers {
  public:
   // Each solver publishes how far it has got in `progress`.
   Solvers(std::uint64_t seed, dlx::Progress* progress) : seed_(seed), progress_(progress) {}
-  dlx::Solver& for_problem(const std::shared_ptr<const dlx::Problem>& problem) {
+  // The solver of the encoding's problem, with the heuristics it asks for.
+  dlx::Solver& for_problem(const Encoding& encoding) {
+    const std::shared_ptr<const dlx::Problem>& problem = encoding.problem;
     for (auto& [p, solver] : solvers_)
       if (p == problem) return *solver;
     if (solvers_.size() == kept) {
       retired_ += solvers_.front().second->statistics();
+      if (const std::string v = solvers_.front().second->variant();
+          std::find(retired_variants_.begin(), retired_variants_.end(), v) == retired_variants_.end())
+        retired_variants_.push_back(v);
       solvers_.erase(solvers_.begin());
     }
-    solvers_.emplace_back(problem, std::make_unique<dlx::Solver>(problem, seed_));
+    solvers_.emplace_back(problem, std::make_unique<dlx::Solver>(problem, seed_, encoding.heuristics));
     dlx::Solver& solver = *solvers_.back().second;
     dlx::Limits limits;
     limits.progress = progress_;
     solver.set_limits(limits);
     return solver;
+  }
+  // The engine's variants that searched, each once ("X with ring and subset rule, tie-break").
+  [[nodiscard]] std::vector<std::string> variants() const {
+    std::vector<std::string> all = retired_variants_;
+    for (const auto& entry : solvers_)
+      if (std::find(all.begin(), all.end(), entry.second->variant()) == all.end()) all.push_back(entry.second->variant());
+    return all;
   }
   [[nodiscard]] dlx::Statistics total() const {
     dlx::Statistics sum = retired_;
@@ -86,6 +98,7 @@ class Solvers {
   dlx::Progress* progress_;
   std::vector<std::pair<std::shared_ptr<const dlx::Problem>, std::unique_ptr<dlx::Solver>>> solvers_;
   dlx::Statistics retired_;
+  std::vector<std::string> retired_variants_;
 };
 
 struct Context {
@@ -318,7 +331,7 @@ int solve_together(const Context& c, const Instance& instance, Encoding& encodin
   std::vector<std::unique_ptr<dlx::Hook>> hooks;
   std::vector<dlx::Solver*> solvers;
   for (Solvers& worker : *c.team) {
-    dlx::Solver& solver = worker.for_problem(encoding.problem);
+    dlx::Solver& solver = worker.for_problem(encoding);
     dlx::Hook* hook = encoding.hook.get();
     if (hook && !solvers.empty()) hook = hooks.emplace_back(hook->clone()).get();
     if (!prepare(c, solver, encoding, s.node_limit, s.time_limit, hook))
@@ -364,7 +377,7 @@ int optimise(const Context& c, const Instance& first, Solvers& solvers) {
   std::unique_ptr<Answer> best;
   for (;;) {
     Encoding encoding = c.reduction.encode(*current);
-    dlx::Solver& solver = solvers.for_problem(encoding.problem);
+    dlx::Solver& solver = solvers.for_problem(encoding);
     // What is left of the limits; a used-up budget still stops at once (one node, a nanosecond).
     const dlx::Statistics used = solvers.total();
     const std::uint64_t nodes_left =
@@ -446,9 +459,9 @@ int handle(const Context& c, Job& job, Solvers& solvers) {
       dlx::write_knuth(c.out, dlx::with_forced(*encoding.problem, encoding.assumptions));
       return exit_status::found;
     }
-    if (c.s.command == "split") return split(c, instance, encoding, solvers.for_problem(encoding.problem));
+    if (c.s.command == "split") return split(c, instance, encoding, solvers.for_problem(encoding));
     if (c.team) return solve_together(c, instance, encoding);
-    return solve(c, instance, encoding, solvers.for_problem(encoding.problem));
+    return solve(c, instance, encoding, solvers.for_problem(encoding));
   } catch (const ResumeError& e) {
     c.err << "dance: " << e.what() << '\n';
     if (c.s.command != "emit") c.reduction.print_error(c.out);
@@ -677,6 +690,7 @@ int run(const Settings& s, const std::atomic<bool>& interrupt, std::ostream& out
     if (cluster)  // the other ranks' counters (rank 0's own are in `workers`)
       for (std::size_t r = 1; r < cluster->statistics().size(); ++r) total += cluster->statistics()[r];
     err << "dance: " << total << '\n';
+    for (const std::string& variant : workers[0].variants()) err << "dance: engine: algorithm " << variant << '\n';
   }
   out.flush();
   return status;

@@ -73,3 +73,31 @@ TEST_CASE("golden figures: large problems, with the ring, ties, probing and the 
   check({"25x25 solo (2,500 items: probing and the pair rule too)", 1, 360, 49641, 0},
         unique_sudoku("solo_gen_25x25_basic_20.txt"));
 }
+
+TEST_CASE("SolverOptions: each switch changes the tree, not the solutions, and the variant says which ran") {
+  std::ifstream in(std::string(DANCE_DATA_DIR) + "/xcc/pentomino8x8_hole.dlx");
+  const auto problem = std::make_shared<const Problem>(read_knuth(in).problem);
+  Solver automatic(problem);
+  CHECK(automatic.variant() == "X with sharing");
+  SolverOptions plain;
+  plain.sharing = Switch::off;
+  Solver without(problem, 0, plain);
+  CHECK(without.variant() == "X");
+  SolverOptions everything;
+  everything.sharing = Switch::off;
+  everything.ring = everything.tie_break = everything.probing = everything.pair_rule = Switch::on;
+  Solver with_all(problem, 0, everything);
+  CHECK(with_all.variant() == "X with ring and subset rule, tie-break, probing, pair rule");
+  for (Solver* solver : {&automatic, &without, &with_all}) {
+    INFO(solver->variant());
+    REQUIRE(solver->count() == Outcome::exhausted);
+    CHECK(solver->statistics().solutions == 520);
+  }
+  CHECK(without.statistics().updates != automatic.statistics().updates);
+  CHECK(with_all.statistics().nodes != without.statistics().nodes);
+  // A switch the algorithm cannot honour stays off: no ring for colours.
+  std::ifstream colours(std::string(DANCE_DATA_DIR) + "/xcc/debruijn4.dlx");
+  SolverOptions ring;
+  ring.ring = Switch::on;
+  CHECK(Solver(read_knuth(colours).problem, 0, ring).variant() == "C");
+}

@@ -1371,9 +1371,10 @@ std::shared_ptr<const Problem> share(const Problem& problem) {
 
 }  // namespace
 
-Solver::Solver(const Problem& problem, std::uint64_t seed) : Solver(share(problem), seed) {}
+Solver::Solver(const Problem& problem, std::uint64_t seed, SolverOptions heuristics)
+    : Solver(share(problem), seed, heuristics) {}
 
-Solver::Solver(std::shared_ptr<const Problem> problem, std::uint64_t seed)
+Solver::Solver(std::shared_ptr<const Problem> problem, std::uint64_t seed, SolverOptions heuristics)
     : state_(std::make_unique<State>()) {
   State& s = *state_;
   s.problem = std::move(problem);
@@ -1420,11 +1421,16 @@ Solver::Solver(std::shared_ptr<const Problem> problem, std::uint64_t seed)
   link_lists(s, seed);
   for (Index i = 1; i <= n; ++i)
     if (s.len[i] >= deferral_mark) throw BuildError("an item in 2^28 options or more: too many for the search's counts");
-  s.sharing = !s.colours && !s.multiplicities && siblings_share(s);
-  s.ring = !s.colours && !s.multiplicities && !s.sharing && n1 >= ring_from;
-  s.tighten = !s.multiplicities && n1 >= tighten_from;
-  s.probe = s.ring && n1 >= probe_from;
-  s.pairs = s.ring && n1 >= pair_from;
+  // Each heuristic as SolverOptions asks, automatic by the problem's shape.
+  const auto chosen = [](Switch option, const auto& automatic) {
+    return option == Switch::automatic ? automatic() : option == Switch::on;
+  };
+  const bool plain = !s.colours && !s.multiplicities;
+  s.sharing = plain && chosen(heuristics.sharing, [&s] { return siblings_share(s); });
+  s.ring = plain && !s.sharing && chosen(heuristics.ring, [n1] { return n1 >= ring_from; });
+  s.tighten = !s.multiplicities && chosen(heuristics.tie_break, [n1] { return n1 >= tighten_from; });
+  s.probe = s.ring && chosen(heuristics.probing, [n1] { return n1 >= probe_from; });
+  s.pairs = s.ring && chosen(heuristics.pair_rule, [n1] { return n1 >= pair_from; });
   if (s.ring) {
     // The subset rule's work list never wraps: it holds every item at the
     // start, then an entry per node hidden and per node of a level's
@@ -1747,6 +1753,16 @@ const Statistics& Solver::statistics() const { return state_->stats; }
 
 char Solver::algorithm() const {
   return state_->multiplicities ? 'M' : state_->colours ? 'C' : 'X';
+}
+
+std::string Solver::variant() const {
+  const State& s = *state_;
+  std::string on;
+  for (const auto& [used, name] : {std::pair{s.sharing, "sharing"}, std::pair{s.ring, "ring and subset rule"},
+                                   std::pair{s.tighten, "tie-break"}, std::pair{s.probe, "probing"},
+                                   std::pair{s.pairs, "pair rule"}})
+    if (used) on += (on.empty() ? "" : ", ") + std::string(name);
+  return std::string(1, algorithm()) + (on.empty() ? "" : " with " + on);
 }
 
 }  // namespace dlx

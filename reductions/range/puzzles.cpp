@@ -32,7 +32,8 @@ bool ring_connected(int width, int height, const Colouring& black, std::size_t c
 
 }  // namespace
 
-Colouring random_colouring(int width, int height, int density, Symmetry symmetry, std::uint64_t seed) {
+Colouring random_colouring(int width, int height, int density, Symmetry symmetry, std::uint64_t seed,
+                           const std::function<bool()>& stop) {
   const auto cells = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
   dlx::Random random(seed);
   std::vector<std::size_t> order(cells);
@@ -47,7 +48,7 @@ Colouring random_colouring(int width, int height, int density, Symmetry symmetry
     return touches;
   };
   for (const std::size_t cell : order) {
-    if (blacks >= target) break;
+    if (blacks >= target || (stop && stop())) break;
     const std::size_t image = symmetry == Symmetry::rot180 ? cells - 1 - cell : cell;
     if (black[cell] || touches_black(cell)) continue;
     black[cell] = true;
@@ -75,7 +76,7 @@ std::size_t RangePuzzles::positions() const {
 }
 
 Solution RangePuzzles::random_solution(std::uint64_t seed, Symmetry symmetry) {
-  const Colouring black = random_colouring(width_, height_, density_, symmetry, seed);
+  const Colouring black = random_colouring(width_, height_, density_, symmetry, seed, [this] { return interrupted(); });
   Solution solution(positions());
   for (std::size_t cell = 0; cell < positions(); ++cell) solution[cell] = visible(width_, height_, black, cell);
   return solution;

@@ -8,6 +8,8 @@
 // splits of each clue are made once per solution.
 #pragma once
 
+#include <functional>
+
 #include <optional>
 
 #include "dance/puzzle_type.hpp"
@@ -17,8 +19,10 @@ namespace dance::range {
 
 // A random colouring with no touching black cells and connected white cells,
 // aiming at `density` percent black cells; symmetric under `symmetry`
-// (none or rot180).
-[[nodiscard]] Colouring random_colouring(int width, int height, int density, Symmetry symmetry, std::uint64_t seed);
+// (none or rot180). It stops early, short of the density, once `stop` says
+// so (a large board's connectivity checks take seconds).
+[[nodiscard]] Colouring random_colouring(int width, int height, int density, Symmetry symmetry, std::uint64_t seed,
+                                         const std::function<bool()>& stop = nullptr);
 
 class RangePuzzles final : public PuzzleType {
  public:

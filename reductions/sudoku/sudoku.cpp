@@ -207,10 +207,25 @@ std::shared_ptr<const dlx::Problem> SudokuReduction::problem_for(const Shape& sh
   return problem;
 }
 
+namespace {
+// The engine's heuristics by grid size, as measured on sudoku (docs/engine.md):
+// from 12x12 the ring with the subset rule (locked candidates) and the
+// tie-break, from 23x23 probing and the pair rule (naked and hidden pairs).
+dlx::SolverOptions heuristics_for(int n) {
+  const auto from = [n](int side) { return n >= side ? dlx::Switch::on : dlx::Switch::off; };
+  dlx::SolverOptions heuristics;
+  heuristics.sharing = dlx::Switch::off;
+  heuristics.ring = heuristics.tie_break = from(12);
+  heuristics.probing = heuristics.pair_rule = from(23);
+  return heuristics;
+}
+}  // namespace
+
 Encoding SudokuReduction::encode(const Instance& instance) const {
   const Puzzle& puzzle = static_cast<const SudokuInstance&>(instance).puzzle;
   Encoding encoding;
   encoding.problem = problem_for(puzzle.shape);
+  encoding.heuristics = heuristics_for(puzzle.shape.n);
   encoding.contradiction = clashing_clues(puzzle.shape, puzzle.clues);
   const auto n = static_cast<dlx::OptionId>(puzzle.shape.n);
   for (std::size_t cell = 0; cell < puzzle.clues.size(); ++cell)

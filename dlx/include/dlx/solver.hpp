@@ -8,29 +8,15 @@
 // - Branching is on an item with the fewest remaining choices (minimum
 //   remaining values, taking an item the last choice left with one option
 //   at once, else the first in list order; an item marked Item::deferred
-//   only when no other is left, unless forced). With 512 primary items or
-//   more (Algorithms X and C) a tie goes to the tightest of the first 8
-//   tied in list order: the one whose options hold primary items with the
-//   fewest options left in all. With 2048 or more, plain X whose options
-//   share few items probes a tie of items with two options instead: each
-//   option is committed and undone at once, with the forced options it
-//   leads to (up to 16; hooks are not told, and the work counts in
-//   updates, not nodes); an item with an option found to be a dead end is
-//   taken, else the one whose options leave the most items forced (their
-//   product). Seed 0 keeps the input order, any other
-//   seed permutes the item and option order reproducibly, so the same seed
-//   gives the same run.
-// - With 512 primary items or more, plain X whose options share few items
-//   applies the subset rule where it would branch (no item forced): when
-//   every option left to a primary item k holds item b, b's options
-//   without k can be in no solution and go until the search backs up
-//   (Statistics::removals counts them; hooks are not told, and Remaining
-//   no longer shows them). For sudoku this is locked candidates. With 2048
-//   or more, the pair rule too: when primary items k and m have two
-//   options each, one of each holding item c and the other d (none holding
-//   both k and m), the other options of c and d go (sudoku: naked and
-//   hidden pairs, X-wings). Solutions and counts are the same; the tree is
-//   smaller.
+//   only when no other is left, unless forced). Seed 0 keeps the input
+//   order, any other seed permutes the item and option order reproducibly,
+//   so the same seed gives the same run.
+// - Heuristics beyond that are SolverOptions, each a named switch whose
+//   automatic setting depends on the problem's shape (below); none changes
+//   the solutions, only the size of the tree. Rules that take options out
+//   (the subset and pair rules) count them in Statistics::removals; hooks
+//   are not told of them, and Remaining no longer shows them. docs/engine.md
+//   has what each does and the measurements behind the thresholds.
 // - The search is iterative and resumable: next() stops at each solution, and
 //   a stop by a limit can be resumed by calling next()/count() again (after
 //   raising the limit). The counters in statistics() accumulate over calls.
@@ -54,6 +40,7 @@
 #include <functional>
 #include <memory>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "dlx/problem.hpp"
@@ -139,11 +126,37 @@ class Hook {
   [[nodiscard]] virtual std::unique_ptr<Hook> clone() const = 0;
 };
 
+// A heuristic's switch: `automatic` leaves it to the problem's shape.
+enum class Switch : std::uint8_t { automatic, off, on };
+
+// The engine's heuristics, one table (CaDiCaL's way). Each is on, off, or
+// automatic: on where the problem's shape says so. A switch that the
+// algorithm cannot honour (the ring with colours) stays off.
+struct SolverOptions {
+  // Algorithm X whose options next to each other in a list share a quarter
+  // of their items (pentomino placements): keep covers between siblings.
+  Switch sharing = Switch::automatic;
+  // X without sharing, 512 primary items or more: a ring of every item left
+  // with one option, and the subset rule where the search would branch
+  // (when every option of item k holds b, b's other options go).
+  Switch ring = Switch::automatic;
+  // X or C, 512 primary items or more: a tie of fewest options goes to the
+  // tightest of the first 8 tied (whose options' items have fewest options).
+  Switch tie_break = Switch::automatic;
+  // With the ring, 2048 primary items or more: a tie of two-option items is
+  // broken by committing each option and the forced ones it leads to.
+  Switch probing = Switch::automatic;
+  // With the ring, 2048 primary items or more: the pair rule (two items of
+  // two options each, pairwise through items c and d: c's and d's other
+  // options go; sudoku's naked and hidden pairs, X-wings).
+  Switch pair_rule = Switch::automatic;
+};
+
 class Solver {
  public:
   // Copies the problem; the shared form lets many solvers (threads) share one.
-  explicit Solver(const Problem& problem, std::uint64_t seed = 0);
-  explicit Solver(std::shared_ptr<const Problem> problem, std::uint64_t seed = 0);
+  explicit Solver(const Problem& problem, std::uint64_t seed = 0, SolverOptions options = {});
+  explicit Solver(std::shared_ptr<const Problem> problem, std::uint64_t seed = 0, SolverOptions options = {});
   ~Solver();
   Solver(const Solver&) = delete;
   Solver& operator=(const Solver&) = delete;
@@ -224,6 +237,9 @@ class Solver {
 
   // Which of Knuth's algorithms this problem runs: 'X', 'C' or 'M'.
   [[nodiscard]] char algorithm() const;
+  // The algorithm and the heuristics on, e.g. "X with ring and subset rule,
+  // tie-break, probing, pair rule" (--stats shows it).
+  [[nodiscard]] std::string variant() const;
 
   struct State;  // the linked arrays and the search stack (solver.cpp)
 

@@ -42,6 +42,7 @@ struct Encoding {
   std::shared_ptr<const dlx::Problem> problem;
   std::vector<dlx::OptionId> assumptions;  // forced before the search
   std::unique_ptr<dlx::Hook> hook;         // may be empty
+  dlx::SolverOptions heuristics;           // the engine's heuristics this problem asks for (else automatic)
   // Whether the hook only cuts off subtrees that hold no solution (a bound):
   // then the problem alone has the same solutions, and emit can say so.
   bool hook_is_bound = false;
