@@ -83,3 +83,16 @@ TEST_CASE("in_parallel: a job's exception reaches the caller once every thread h
                         10, 2, [](std::size_t, std::size_t) {}, [] { throw std::runtime_error("meanwhile fails"); }),
                     "meanwhile fails");
 }
+
+TEST_CASE("ModelOptions: one parser of sizes and one check of choices, with messages that name the option") {
+  const ModelOptions options = ModelOptions().set("size", "9x6").set("box", "3X4").set("bad", "9by6").set("big", "9x999")
+                                   .set("format", "grid").set("odd", "xml");
+  CHECK(options.dimensions("size", "WxH", {7, 7}, 1, 200) == std::pair{9L, 6L});
+  CHECK(options.dimensions("box", "RxC", {0, 0}, 1, 64) == std::pair{3L, 4L});
+  CHECK(options.dimensions("absent", "WxH", {7, 5}, 1, 200) == std::pair{7L, 5L});
+  CHECK_THROWS_WITH(options.dimensions("bad", "WxH", {7, 7}, 1, 200), "--bad expects WxH with sides from 1 to 200; found '9by6'");
+  CHECK_THROWS_WITH(options.dimensions("big", "WxH", {7, 7}, 1, 200), Catch::Contains("found '9x999'"));
+  CHECK(options.choice("format", {"line", "grid"}) == "grid");
+  CHECK(options.choice("absent", {"line", "grid"}).empty());
+  CHECK_THROWS_WITH(options.choice("odd", {"edge", "degree", "position"}), "--odd is edge, degree or position; found 'xml'");
+}

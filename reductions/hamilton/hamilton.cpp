@@ -283,11 +283,7 @@ class HamiltonReader final : public InstanceReader {
     auto h = std::make_unique<HamiltonInstance>();
     graph::GraphWarnings warnings;
     if (options_.has("knight")) {
-      const std::string board = options_.text("knight");
-      const auto x = board.find('x');
-      if (x == std::string::npos) throw std::invalid_argument("--knight expects MxN, e.g. 8x8; found " + dlx::quoted(board));
-      const auto rows = ModelOptions().set("knight", board.substr(0, x)).number("knight", 0, 1, 100);
-      const auto columns = ModelOptions().set("knight", board.substr(x + 1)).number("knight", 0, 1, 100);
+      const auto [rows, columns] = options_.dimensions("knight", "MxN (such as 8x8)", {0, 0}, 1, 100);
       graph::Graph board_graph = knight_graph(static_cast<int>(rows), static_cast<int>(columns));
       board_graph.directed = options_.has("directed");  // both arcs of every move
       h->graph = std::make_shared<const graph::Graph>(std::move(board_graph));
@@ -322,14 +318,9 @@ class HamiltonReader final : public InstanceReader {
       const auto dropped = std::count(h->useless->begin(), h->useless->end(), true);
       if (dropped) h->warnings.push_back(std::to_string(dropped) + " vertices can lie on no path between the ends and are left out");
     }
-    const std::string format = options_.text("format");
-    if (!format.empty() && format != "text" && format != "json")
-      throw std::invalid_argument("--format is text or json; found " + dlx::quoted(format));
-    h->json = format == "json";
+    h->json = options_.choice("format", {"text", "json"}) == "json";
     using Model = HamiltonInstance::Model;
-    const std::string encoding = options_.text("encoding");
-    if (!encoding.empty() && encoding != "edge" && encoding != "degree" && encoding != "position")
-      throw std::invalid_argument("--encoding is edge, degree or position; found " + dlx::quoted(encoding));
+    const std::string encoding = options_.choice("encoding", {"edge", "degree", "position"});
     h->model = encoding == "position" ? Model::position
                : encoding == "degree" || (encoding.empty() && h->longest) ? Model::degree
                                                                           : Model::edge;

@@ -10,11 +10,9 @@ namespace dance::range {
 namespace {
 
 std::optional<Notation> chosen_notation(const ModelOptions& options) {
-  const std::string format = options.text("format");
+  const std::string format = options.choice("format", {"grid", "id"});
   if (format.empty()) return std::nullopt;
-  if (format == "grid") return Notation::grid;
-  if (format == "id") return Notation::id;
-  throw std::invalid_argument("--format for range is grid or id; found " + dlx::quoted(format));
+  return format == "grid" ? Notation::grid : Notation::id;
 }
 
 class RangeReader final : public InstanceReader {
@@ -100,27 +98,12 @@ void RangeReduction::print_stopped(std::ostream& out, const Instance& instance) 
 void RangeReduction::print_error(std::ostream& out) const { out << "error\n"; }
 
 std::unique_ptr<PuzzleType> RangeReduction::puzzle_type(const ModelOptions& options) const {
-  int width = 7, height = 7;
-  if (options.has("size")) {
-    const std::string size = options.text("size");
-    std::size_t used = 0;
-    try {
-      const std::size_t x = size.find('x');
-      if (x == std::string::npos) throw std::invalid_argument("no x");
-      width = std::stoi(size.substr(0, x), &used);
-      if (used != x) throw std::invalid_argument("junk");
-      height = std::stoi(size.substr(x + 1), &used);
-      if (used != size.size() - x - 1) throw std::invalid_argument("junk");
-    } catch (const std::exception&) {
-      throw std::invalid_argument("--size for range is WxH (columns x rows, such as 9x6); found " + dlx::quoted(size));
-    }
-    if (width < 1 || height < 1 || width > 200 || height > 200)
-      throw std::invalid_argument("--size for range takes sides from 1 to 200; found " + dlx::quoted(size));
-    if (width <= 2 && height <= 2)
-      throw std::invalid_argument("--size " + size + " is too small for a range puzzle; take at least three cells in one direction");
-  }
+  const auto [width, height] = options.dimensions("size", "WxH (columns x rows, such as 9x6)", {7, 7}, 1, 200);
+  if (width <= 2 && height <= 2)
+    throw std::invalid_argument("--size " + options.text("size") +
+                                " is too small for a range puzzle; take at least three cells in one direction");
   const int density = static_cast<int>(options.number("density", 20, 0, 50));
-  return std::make_unique<RangePuzzles>(width, height, density, chosen_notation(options).value_or(Notation::id));
+  return std::make_unique<RangePuzzles>(static_cast<int>(width), static_cast<int>(height), density, chosen_notation(options).value_or(Notation::id));
 }
 
 }  // namespace dance::range

@@ -2,6 +2,9 @@
 
 #include <charconv>
 #include <ostream>
+#include <stdexcept>
+
+#include "dance/reduction.hpp"
 
 namespace dance::sudoku {
 
@@ -14,15 +17,13 @@ std::optional<Shape> boxed_shape(int n) {
 }
 
 std::optional<Shape> parse_box(std::string_view text) {
-  const auto x = text.find_first_of("xX");
-  if (x == std::string_view::npos) return std::nullopt;
-  int rows = 0, cols = 0;
-  const auto a = std::from_chars(text.data(), text.data() + x, rows);
-  const auto b = std::from_chars(text.data() + x + 1, text.data() + text.size(), cols);
-  if (a.ec != std::errc{} || a.ptr != text.data() + x || b.ec != std::errc{} ||
-      b.ptr != text.data() + text.size() || rows < 1 || cols < 1 || rows * cols < 4 || rows * cols > 64)
+  try {
+    const auto [rows, columns] = ModelOptions().set("box", std::string(text)).dimensions("box", "RxC", {0, 0}, 1, 64);
+    if (rows * columns < 4 || rows * columns > 64) return std::nullopt;
+    return Shape{static_cast<int>(rows * columns), static_cast<int>(rows), static_cast<int>(columns), false, {}};
+  } catch (const std::invalid_argument&) {
     return std::nullopt;
-  return Shape{rows * cols, rows, cols, false, {}};
+  }
 }
 
 namespace {

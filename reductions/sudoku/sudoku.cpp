@@ -173,10 +173,10 @@ std::optional<Shape> SudokuReduction::fixed_shape(const ModelOptions& options) c
   if (options.has("box")) {
     if (options.has("size")) throw std::invalid_argument("--box and --size exclude each other");
     if (options.has("jigsaw")) throw std::invalid_argument("--box and --jigsaw exclude each other");
-    auto shape = parse_box(options.text("box"));
+    (void)options.dimensions("box", "RxC (such as 3x4)", {0, 0}, 1, 64);  // the message for what is no RxC
+    const auto shape = parse_box(options.text("box"));
     if (!shape)
-      throw std::invalid_argument("--box expects RxC with R*C between 4 and 64, e.g. 3x4; found '" +
-                                  options.text("box") + "'");
+      throw std::invalid_argument("--box expects RxC with R*C between 4 and 64; found " + dlx::quoted(options.text("box")));
     return shape;
   }
   if (!options.has("size")) return std::nullopt;
@@ -191,9 +191,7 @@ std::optional<Shape> SudokuReduction::fixed_shape(const ModelOptions& options) c
 
 std::unique_ptr<InstanceReader> SudokuReduction::reader(std::istream& in, const ModelOptions& options) const {
   std::optional<Shape> fixed = fixed_shape(options);
-  const std::string format = options.text("format");
-  if (!format.empty() && format != "line" && format != "grid")
-    throw std::invalid_argument("--format for sudoku is line or grid; found " + dlx::quoted(format));
+  (void)options.choice("format", {"line", "grid"});  // checked here, read per puzzle
   return std::make_unique<SudokuReader>(in, std::move(fixed), options);
 }
 

@@ -11,6 +11,7 @@
 // puzzle_type: optional, what `dance generate` needs (dance/puzzle_type.hpp).
 #pragma once
 
+#include <initializer_list>
 #include <iosfwd>
 #include <map>
 #include <memory>
@@ -18,6 +19,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "dance/puzzle_type.hpp"
@@ -77,6 +79,14 @@ class ModelOptions {
   // The value as a whole number in [lo, hi], or `fallback` when not given;
   // std::invalid_argument names the option otherwise.
   [[nodiscard]] long number(std::string_view name, long fallback, long lo, long hi) const;
+  // The value as two whole numbers "AxB" (or "AXB"), each in [lo, hi], or
+  // `fallback` when not given; std::invalid_argument names the option and
+  // `shape` ("WxH", "RxC") otherwise. The one parser of sizes.
+  [[nodiscard]] std::pair<long, long> dimensions(std::string_view name, std::string_view shape,
+                                                 std::pair<long, long> fallback, long lo, long hi) const;
+  // The value if it is one of `choices`, "" when not given;
+  // std::invalid_argument names the option and the choices otherwise.
+  [[nodiscard]] std::string choice(std::string_view name, std::initializer_list<std::string_view> choices) const;
 
  private:
   std::map<std::string, std::string, std::less<>> values_;
