@@ -375,13 +375,11 @@ std::size_t sparse_greedy_clique(const graph::Graph& g) {
   return best;
 }
 
-class CliqueReader final : public InstanceReader {
+class CliqueReader final : public OneInstanceReader {
  public:
   CliqueReader(std::istream& in, const CliqueReduction& reduction, long k, bool maximum)
       : in_(in), reduction_(reduction), k_(k), maximum_(maximum) {}
-  std::unique_ptr<Instance> next() override {
-    if (done_) return nullptr;
-    done_ = true;
+  std::unique_ptr<Instance> read() override {
     auto instance = std::make_unique<CliqueInstance>();
     graph::GraphWarnings warnings;
     auto g = std::make_shared<const graph::Graph>(graph::read_graph(in_, false, warnings));
@@ -450,7 +448,6 @@ class CliqueReader final : public InstanceReader {
   const CliqueReduction& reduction_;
   long k_;
   bool maximum_;
-  bool done_ = false;
 };
 
 // Groups of vertices no two of which may be chosen together (given each

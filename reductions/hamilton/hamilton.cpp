@@ -274,12 +274,10 @@ std::vector<std::string> too_few_edges(const graph::Graph& g, bool path) {
   return said;
 }
 
-class HamiltonReader final : public InstanceReader {
+class HamiltonReader final : public OneInstanceReader {
  public:
   HamiltonReader(std::istream& in, const ModelOptions& options) : in_(in), options_(options) {}
-  std::unique_ptr<Instance> next() override {
-    if (done_) return nullptr;
-    done_ = true;
+  std::unique_ptr<Instance> read() override {
     auto h = std::make_unique<HamiltonInstance>();
     graph::GraphWarnings warnings;
     if (options_.has("knight")) {
@@ -334,7 +332,6 @@ class HamiltonReader final : public InstanceReader {
  private:
   std::istream& in_;
   ModelOptions options_;
-  bool done_ = false;
 };
 
 }  // namespace

@@ -94,13 +94,11 @@ void keep_one_per_orbit(PolyominoInstance& instance, std::size_t region_line) {
                         "a piece that no symmetry of the region fixes, to count up to symmetry (none has one)");
 }
 
-class PolyominoReader final : public InstanceReader {
+class PolyominoReader final : public OneInstanceReader {
  public:
   PolyominoReader(std::istream& in, bool up_to_symmetry) : lines_(in), up_to_symmetry_(up_to_symmetry) {}
 
-  std::unique_ptr<Instance> next() override {
-    if (done_) return nullptr;
-    done_ = true;
+  std::unique_ptr<Instance> read() override {
     auto instance = std::make_unique<PolyominoInstance>();
     std::optional<Line> line = lines_.next();
     std::size_t region_line = 0;
@@ -201,7 +199,6 @@ class PolyominoReader final : public InstanceReader {
 
   LineReader lines_;
   bool up_to_symmetry_;
-  bool done_ = false;
 };
 
 std::string cell_item(const Cell& cell) { return std::to_string(cell.first + 1) + "," + std::to_string(cell.second + 1); }

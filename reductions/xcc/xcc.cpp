@@ -33,12 +33,10 @@ std::optional<std::string> check_cover(const dlx::Problem& problem, std::span<co
 
 namespace {
 // The whole input is one problem.
-class XccReader final : public InstanceReader {
+class XccReader final : public OneInstanceReader {
  public:
   explicit XccReader(std::istream& in) : in_(in) {}
-  std::unique_ptr<Instance> next() override {
-    if (done_) return nullptr;
-    done_ = true;
+  std::unique_ptr<Instance> read() override {
     auto read = dlx::read_knuth(in_);
     auto instance = std::make_unique<XccInstance>();
     instance->problem = std::make_shared<const dlx::Problem>(std::move(read.problem));
@@ -48,7 +46,6 @@ class XccReader final : public InstanceReader {
 
  private:
   std::istream& in_;
-  bool done_ = false;
 };
 }  // namespace
 

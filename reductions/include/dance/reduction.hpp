@@ -101,6 +101,20 @@ class InstanceReader {
   [[nodiscard]] virtual std::unique_ptr<Instance> next() = 0;
 };
 
+// The base of a reader whose input holds one instance (a graph, a problem
+// in Knuth's format): read() makes it on the first call of next(), and
+// next() says the end after.
+class OneInstanceReader : public InstanceReader {
+ public:
+  [[nodiscard]] std::unique_ptr<Instance> next() final { return std::exchange(done_, true) ? nullptr : read(); }
+
+ protected:
+  [[nodiscard]] virtual std::unique_ptr<Instance> read() = 0;
+
+ private:
+  bool done_ = false;
+};
+
 class Reduction {
  public:
   virtual ~Reduction() = default;
