@@ -1,0 +1,49 @@
+#include <algorithm>
+#include <stdexcept>
+
+#include "dlx/error.hpp"
+#include "hamilton/encodings.hpp"
+
+namespace dance::hamilton {
+
+// The position encoding's options: every arc (both ways of an edge) at every
+// step; a cycle starts and ends at vertex 0, a path with fixed ends at them.
+std::vector<HamiltonInstance::Step> steps_of(const HamiltonInstance& h) {
+  const graph::Graph& g = *h.graph;
+  const auto n = static_cast<std::uint32_t>(g.size());
+  const std::uint32_t steps = h.path ? n - 1 : n;
+  std::vector<HamiltonInstance::Step> all;
+  if (!h.path && !g.directed && n == 2) return all;  // its one edge twice is no cycle
+  for (std::uint32_t p = 0; p < steps; ++p)
+    for (Vertex u = 0; u < n; ++u)
+      for (const Vertex v : g.out[u]) {
+        if (!h.path && ((p == 0 && u != 0) || (p == steps - 1 && v != 0))) continue;
+        if (h.from && ((p == 0 && u != *h.from) || (p == steps - 1 && v != *h.to))) continue;
+        all.push_back({p, u, v});
+      }
+  return all;
+}
+
+Encoding encode_by_position(const HamiltonInstance& h) {
+  const graph::Graph& g = *h.graph;
+  const auto n = static_cast<std::uint32_t>(g.size());
+  const std::uint32_t steps = h.path ? n - 1 : n;
+  dlx::ProblemBuilder b;
+  for (std::uint32_t p = 0; p < steps; ++p) b.add_primary("step" + std::to_string(p));
+  for (Vertex v = 0; v < n; ++v) b.add_primary(g.names[v]);
+  for (std::uint32_t p = 0; p < n; ++p) b.add_secondary("position" + std::to_string(p));
+  std::vector<dlx::ColourId> colour(n);
+  for (Vertex v = 0; v < n; ++v) colour[v] = b.colour(g.names[v]);
+  const dlx::ItemId first_position = steps + n;
+  for (const HamiltonInstance::Step& s : *h.steps) {
+    std::vector<dlx::Entry> entries{{s.step}, {steps + s.from}, {first_position + s.step, colour[s.from]},
+                                    {first_position + (s.step + 1) % n, colour[s.to]}};
+    if (h.path && s.step == steps - 1) entries.push_back({steps + s.to});  // the last vertex of a path
+    b.add_option(entries);
+  }
+  Encoding encoding;
+  encoding.problem = std::make_shared<const dlx::Problem>(b.build());
+  return encoding;
+}
+
+}  // namespace dance::hamilton
