@@ -1,0 +1,273 @@
+// The clique reduction's hook: a bound by greedy colouring that skips the
+// options that cannot lead to a clique of k.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <memory>
+#include <numeric>
+#include <span>
+#include <vector>
+
+#include "clique/bits.hpp"
+
+namespace dance::clique {
+
+// The bound: with c vertices chosen, the candidates left (the options still
+// in item k's list) must hold k - c more; a greedy colouring of them (each
+// colour class pairwise incompatible, so at most one of its vertices can be
+// chosen) gives an upper bound on how many, as in Cliquer and MCS.
+class ColouringBound final : public dlx::Hook {
+ public:
+  // Levels of may_hold()'s argument below a vertex's colouring: 4 took
+  // johnson16-2-4 at k = 9 from 83,740 nodes (1 level) to 9,551, and more
+  // levels saved under 10% of that.
+  static constexpr int lookahead_depth = 4;
+  // double_cover_bound() weighs this many candidates for each of the first
+  // weighed_members places in a set.
+  static constexpr std::size_t cover_sample = 8, weighed_members = 4;
+  ColouringBound(std::shared_ptr<const std::vector<Bits>> compatible, long k) : compatible_(std::move(compatible)), k_(k) {
+    const std::size_t n = compatible_->size();
+    const std::size_t words = (n + 63) / 64;
+    pool_.assign(words, 0);
+    layer_.assign(words, 0);
+    spare_.assign(words, 0);
+    lookahead_.assign(lookahead_depth + 1, Level{Bits(words, 0), Bits(words, 0), {Bits(words, 0), Bits(words, 0)}});
+    colour_of_.assign(n, 0);
+    // A level's bound and pool are made when the search first gets there:
+    // k levels of n each up front took gigabytes for a large k.
+    level_bound_.resize(static_cast<std::size_t>(k) + 1);
+    level_ready_.assign(static_cast<std::size_t>(k) + 1, false);
+    level_pool_.resize(static_cast<std::size_t>(k) + 1);
+  }
+  // Before the search takes vertex v, the level's bound: v and the siblings
+  // after it, coloured once per node, must hold colours enough; if not,
+  // neither v nor any later sibling can succeed. Then v's own: the later
+  // candidates compatible with v must be able to supply the rest, by their
+  // colouring; when that is close, by may_hold(); at the root, where a take
+  // costs the most, by some_child_passes().
+  Verdict consider(dlx::OptionId v, const dlx::Remaining& remaining) override {
+    const auto level = static_cast<std::size_t>(chosen_);
+    const long need = k_ - chosen_ - 1;
+    if (need <= 0) return Verdict::take;
+    // A sibling the level's pool no longer holds was seen before: a new
+    // search (the root level is no one's child, so choose() never marks it
+    // anew) or a resumed one. Its pool is made again from the siblings left.
+    if (!level_ready_[level] || !has(level_pool_[level], v)) {
+      remaining.options(0, candidates_);  // the siblings after v, in the order they will be tried
+      colour_level(v, level);
+      if (level == 0 && double_cover_bound(level_pool_[0], k_) < k_) return Verdict::skip_rest;
+    }
+    // Every sibling comes here in turn, so the level's pool less the ones
+    // seen is the siblings after v. (Siblings that donate() gave away stay
+    // in it: the bound only gets looser.)
+    Bits& later = level_pool_[level];
+    clear(later, v);
+    if (chosen_ + static_cast<long>(level_bound_[level][v]) < k_) return Verdict::skip_rest;
+    const Bits& near = (*compatible_)[v];
+    for (std::size_t w = 0; w < pool_.size(); ++w) pool_[w] = later[w] & near[w];
+    if (static_cast<long>(count(pool_)) < need) return Verdict::skip;
+    // Coloured in full: if v is taken, these are its child's candidates,
+    // whose level can then reuse this colouring.
+    coloured_pool_ = pool_;
+    const long colours = colour();
+    coloured_pool_colouring_ = colourings_;
+    if (colours < need) return Verdict::skip;
+    if (colours <= need + 1) {
+      // The colouring just made is may_hold()'s first: its last class, from colour_of_.
+      Bits& last = lookahead_[lookahead_depth].last[0];
+      std::fill(last.begin(), last.end(), 0);
+      for_each_in(coloured_pool_, coloured_pool_, [&](std::size_t u) {
+        if (colour_of_[u] == static_cast<std::uint32_t>(colours)) set(last, u);
+      });
+      return last_class_argument(coloured_pool_, colours, last, need, lookahead_depth) ? Verdict::take : Verdict::skip;
+    }
+    return chosen_ > 0 || some_child_passes(remaining, need) ? Verdict::take : Verdict::skip;
+  }
+  bool choose(dlx::OptionId, const dlx::Remaining&) override {
+    ++chosen_;
+    if (chosen_ <= k_) level_ready_[static_cast<std::size_t>(chosen_)] = false;  // a new node below
+    return true;
+  }
+  void unchoose(dlx::OptionId) override { --chosen_; }
+  [[nodiscard]] std::unique_ptr<dlx::Hook> clone() const override {
+    return std::make_unique<ColouringBound>(compatible_, k_);
+  }
+
+ private:
+  // Colours the pool greedily, each colour class a set of pairwise
+  // incompatible candidates (a clique holds one of each at most), until it
+  // is empty; records each candidate's colour; returns the colours used.
+  long colour() {
+    ++colourings_;
+    long colours = 0;
+    for (bool left = true; left;) {
+      ++colours;
+      take_class(pool_, [&](std::size_t v) { colour_of_[v] = static_cast<std::uint32_t>(colours); });
+      left = std::any_of(pool_.begin(), pool_.end(), [](std::uint64_t word) { return word != 0; });
+    }
+    colours_ = colours;
+    return colours;
+  }
+
+  // Takes one colour class out of `pool`, greedily, the most compatible
+  // candidates first; f(vertex) for each member.
+  template <class F>
+  void take_class(Bits& pool, F f) {
+    layer_ = pool;
+    for (std::size_t w = layer_.size(); w-- > 0;) {
+      while (layer_[w] != 0) {
+        const auto bit = static_cast<std::size_t>(63 - std::countl_zero(layer_[w]));
+        pool[w] &= ~(std::uint64_t{1} << bit);
+        f(w * 64 + bit);
+        const Bits& near = (*compatible_)[w * 64 + bit];
+        for (std::size_t x = 0; x <= w; ++x) layer_[x] &= ~near[x];
+        layer_[w] &= ~(std::uint64_t{1} << bit);
+      }
+    }
+  }
+
+  // Whether `pool` may hold `need` pairwise compatible candidates, as far as
+  // greedy colourings and `depth` more levels of the last-class argument
+  // tell. With `need` classes, a clique of that size takes a vertex of every
+  // class, the last one included; with one class more, it takes one of the
+  // last class or none.
+  bool may_hold(const Bits& pool, long need, int depth) {
+    if (need <= 0) return true;
+    Level& at = lookahead_[static_cast<std::size_t>(depth)];
+    at.left = pool;
+    long classes = 0;
+    while (std::any_of(at.left.begin(), at.left.end(), [](std::uint64_t word) { return word != 0; })) {
+      if (classes == need + (depth == 0 ? 0 : 1)) return true;
+      Bits& members = at.last[static_cast<std::size_t>(classes % 2)];
+      std::fill(members.begin(), members.end(), 0);
+      take_class(at.left, [&](std::size_t v) { set(members, v); });
+      ++classes;
+    }
+    if (classes < need) return false;
+    return depth == 0 || last_class_argument(pool, classes, at.last[static_cast<std::size_t>((classes - 1) % 2)], need, depth);
+  }
+
+  // The argument of may_hold() for a pool coloured in `classes` classes
+  // (need or need + 1), the last of them `last`.
+  bool last_class_argument(const Bits& pool, long classes, const Bits& last, long need, int depth) {
+    Level& at = lookahead_[static_cast<std::size_t>(depth)];
+    bool holds = false;
+    for_each_in(last, last, [&](std::size_t u) {
+      if (holds) return;
+      const Bits& near = (*compatible_)[u];
+      for (std::size_t w = 0; w < at.sub.size(); ++w) at.sub[w] = pool[w] & near[w];
+      holds = may_hold(at.sub, need - 1, depth - 1);
+    });
+    if (holds || classes == need) return holds;
+    for (std::size_t w = 0; w < at.sub.size(); ++w) at.sub[w] = pool[w] & ~last[w];
+    return may_hold(at.sub, need, depth - 1);
+  }
+
+  // At the root a take costs the most (it hides every option incompatible
+  // with v), so first the test that each child u of v will face: u and the
+  // candidates after u (in list order) compatible with it must reach the
+  // colours then needed, with the look ahead when that is close. If no child
+  // can pass, v is not taken.
+  bool some_child_passes(const dlx::Remaining& remaining, long need) {
+    remaining.options(0, child_order_);
+    Level& at = lookahead_[0];
+    Bits& later = spare_;
+    later = coloured_pool_;
+    for (const dlx::OptionId u : child_order_) {
+      if (!has(later, u)) continue;
+      clear(later, u);
+      const Bits& near = (*compatible_)[u];
+      for (std::size_t w = 0; w < at.sub.size(); ++w) at.sub[w] = later[w] & near[w];
+      if (static_cast<long>(count(at.sub)) >= need - 1 && may_hold(at.sub, need - 1, lookahead_depth)) return true;
+    }
+    return false;
+  }
+
+  // An upper bound on the clique number of `pool` from independent sets
+  // (candidates pairwise incompatible) that cover every candidate twice: a
+  // clique meets each set once at most, so it has sets / 2 vertices at most.
+  // Colourings stop at the chromatic number; this reaches the fractional one
+  // where stars cover twice, as in the Kneser graphs of the DIMACS johnson
+  // family (johnson16-2-4: chromatic number 14, 16 stars, clique number 8).
+  // Each set grows by the candidate that leaves the most others able to
+  // join. Returns `enough` as soon as the sets allow that many.
+  long double_cover_bound(const Bits& pool, long enough) {
+    coverage_.assign(compatible_->size(), 0);
+    Bits& short_of = spare_;  // candidates covered less than twice
+    short_of = pool;
+    long sets = 0;
+    const std::size_t none = coverage_.size();
+    for (std::size_t start = first_in(short_of, short_of, none); start < none; start = first_in(short_of, short_of, none)) {
+      if (sets >= 2 * enough) return enough;
+      complement((*compatible_)[start], coverage_.size(), start, layer_);
+      for (std::size_t w = 0; w < layer_.size(); ++w) layer_[w] &= pool[w];
+      for (std::size_t member = start, members = 1; member < none; ++members) {
+        if (++coverage_[member] == 2) clear(short_of, member);
+        // The first members shape the set (a star or a triangle): they are
+        // weighed, of the first few that may join, ties to the one in the
+        // fewest sets; later ones take the first that may join.
+        std::size_t best = first_in(layer_, layer_, none), looked = 0;
+        std::pair<std::size_t, std::uint32_t> fewest{SIZE_MAX, 0};
+        if (members < weighed_members) {
+          for_each_in(layer_, layer_, [&](std::size_t c) {
+            if (looked++ >= cover_sample) return;
+            const std::pair<std::size_t, std::uint32_t> shut{count_common(layer_, (*compatible_)[c]), coverage_[c]};
+            if (shut < fewest) best = c, fewest = shut;
+          });
+        }
+        member = best;
+        if (member == none) break;
+        for (std::size_t w = 0; w < layer_.size(); ++w) layer_[w] &= ~(*compatible_)[member][w];
+        clear(layer_, member);
+      }
+      ++sets;
+    }
+    return sets / 2;
+  }
+
+  // For v and each sibling after it: how many colours it and the siblings
+  // after it span.
+  void colour_level(dlx::OptionId v, std::size_t level) {
+    std::fill(pool_.begin(), pool_.end(), 0);
+    set(pool_, v);
+    for (const dlx::OptionId o : candidates_) set(pool_, o);
+    level_pool_[level] = pool_;
+    // The last colouring, made by the parent's consider(), may be of exactly these.
+    if (pool_ != coloured_pool_ || colourings_ != coloured_pool_colouring_) colour();
+    seen_.assign(static_cast<std::size_t>(colours_) + 1, false);
+    std::uint32_t spanned = 0;
+    std::vector<std::uint32_t>& bound = level_bound_[level];
+    if (bound.empty()) bound.assign(colour_of_.size(), 0);
+    for (std::size_t j = candidates_.size() + 1; j-- > 0;) {
+      const dlx::OptionId o = j == 0 ? v : candidates_[j - 1];
+      if (!seen_[colour_of_[o]]) seen_[colour_of_[o]] = true, ++spanned;
+      bound[o] = spanned;
+    }
+    level_ready_[level] = true;
+  }
+
+  std::shared_ptr<const std::vector<Bits>> compatible_;  // per option: the options compatible with it
+  long k_;
+  long chosen_ = 0;
+  std::vector<dlx::OptionId> candidates_, child_order_;
+  Bits pool_, layer_;
+  Bits spare_;  // some_child_passes()' later candidates, double_cover_bound()'s short ones
+  struct Level {
+    Bits left, sub;
+    std::array<Bits, 2> last;  // the latest two classes of the colouring
+  };
+  std::vector<Level> lookahead_;  // per depth of may_hold()
+  std::vector<std::uint32_t> colour_of_;                 // per option: its colour in the last colouring
+  std::vector<std::vector<std::uint32_t>> level_bound_;  // per level, per sibling: colours from it on
+  std::vector<bool> level_ready_;                        // per level: level_bound_ is for this node
+  std::vector<Bits> level_pool_;                         // per level: the siblings not yet considered
+  std::vector<bool> seen_;
+  std::vector<std::uint32_t> coverage_;  // double_cover_bound's: per candidate, the sets it is in
+  long colours_ = 0;                           // the colours of the last colouring
+  std::uint64_t colourings_ = 0;               // colourings so far
+  Bits coloured_pool_;                         // what consider() last coloured in full...
+  std::uint64_t coloured_pool_colouring_ = 0;  // ...as colouring number
+};
+
+}  // namespace dance::clique
