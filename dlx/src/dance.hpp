@@ -61,6 +61,20 @@ struct Dance {
         option_at(s.option_at.data()), signature(s.signature.data()), looked_at(s.looked_at.data()), propagations(s.propagations), seeded(s.seed != 0), tighten(s.tighten), probing(s.probe), pairing(s.pairs), active_primaries(&s.active_primaries) {}
 
 
+  // Writes the counters and lists' tops back into the state, all of them,
+  // whichever of them the caller changed: what the constructor copied in goes
+  // back out whole.
+  void store(Solver::State& s) const {
+    s.stats.updates = updates;
+    s.forced = forced;
+    s.forced_top = forced_top;
+    s.shrunk_top = shrunk_top;
+    s.shrunk_seen = shrunk_seen;
+    s.stats.removals = removals;
+    s.propagations = propagations;
+    s.removed_top = removed_top;
+  }
+
 #include "links.inc"
 #include "rules.inc"
 #include "choose.inc"

@@ -339,14 +339,7 @@ leave:
   s.level = l;
   s.open_levels = open;
   s.stats.nodes = nodes;
-  s.stats.updates = d.updates;
-  s.forced = d.forced;
-  s.forced_top = d.forced_top;
-  s.shrunk_top = d.shrunk_top;
-  s.shrunk_seen = d.shrunk_seen;
-  s.stats.removals = d.removals;
-  s.propagations = d.propagations;
-  s.removed_top = d.removed_top;
+  d.store(s);
   s.stats.max_depth = max_depth;
   s.stats.seconds += std::chrono::duration<double>(Clock::now() - start).count();
   return outcome;
@@ -361,8 +354,7 @@ void Search<Colours, Multiplicities, Sharing, Ring>::unwind() {
   s_.floor = 0;
   s_.open_levels = 0;
   s_.resume = Resume::forward;
-  s_.stats.updates = d.updates;
-  s_.removed_top = d.removed_top;
+  d.store(s_);
   s_.forget_forced();
 }
 
@@ -385,9 +377,7 @@ bool Search<Colours, Multiplicities, Sharing, Ring>::assume(OptionId option) {
     s_.assumed.push_back(option);
     s_.steps.push_back({option, false});
   }
-  s_.stats.updates = d.updates;
-  s_.forced = d.forced;
-  s_.forced_top = d.forced_top;
+  d.store(s_);
   return accepted;
 }
 
@@ -399,7 +389,7 @@ void Search<Colours, Multiplicities, Sharing, Ring>::unassume(OptionId option) {
   if (s_.hook) s_.hook->unchoose(option);
   for (Index q = last + 1; q-- > first;) d.uncommit(q);
   d.unhide_option(first);
-  s_.stats.updates = d.updates;
+  d.store(s_);
   s_.forget_forced();
 }
 
@@ -410,9 +400,7 @@ bool Search<Colours, Multiplicities, Sharing, Ring>::forbid(OptionId option) {
   if (!d.available(first, s_.option_first[option + 1] - 2)) return false;
   d.hide_option(first);
   s_.steps.push_back({option, true});
-  s_.stats.updates = d.updates;
-  s_.forced = d.forced;
-  s_.forced_top = d.forced_top;
+  d.store(s_);
   return true;
 }
 
@@ -420,7 +408,7 @@ template <bool Colours, bool Multiplicities, bool Sharing, bool Ring>
 void Search<Colours, Multiplicities, Sharing, Ring>::unforbid(OptionId option) {
   D d(s_);
   d.unhide_option(s_.option_first[option]);
-  s_.stats.updates = d.updates;
+  d.store(s_);
   s_.forget_forced();
 }
 
