@@ -1,10 +1,12 @@
 #include <catch2/catch.hpp>
 #include <fstream>
+#include <random>
 #include <set>
 #include <sstream>
 
 #include "dlx/solver.hpp"
 #include "sudoku/sudoku.hpp"
+#include "verified_count.hpp"
 
 using namespace dance;
 using namespace dance::sudoku;
@@ -283,4 +285,53 @@ TEST_CASE("every puzzle of magictour_top1465 is solved, unique and verified") {
     ++puzzles;
   }
   CHECK(puzzles == 1465);
+}
+
+namespace {
+// Every 4x4 grid (2x2 boxes) by trying each value in each cell in turn.
+void all_grids(std::vector<int>& cells, std::size_t at, std::vector<std::vector<int>>& grids) {
+  if (at == 16) {
+    grids.push_back(cells);
+    return;
+  }
+  const std::size_t r = at / 4, c = at % 4;
+  for (int v = 1; v <= 4; ++v) {
+    bool fits = true;
+    for (std::size_t k = 0; k < at && fits; ++k) {
+      const std::size_t kr = k / 4, kc = k % 4;
+      fits = cells[k] != v || (kr != r && kc != c && (kr / 2 != r / 2 || kc / 2 != c / 2));
+    }
+    if (!fits) continue;
+    cells[at] = v;
+    all_grids(cells, at + 1, grids);
+  }
+}
+}  // namespace
+
+TEST_CASE("random 4x4 puzzles: the count of solutions is the number of grids that keep the clues") {
+  std::vector<std::vector<int>> grids;
+  std::vector<int> cells(16, 0);
+  all_grids(cells, 0, grids);
+  REQUIRE(grids.size() == 288);
+  std::mt19937_64 rng(44);
+  int several = 0;
+  for (int round = 0; round < 300; ++round) {
+    // Clues from a grid (or, one time in four, a clashing value), each cell kept with some chance.
+    const std::vector<int>& source = grids[rng() % grids.size()];
+    std::string line(16, '.');
+    for (std::size_t k = 0; k < 16; ++k)
+      if (rng() % 100 < 25) line[k] = static_cast<char>('0' + (rng() % 4 == 0 ? 1 + rng() % 4 : source[k]));
+    std::uint64_t expected = 0;
+    for (const auto& grid : grids) {
+      bool keeps = true;
+      for (std::size_t k = 0; k < 16 && keeps; ++k) keeps = line[k] == '.' || line[k] - '0' == grid[k];
+      expected += keeps;
+    }
+    INFO(line);
+    const auto all = read_all(line + "\n");
+    REQUIRE(all.size() == 1);
+    CHECK(test::count_verified(reduction, *all[0]) == expected);
+    several += expected > 1;
+  }
+  CHECK(several > 50);
 }
