@@ -443,7 +443,7 @@ expect 3 '^[0-9]+$' 'nodes, [0-9]+ solutions, .* nodes/s, about .*% of the tree 
 expect 0 '' '' -- sh -c "! grep -q \"\$(printf '\\r')\" '$tmp/err'"  # no carriage returns in a file
 expect 3 '' 'nodes, [0-9]+ solutions' -- "$dance" count xcc "$inputs/xcc/langford15_sym.dlx" -t 3 -j 2 --progress
 progress_lines --progress >"$tmp/forced"
-expect 0 '^2$' '' -- cat "$tmp/forced"
+expect 0 '^[23]$' '' -- cat "$tmp/forced"  # at 2 s and 4 s (6 s on a loaded machine)
 progress_lines --no-progress >"$tmp/off"
 expect 0 '^0$' '' -- cat "$tmp/off"
 progress_lines >"$tmp/default"
