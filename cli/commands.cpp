@@ -1,17 +1,17 @@
 #include "commands.hpp"
 
 #include <algorithm>
-#include <chrono>
+#include <array>
+#include <atomic>
 #include <cerrno>
+#include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <optional>
-#include <array>
-#include <atomic>
-#include <cstdint>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <thread>
@@ -67,25 +67,19 @@ class Solvers {
       if (p == problem) return *solver;
     if (solvers_.size() == kept) {
       retired_ += solvers_.front().second->statistics();
-      if (const std::string v = solvers_.front().second->variant();
-          std::find(retired_variants_.begin(), retired_variants_.end(), v) == retired_variants_.end())
-        retired_variants_.push_back(v);
       solvers_.erase(solvers_.begin());
     }
     solvers_.emplace_back(problem, std::make_unique<dlx::Solver>(problem, seed_, encoding.heuristics));
     dlx::Solver& solver = *solvers_.back().second;
+    if (std::find(variants_.begin(), variants_.end(), solver.variant()) == variants_.end())
+      variants_.push_back(solver.variant());
     dlx::Limits limits;
     limits.progress = progress_;
     solver.set_limits(limits);
     return solver;
   }
-  // The engine's variants that searched, each once ("X with ring and subset rule, tie-break").
-  [[nodiscard]] std::vector<std::string> variants() const {
-    std::vector<std::string> all = retired_variants_;
-    for (const auto& entry : solvers_)
-      if (std::find(all.begin(), all.end(), entry.second->variant()) == all.end()) all.push_back(entry.second->variant());
-    return all;
-  }
+  // The engine's variants of the solvers made, each once ("X with ring and subset rule, tie-break").
+  [[nodiscard]] const std::vector<std::string>& variants() const { return variants_; }
   [[nodiscard]] dlx::Statistics total() const {
     dlx::Statistics sum = retired_;
     for (const auto& entry : solvers_) sum += entry.second->statistics();
@@ -98,7 +92,7 @@ class Solvers {
   dlx::Progress* progress_;
   std::vector<std::pair<std::shared_ptr<const dlx::Problem>, std::unique_ptr<dlx::Solver>>> solvers_;
   dlx::Statistics retired_;
-  std::vector<std::string> retired_variants_;
+  std::vector<std::string> variants_;
 };
 
 struct Context {
@@ -519,7 +513,7 @@ int run_parallel(const Context& c, InstanceReader& reader, std::vector<Solvers>&
     in_parallel(
         solving.count, threads,
         [&](std::size_t k, std::size_t t) {
-          const Context mine{c.s, c.reduction, c.interrupt, solving.outs[k], solving.errs[k], c.source, nullptr, nullptr, nullptr};
+          const Context mine{c.s, c.reduction, c.interrupt, solving.outs[k], solving.errs[k], c.source};
           solving.statuses[k] = handle(mine, solving.jobs[k], workers[t]);
         },
         [&] {

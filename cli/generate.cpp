@@ -4,11 +4,11 @@
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
-#include <thread>
-#include <vector>
 #include <ostream>
 #include <sstream>
 #include <stdexcept>
+#include <thread>
+#include <vector>
 #include <unistd.h>
 
 #include "commands.hpp"

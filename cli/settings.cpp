@@ -117,14 +117,17 @@ std::vector<std::string> own_names() {
 // share a name, such as --format), and a help section per reduction.
 struct ModelTable {
   po::options_description parser;
-  std::string help;
-  std::map<std::string, std::string, std::less<>> sections;  // per reduction: its options' help
+  std::vector<std::pair<std::string_view, std::string>> sections;  // per reduction with options: their help
+  [[nodiscard]] std::string help() const {
+    std::string all;
+    for (const auto& section : sections) all += "\n" + section.second;
+    return all;
+  }
 };
 
 ModelTable model_table() {
   ModelTable table;
   std::map<std::string, bool> switches;  // name -> whether it is a switch
-  std::ostringstream help;
   for (const Reduction* r : reductions()) {
     const auto specs = r->options();
     if (specs.empty()) continue;
@@ -144,10 +147,8 @@ ModelTable model_table() {
     }
     std::ostringstream text;
     text << section;
-    table.sections[std::string(r->name())] = text.str();
-    help << '\n' << section;
+    table.sections.emplace_back(r->name(), text.str());
   }
-  table.help = help.str();
   return table;
 }
 
@@ -155,19 +156,15 @@ ModelTable model_table() {
 
 std::optional<std::string> clashing_option(const Reduction& reduction) {
   static const std::vector<std::string> reserved = own_names();
+  const auto dashed = [](const std::string& name) { return (name.size() == 1 ? "-" : "--") + name; };
   for (const OptionSpec& spec : reduction.options()) {
-    std::string names = spec.name;
-    for (std::size_t start = 0, comma; start <= names.size(); start = comma + 1) {
-      comma = std::min(names.find(',', start), names.size());
-      const std::string name = names.substr(start, comma - start);
-      if (std::find(reserved.begin(), reserved.end(), name) != reserved.end())
-        return std::string(reduction.name()) + "'s option " + (name.size() == 1 ? "-" : "--") + name +
-               " is one of dance's own (reserved: " + [] {
-                 std::string all;
-                 for (const std::string& r : reserved)
-                   if (r != "positional") all += (all.empty() ? "" : " ") + std::string(r.size() == 1 ? "-" : "--") + r;
-                 return all;
-               }() + ")";
+    const std::size_t comma = spec.name.find(',');  // "k,k": the long name, then the short one
+    for (const std::string& name : {spec.long_name(), comma == std::string::npos ? "" : spec.name.substr(comma + 1)}) {
+      if (std::find(reserved.begin(), reserved.end(), name) == reserved.end()) continue;
+      std::string all;
+      for (const std::string& r : reserved)
+        if (r != "positional") all += (all.empty() ? "" : " ") + dashed(r);
+      return std::string(reduction.name()) + "'s option " + dashed(name) + " is one of dance's own (reserved: " + all + ")";
     }
   }
   return std::nullopt;
@@ -194,7 +191,7 @@ Parsed parse(const std::vector<std::string>& args) {
   pos.add("positional", -1);
 
   std::ostringstream help;
-  help << usage << '\n' << table << model.help;
+  help << usage << '\n' << table << model.help();
   po::variables_map vm;
   // No guessing of abbreviations: --n would mean --node-limit until a reduction adds --n.
   const int style = po::command_line_style::default_style & ~po::command_line_style::allow_guessing;
@@ -215,7 +212,8 @@ Parsed parse(const std::vector<std::string>& args) {
     const Reduction& r = *find_reduction(positional[1]);
     std::ostringstream one;
     one << "Usage: dance solve|count|emit|split " << r.name() << " [FILE|-] [options]\n  " << r.summary() << "\n\n";
-    if (const auto section = model.sections.find(r.name()); section != model.sections.end()) one << section->second << '\n';
+    for (const auto& [name, section] : model.sections)
+      if (name == r.name()) one << section << '\n';
     Settings defaults;
     const po::options_description common = option_table(defaults, false);
     one << common << "\nEvery command and option: dance --help\n";

@@ -31,22 +31,25 @@ long ModelOptions::number(std::string_view name, long fallback, long lo, long hi
   return value;
 }
 
+std::optional<std::pair<long, long>> parse_dimensions(std::string_view text, long lo, long hi) {
+  const auto side = [text, lo, hi](std::size_t from, std::size_t to, long& value) {
+    const auto [end, error] = std::from_chars(text.data() + from, text.data() + to, value);
+    return from < to && error == std::errc{} && end == text.data() + to && value >= lo && value <= hi;
+  };
+  const std::size_t x = text.find_first_of("xX");
+  std::pair<long, long> sides;
+  if (x == std::string_view::npos || !side(0, x, sides.first) || !side(x + 1, text.size(), sides.second))
+    return std::nullopt;
+  return sides;
+}
+
 std::pair<long, long> ModelOptions::dimensions(std::string_view name, std::string_view shape,
                                                std::pair<long, long> fallback, long lo, long hi) const {
   const auto found = values_.find(name);
   if (found == values_.end()) return fallback;
-  const std::string& text = found->second;
-  const auto side = [&text](std::size_t from, std::size_t to, long& value) {
-    const auto [end, error] = std::from_chars(text.data() + from, text.data() + to, value);
-    return from < to && error == std::errc{} && end == text.data() + to;
-  };
-  const std::size_t x = text.find_first_of("xX");
-  std::pair<long, long> sides;
-  if (x == std::string::npos || !side(0, x, sides.first) || !side(x + 1, text.size(), sides.second) ||
-      sides.first < lo || sides.first > hi || sides.second < lo || sides.second > hi)
-    throw std::invalid_argument("--" + std::string(name) + " expects " + std::string(shape) + " with sides from " +
-                                std::to_string(lo) + " to " + std::to_string(hi) + "; found " + dlx::quoted(text));
-  return sides;
+  if (const auto sides = parse_dimensions(found->second, lo, hi)) return *sides;
+  throw std::invalid_argument("--" + std::string(name) + " expects " + std::string(shape) + " with sides from " +
+                              std::to_string(lo) + " to " + std::to_string(hi) + "; found " + dlx::quoted(found->second));
 }
 
 std::string ModelOptions::choice(std::string_view name, std::initializer_list<std::string_view> choices) const {

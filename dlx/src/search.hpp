@@ -167,6 +167,12 @@ class Search {
     progress.asked.store(false, std::memory_order_relaxed);
   }
 
+  // Undoes an assumed option's commits, nodes first..last, and shows it again.
+  static void withdraw(D& d, Index first, Index last) {
+    for (Index q = last + 1; q-- > first;) d.uncommit(q);
+    d.unhide_option(first);
+  }
+
   void record_solution(Index depth) {
     s_.solution.assign(s_.assumed.begin(), s_.assumed.end());
     for (Index k = 0; k < depth; ++k)
@@ -369,8 +375,7 @@ bool Search<Colours, Multiplicities, Sharing, Ring>::assume(OptionId option) {
   bool accepted = true;
   if (s_.hook && !s_.hook->choose(option, Remaining(&s_))) {
     s_.hook->unchoose(option);
-    for (Index q = last + 1; q-- > first;) d.uncommit(q);
-    d.unhide_option(first);
+    withdraw(d, first, last);
     accepted = false;
   }
   if (accepted) {
@@ -387,8 +392,7 @@ void Search<Colours, Multiplicities, Sharing, Ring>::unassume(OptionId option) {
   const Index first = s_.option_first[option];
   const Index last = s_.option_first[option + 1] - 2;
   if (s_.hook) s_.hook->unchoose(option);
-  for (Index q = last + 1; q-- > first;) d.uncommit(q);
-  d.unhide_option(first);
+  withdraw(d, first, last);
   d.store(s_);
   s_.forget_forced();
 }

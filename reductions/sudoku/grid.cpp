@@ -2,7 +2,6 @@
 
 #include <charconv>
 #include <ostream>
-#include <stdexcept>
 
 #include "dance/reduction.hpp"
 
@@ -17,13 +16,10 @@ std::optional<Shape> boxed_shape(int n) {
 }
 
 std::optional<Shape> parse_box(std::string_view text) {
-  try {
-    const auto [rows, columns] = ModelOptions().set("box", std::string(text)).dimensions("box", "RxC", {0, 0}, 1, 64);
-    if (rows * columns < 4 || rows * columns > 64) return std::nullopt;
-    return Shape{static_cast<int>(rows * columns), static_cast<int>(rows), static_cast<int>(columns), false, {}};
-  } catch (const std::invalid_argument&) {
-    return std::nullopt;
-  }
+  const auto sides = parse_dimensions(text, 1, 64);
+  if (!sides || sides->first * sides->second < 4 || sides->first * sides->second > 64) return std::nullopt;
+  const auto [rows, columns] = *sides;
+  return Shape{static_cast<int>(rows * columns), static_cast<int>(rows), static_cast<int>(columns), false, {}};
 }
 
 namespace {

@@ -228,17 +228,19 @@ std::optional<Puzzle> PuzzleReader::next() {
     take(row);
     // Bands of boxes may stand apart by blank lines; a blank line elsewhere
     // ends a truncated grid, and what follows is the next puzzle's.
-    const int band = fixed_ ? fixed_->box_rows : !jigsaw_ && boxed_shape(n) ? boxed_shape(n)->box_rows : n;
+    const int band = fixed_ ? fixed_->box_rows : jigsaw_ ? n : boxed_shape(n)->box_rows;  // n is valid: it has boxes
+    const auto missing = [n](int rows) {
+      return "expected " + std::to_string(n) + " grid rows, found " + std::to_string(rows);
+    };
     for (int rows = 1; rows < n; ++rows) {
-      const std::string missing = "expected " + std::to_string(n) + " grid rows, found " + std::to_string(rows);
       bool after_blank = false;
       const std::size_t last = line_no_;
       if (!next_line(line, &after_blank))
         throw dlx::ParseError(line_no_ + 1, 1,
-                              missing + (rows == 1 && fixed_n == 0 ? without_boxes(static_cast<std::size_t>(n), jigsaw_) : ""));
+                              missing(rows) + (rows == 1 && fixed_n == 0 ? without_boxes(static_cast<std::size_t>(n), jigsaw_) : ""));
       if (after_blank && rows % band != 0) {
         held_.emplace(line, line_no_);
-        throw dlx::ParseError(last + 1, 1, missing + " before a blank line");
+        throw dlx::ParseError(last + 1, 1, missing(rows) + " before a blank line");
       }
       const Row next_row = read_row(line);
       if (static_cast<int>(next_row.cells.size()) != n)

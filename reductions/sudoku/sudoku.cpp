@@ -173,10 +173,11 @@ std::optional<Shape> SudokuReduction::fixed_shape(const ModelOptions& options) c
   if (options.has("box")) {
     if (options.has("size")) throw std::invalid_argument("--box and --size exclude each other");
     if (options.has("jigsaw")) throw std::invalid_argument("--box and --jigsaw exclude each other");
-    (void)options.dimensions("box", "RxC (such as 3x4)", {0, 0}, 1, 64);  // the message for what is no RxC
     const auto shape = parse_box(options.text("box"));
-    if (!shape)
+    if (!shape) {
+      (void)options.dimensions("box", "RxC (such as 3x4)", {0, 0}, 1, 64);  // throws what is wrong, unless R*C is
       throw std::invalid_argument("--box expects RxC with R*C between 4 and 64; found " + dlx::quoted(options.text("box")));
+    }
     return shape;
   }
   if (!options.has("size")) return std::nullopt;

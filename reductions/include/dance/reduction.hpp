@@ -68,6 +68,10 @@ struct OptionSpec {
   [[nodiscard]] std::string long_name() const { return name.substr(0, name.find(',')); }
 };
 
+// "AxB" (or "AXB") as two whole numbers, each in [lo, hi]; nothing when the
+// text is no such size. The one parser of sizes (--knight, --size, --box).
+[[nodiscard]] std::optional<std::pair<long, long>> parse_dimensions(std::string_view text, long lo, long hi);
+
 // The values given for a reduction's own options.
 class ModelOptions {
  public:
@@ -79,9 +83,8 @@ class ModelOptions {
   // The value as a whole number in [lo, hi], or `fallback` when not given;
   // std::invalid_argument names the option otherwise.
   [[nodiscard]] long number(std::string_view name, long fallback, long lo, long hi) const;
-  // The value as two whole numbers "AxB" (or "AXB"), each in [lo, hi], or
-  // `fallback` when not given; std::invalid_argument names the option and
-  // `shape` ("WxH", "RxC") otherwise. The one parser of sizes.
+  // The value as parse_dimensions() reads it, or `fallback` when not given;
+  // std::invalid_argument names the option and `shape` ("WxH", "RxC") otherwise.
   [[nodiscard]] std::pair<long, long> dimensions(std::string_view name, std::string_view shape,
                                                  std::pair<long, long> fallback, long lo, long hi) const;
   // The value if it is one of `choices`, "" when not given;
