@@ -22,7 +22,7 @@ struct Decision {
   std::uint64_t nodes = 0;
 };
 
-Decision decide(const dance::clique::CliqueReduction& reduction, const std::string& text, long k, double limit) {
+Decision decide(const dance::Reduction& reduction, const std::string& text, long k, double limit) {
   std::istringstream in(text);
   const auto instance = reduction.reader(in, dance::ModelOptions().set("k", std::to_string(k)))->next();
   const auto start = std::chrono::steady_clock::now();
@@ -35,7 +35,7 @@ Decision decide(const dance::clique::CliqueReduction& reduction, const std::stri
   d.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   d.nodes = solver.statistics().nodes;
   d.verdict = outcome == dlx::Outcome::solution ? "yes" : outcome == dlx::Outcome::exhausted ? "no" : ">limit";
-  if (outcome == dlx::Outcome::solution && reduction.verify(*instance, *reduction.decode(*instance, solver.solution())))
+  if (outcome == dlx::Outcome::solution && reduction.verify(*instance, *reduction.decode(*instance, encoding, solver.solution())))
     d.verdict = "WRONG";
   return d;
 }
@@ -56,7 +56,7 @@ int main(int argc, char** argv) {
   }
   const std::map<std::string, double> cliquer{{"keller4.clq", 0.05}, {"brock200_1.clq", 3.3}, {"C125.9.clq", 3.4},
                                               {"sanr200_0.7.clq", 1.0}, {"brock200_4.clq", 0.26}};
-  const dance::clique::CliqueReduction reduction(false);
+  const dance::Reduction& reduction = *dance::find_reduction("clique");
   std::ifstream expected(dir + "expected.tsv");
   std::string line;
   std::getline(expected, line);

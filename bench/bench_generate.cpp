@@ -40,7 +40,7 @@ dance::GenerateOptions graded(dance::Difficulty difficulty) {
   return options;
 }
 
-void grade_file(const SudokuReduction& reduction, const std::filesystem::path& file) {
+void grade_file(const dance::Reduction& reduction, const std::filesystem::path& file) {
   std::ifstream in(file);
   auto reader = reduction.reader(in, {});
   std::vector<std::uint64_t> extra;
@@ -53,7 +53,7 @@ void grade_file(const SudokuReduction& reduction, const std::filesystem::path& f
     dlx::Solver solver(encoding.problem);
     for (const auto o : encoding.assumptions) solver.assume(o);
     if (solver.next() != dlx::Outcome::solution) continue;
-    const auto answer = reduction.decode(*instance, solver.solution());
+    const auto answer = reduction.decode(*instance, encoding, solver.solution());
     const dance::Solution solution = static_cast<const dance::sudoku::SudokuAnswer&>(*answer).cells;
     std::vector<std::size_t> clues;
     for (std::size_t cell = 0; cell < solution.size(); ++cell)
@@ -76,7 +76,7 @@ struct Config {
   std::uint64_t count;
 };
 
-void speed(const SudokuReduction& reduction, const Config& config, std::size_t threads) {
+void speed(const dance::Reduction& reduction, const Config& config, std::size_t threads) {
   std::vector<std::unique_ptr<dance::PuzzleType>> types;
   for (std::size_t t = 0; t < threads; ++t) types.push_back(reduction.puzzle_type(options_of_size(config.size)));
   std::vector<std::uint64_t> clues(threads, 0);
@@ -103,7 +103,7 @@ int main(int argc, char** argv) {
     std::cerr << "bench_generate: " << dir.string() << " is not a directory (of the sudoku files)\n";
     return 2;
   }
-  const SudokuReduction reduction;
+  const dance::Reduction& reduction = *dance::find_reduction("sudoku");
   std::vector<std::filesystem::path> files;
   for (const auto& entry : std::filesystem::directory_iterator(dir))
     if (entry.path().extension() == ".txt" && entry.path().filename().string().find("25x25") == std::string::npos)

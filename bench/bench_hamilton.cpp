@@ -15,7 +15,7 @@
 #include "hamilton/hamilton.hpp"
 
 namespace {
-const dance::hamilton::HamiltonReduction reduction;
+const dance::Reduction& reduction = *dance::find_reduction("hamilton");
 
 struct Run {
   std::uint64_t solutions = 0, nodes = 0;

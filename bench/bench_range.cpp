@@ -22,7 +22,7 @@ double since(Clock::time_point start) { return std::chrono::duration<double>(Clo
 
 int main(int argc, char** argv) {
   const double limit = argc > 1 ? std::stod(argv[1]) : 10.0;
-  const dance::range::RangeReduction reduction;
+  const dance::Reduction& reduction = *dance::find_reduction("range");
   std::ifstream in(DANCE_DATA_DIR "/range/janko_a.txt");
   auto reader = reduction.reader(in, {});
   struct Row {

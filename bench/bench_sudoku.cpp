@@ -140,7 +140,7 @@ int main(int argc, char** argv) {
   std::cout << std::left << std::setw(32) << "file" << std::right << std::setw(8) << "puzzles" << std::setw(12)
             << "unique/s" << std::setw(12) << "first/s" << std::setw(14) << "unique -j2/s" << std::setw(11)
             << "nodes/pz" << "  check\n";
-  const dance::sudoku::SudokuReduction reduction;
+  const dance::Reduction& reduction = *dance::find_reduction("sudoku");
   int wrong = 0;
   for (const auto& file : files) {
     std::ifstream in(file);

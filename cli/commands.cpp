@@ -166,7 +166,7 @@ struct SearchCalls {
 };
 
 // Runs what the settings ask of a readied search and reports it; returns the exit status.
-int answer(const Context& c, const Instance& instance, const SearchCalls& search) {
+int answer(const Context& c, const Instance& instance, const Encoding& encoding, const SearchCalls& search) {
   const Settings& s = c.s;
   std::uint64_t found = 0;
   const auto clear_progress = [&c] {
@@ -196,7 +196,7 @@ int answer(const Context& c, const Instance& instance, const SearchCalls& search
   std::uint64_t printed = 0;
   std::optional<std::string> wrong;
   const dlx::Outcome outcome = search.visit([&](std::span<const dlx::OptionId> solution) {
-    const auto answer = c.reduction.decode(instance, solution);
+    const auto answer = c.reduction.decode(instance, encoding, solution);
     if (s.verify && (wrong = c.reduction.verify(instance, *answer))) return false;
     if (!s.quiet) {
       clear_progress();
@@ -223,7 +223,7 @@ int solve(const Context& c, const Instance& instance, Encoding& encoding, dlx::S
   if (encoding.contradiction) return no_solution(c, instance, ": " + *encoding.contradiction);
   if (!prepare(c, solver, encoding, s.node_limit, s.time_limit, encoding.hook.get()))
     return no_solution(c, instance, ": the given options clash");
-  return answer(c, instance,
+  return answer(c, instance, encoding,
                 {[&solver](std::uint64_t& found) {
                    const std::uint64_t before = solver.statistics().solutions;
                    const dlx::Outcome outcome = solver.count();
@@ -304,7 +304,7 @@ int count_on_cluster(const Context& c, const Instance& instance, dlx::Team& team
     }
     if (failure || cutting != dlx::Outcome::exhausted) parts.clear();
   }
-  const int status = answer(c, instance,
+  const int status = answer(c, instance, encoding,
                             {[&](std::uint64_t& found) {
                                const dlx::Outcome outcome = c.cluster->count(team, std::move(parts), option_count, found);
                                if (failure) throw ResumeError(*failure);
@@ -335,7 +335,7 @@ int solve_together(const Context& c, const Instance& instance, Encoding& encodin
   dlx::Team team(solvers);
   if (c.cluster) return count_on_cluster(c, instance, team, *solvers.front(), encoding);
   if (!s.resume.empty()) team.set_parts(read_parts(s.resume, encoding));
-  const int status = answer(c, instance,
+  const int status = answer(c, instance, encoding,
                             {[&team](std::uint64_t& found) { return team.count(found); },
                              [&team](const Visitor& visit) { return team.visit(visit); }});
   if (s.stats)
@@ -381,7 +381,7 @@ int optimise(const Context& c, const Instance& first, Solvers& solvers) {
     const dlx::Outcome outcome = ok ? solver.next() : dlx::Outcome::exhausted;
     std::unique_ptr<Answer> answer;
     if (outcome == dlx::Outcome::solution) {
-      answer = c.reduction.decode(*current, solver.solution());
+      answer = c.reduction.decode(*current, encoding, solver.solution());
       if (s.verify) {
         if (const auto wrong = c.reduction.verify(*current, *answer)) {
           c.err << "dance: internal error: " << where(c, first) << "answer fails verification: " << *wrong << '\n';

@@ -85,7 +85,7 @@ void check(const dance::Reduction& reduction, const dance::Instance& instance) {
     if (!solver.assume(o)) fail("assumptions that held once clash the second time");
   solver.set_limits(dlx::Limits{solver.statistics().nodes + node_limit});
   for (int k = 0; k < 3 && solver.next() == dlx::Outcome::solution; ++k) {
-    const auto answer = reduction.decode(instance, solver.solution());
+    const auto answer = reduction.decode(instance, encoding, solver.solution());
     if (const auto wrong = reduction.verify(instance, *answer)) fail("verify refuses an answer: " + *wrong);
     std::ostringstream printed;
     reduction.print(printed, instance, *answer);

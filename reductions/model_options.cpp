@@ -1,11 +1,85 @@
 #include <algorithm>
 #include <charconv>
+#include <limits>
 #include <stdexcept>
 
 #include "dance/reduction.hpp"
 #include "dlx/error.hpp"
 
 namespace dance {
+namespace {
+
+std::optional<long> whole_number(std::string_view text) {
+  long value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc{} || end != text.data() + text.size()) return std::nullopt;
+  return value;
+}
+
+std::string listed(const std::vector<std::string>& choices) {
+  std::string list;
+  for (std::size_t k = 0; k < choices.size(); ++k)
+    list += (k == 0 ? "" : k + 1 == choices.size() ? " or " : ", ") + choices[k];
+  return list;
+}
+
+}  // namespace
+
+OptionSpec OptionSpec::flag(std::string name, std::string help) {
+  return {std::move(name), "", std::move(help), Kind::flag};
+}
+
+OptionSpec OptionSpec::integer(std::string name, std::string argument, long lo, long hi, std::string help) {
+  return {std::move(name), std::move(argument), std::move(help), Kind::integer, lo, hi};
+}
+
+OptionSpec OptionSpec::dimensions(std::string name, std::string argument, long lo, long hi, std::string help) {
+  return {std::move(name), std::move(argument), std::move(help), Kind::dimensions, lo, hi};
+}
+
+OptionSpec OptionSpec::choice(std::string name, std::vector<std::string> choices, std::string help) {
+  std::string argument;
+  for (const std::string& c : choices) argument += (argument.empty() ? "" : "|") + c;
+  return {std::move(name), std::move(argument), std::move(help), Kind::choice, 0, 0, std::move(choices)};
+}
+
+OptionSpec OptionSpec::text(std::string name, std::string argument, std::string help) {
+  return {std::move(name), std::move(argument), std::move(help), Kind::text};
+}
+
+std::optional<std::string> OptionSpec::check(std::string_view value) const {
+  const std::string option = "--" + long_name();
+  const std::string found = "; found " + dlx::quoted(value);
+  switch (kind) {
+    case Kind::flag:
+      if (!value.empty()) return option + " takes no value" + found;
+      return std::nullopt;
+    case Kind::integer:
+      if (const auto n = whole_number(value); n && *n >= lo && *n <= hi) return std::nullopt;
+      return option + " expects a whole number from " + std::to_string(lo) + " to " + std::to_string(hi) + found;
+    case Kind::dimensions:
+      if (parse_dimensions(value, lo, hi)) return std::nullopt;
+      return option + " expects " + argument + " with sides from " + std::to_string(lo) + " to " + std::to_string(hi) + found;
+    case Kind::choice:
+      if (std::find(choices.begin(), choices.end(), value) != choices.end()) return std::nullopt;
+      return option + " is " + listed(choices) + found;
+    case Kind::text:
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::pair<long, long>> parse_dimensions(std::string_view text, long lo, long hi) {
+  const auto side = [lo, hi](std::string_view digits, long& value) {
+    const auto n = whole_number(digits);
+    return n && *n >= lo && *n <= hi && (value = *n, true);
+  };
+  const std::size_t x = text.find_first_of("xX");
+  std::pair<long, long> sides;
+  if (x == std::string_view::npos || !side(text.substr(0, x), sides.first) || !side(text.substr(x + 1), sides.second))
+    return std::nullopt;
+  return sides;
+}
 
 ModelOptions& ModelOptions::set(std::string name, std::string value) {
   values_[std::move(name)] = std::move(value);
@@ -19,47 +93,22 @@ std::string ModelOptions::text(std::string_view name) const {
   return found == values_.end() ? std::string() : found->second;
 }
 
-long ModelOptions::number(std::string_view name, long fallback, long lo, long hi) const {
-  const auto found = values_.find(name);
-  if (found == values_.end()) return fallback;
-  const std::string& text = found->second;
-  long value = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc{} || end != text.data() + text.size() || value < lo || value > hi)
-    throw std::invalid_argument("--" + std::string(name) + " expects a whole number from " + std::to_string(lo) +
-                                " to " + std::to_string(hi) + "; found " + dlx::quoted(text));
-  return value;
+long ModelOptions::number(std::string_view name, long fallback) const {
+  if (!has(name)) return fallback;
+  if (const auto n = whole_number(text(name))) return *n;
+  throw std::invalid_argument("--" + std::string(name) + " expects a whole number; found " + dlx::quoted(text(name)));
 }
 
-std::optional<std::pair<long, long>> parse_dimensions(std::string_view text, long lo, long hi) {
-  const auto side = [text, lo, hi](std::size_t from, std::size_t to, long& value) {
-    const auto [end, error] = std::from_chars(text.data() + from, text.data() + to, value);
-    return from < to && error == std::errc{} && end == text.data() + to && value >= lo && value <= hi;
-  };
-  const std::size_t x = text.find_first_of("xX");
-  std::pair<long, long> sides;
-  if (x == std::string_view::npos || !side(0, x, sides.first) || !side(x + 1, text.size(), sides.second))
-    return std::nullopt;
-  return sides;
+std::pair<long, long> ModelOptions::dimensions(std::string_view name, std::pair<long, long> fallback) const {
+  if (!has(name)) return fallback;
+  if (const auto sides = parse_dimensions(text(name), 0, std::numeric_limits<long>::max())) return *sides;
+  throw std::invalid_argument("--" + std::string(name) + " expects AxB; found " + dlx::quoted(text(name)));
 }
 
-std::pair<long, long> ModelOptions::dimensions(std::string_view name, std::string_view shape,
-                                               std::pair<long, long> fallback, long lo, long hi) const {
-  const auto found = values_.find(name);
-  if (found == values_.end()) return fallback;
-  if (const auto sides = parse_dimensions(found->second, lo, hi)) return *sides;
-  throw std::invalid_argument("--" + std::string(name) + " expects " + std::string(shape) + " with sides from " +
-                              std::to_string(lo) + " to " + std::to_string(hi) + "; found " + dlx::quoted(found->second));
-}
-
-std::string ModelOptions::choice(std::string_view name, std::initializer_list<std::string_view> choices) const {
-  const std::string value = text(name);
-  if (value.empty() || std::find(choices.begin(), choices.end(), value) != choices.end()) return value;
-  std::string listed;
-  std::size_t k = 0;
-  for (const std::string_view c : choices)
-    listed += (k++ == 0 ? "" : k == choices.size() ? " or " : ", ") + std::string(c);
-  throw std::invalid_argument("--" + std::string(name) + " is " + listed + "; found " + dlx::quoted(value));
+void ModelOptions::check(std::span<const OptionSpec> specs) const {
+  for (const OptionSpec& spec : specs)
+    if (const auto found = values_.find(spec.long_name()); found != values_.end())
+      if (const auto wrong = spec.check(found->second)) throw std::invalid_argument(*wrong);
 }
 
 }  // namespace dance

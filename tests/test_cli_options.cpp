@@ -3,6 +3,7 @@
 // guessed, so that adding a reduction never changes what an option means),
 // and its jobs on threads.
 #include <catch2/catch.hpp>
+#include <sstream>
 
 #include "dance/reduction.hpp"
 #include "parallel.hpp"
@@ -12,18 +13,21 @@ using namespace dance;
 
 namespace {
 
+struct NoInstance : Instance {};
+struct NoAnswer : Answer {};
+
 // A reduction with one option of the given name, and nothing else.
-class Named final : public Reduction {
+class Named final : public TypedReduction<NoInstance, NoAnswer> {
  public:
   explicit Named(std::string option) : option_(std::move(option)) {}
   [[nodiscard]] std::string_view name() const override { return "named"; }
   [[nodiscard]] std::string_view summary() const override { return "an option name under test"; }
-  [[nodiscard]] std::vector<OptionSpec> options() const override { return {{option_, "N", "under test"}}; }
-  [[nodiscard]] std::unique_ptr<InstanceReader> reader(std::istream&, const ModelOptions&) const override { return nullptr; }
-  [[nodiscard]] Encoding encode(const Instance&) const override { return {}; }
-  [[nodiscard]] std::unique_ptr<Answer> decode(const Instance&, std::span<const dlx::OptionId>) const override { return nullptr; }
-  [[nodiscard]] std::optional<std::string> verify(const Instance&, const Answer&) const override { return std::nullopt; }
-  void print(std::ostream&, const Instance&, const Answer&) const override {}
+  [[nodiscard]] std::vector<OptionSpec> options() const override { return {OptionSpec::integer(option_, "N", 1, 9, "under test")}; }
+  [[nodiscard]] std::unique_ptr<InstanceReader> read(std::istream&, const ModelOptions&) const override { return nullptr; }
+  [[nodiscard]] Encoding encode(const NoInstance&) const override { return {}; }
+  [[nodiscard]] std::unique_ptr<NoAnswer> decode(const NoInstance&, std::span<const dlx::OptionId>) const override { return nullptr; }
+  [[nodiscard]] std::optional<std::string> verify(const NoInstance&, const NoAnswer&) const override { return std::nullopt; }
+  void print(std::ostream&, const NoInstance&, const NoAnswer&) const override {}
 
  private:
   std::string option_;
@@ -85,15 +89,38 @@ TEST_CASE("in_parallel: a job's exception reaches the caller once every thread h
                     "meanwhile fails");
 }
 
-TEST_CASE("ModelOptions: one parser of sizes and one check of choices, with messages that name the option") {
-  const ModelOptions options = ModelOptions().set("size", "9x6").set("box", "3X4").set("bad", "9by6").set("big", "9x999")
-                                   .set("format", "grid").set("odd", "xml");
-  CHECK(options.dimensions("size", "WxH", {7, 7}, 1, 200) == std::pair{9L, 6L});
-  CHECK(options.dimensions("box", "RxC", {0, 0}, 1, 64) == std::pair{3L, 4L});
-  CHECK(options.dimensions("absent", "WxH", {7, 5}, 1, 200) == std::pair{7L, 5L});
-  CHECK_THROWS_WITH(options.dimensions("bad", "WxH", {7, 7}, 1, 200), "--bad expects WxH with sides from 1 to 200; found '9by6'");
-  CHECK_THROWS_WITH(options.dimensions("big", "WxH", {7, 7}, 1, 200), Catch::Contains("found '9x999'"));
-  CHECK(options.choice("format", {"line", "grid"}) == "grid");
-  CHECK(options.choice("absent", {"line", "grid"}).empty());
-  CHECK_THROWS_WITH(options.choice("odd", {"edge", "degree", "position"}), "--odd is edge, degree or position; found 'xml'");
+TEST_CASE("OptionSpec: each kind of option checked in one place, with messages that name the long option") {
+  const auto size = OptionSpec::dimensions("size", "WxH", 1, 200, "");
+  CHECK_FALSE(size.check("9x6"));
+  CHECK_FALSE(size.check("9X6"));
+  CHECK(*size.check("9by6") == "--size expects WxH with sides from 1 to 200; found '9by6'");
+  CHECK_THAT(*size.check("9x999"), Catch::Contains("found '9x999'"));
+  CHECK(size.check("0x5"));
+  const auto k = OptionSpec::integer("k,k", "K", 1, 30, "");
+  CHECK_FALSE(k.check("30"));
+  CHECK(*k.check("-3") == "--k expects a whole number from 1 to 30; found '-3'");
+  CHECK(k.check("31"));
+  CHECK(k.check("3 "));
+  const auto format = OptionSpec::choice("format", {"edge", "degree", "position"}, "");
+  CHECK(format.argument == "edge|degree|position");
+  CHECK_FALSE(format.check("degree"));
+  CHECK(*format.check("xml") == "--format is edge, degree or position; found 'xml'");
+  CHECK_FALSE(OptionSpec::flag("max", "").check(""));
+  CHECK_FALSE(OptionSpec::text("from", "S", "").check("anything"));
+}
+
+TEST_CASE("ModelOptions: values converted once checked, and a reduction's reader sees only checked values") {
+  const ModelOptions options = ModelOptions().set("size", "9x6").set("n", "12");
+  CHECK(options.dimensions("size", {7, 7}) == std::pair{9L, 6L});
+  CHECK(options.dimensions("absent", {7, 5}) == std::pair{7L, 5L});
+  CHECK(options.number("n", 0) == 12);
+  CHECK(options.number("absent", 4) == 4);
+  // Through Reduction::reader(): the spec refuses before the reduction reads.
+  std::istringstream none;
+  CHECK_THROWS_WITH(Named("n").reader(none, ModelOptions().set("n", "10")), "--n expects a whole number from 1 to 9; found '10'");
+  CHECK(Named("n").reader(none, ModelOptions().set("n", "9")) == nullptr);
+  CHECK_THROWS_WITH(find_reduction("queens")->reader(none, ModelOptions().set("size", "0")),
+                    "--size expects a whole number from 1 to 1000; found '0'");
+  CHECK_THROWS_WITH(find_reduction("sudoku")->puzzle_type(ModelOptions().set("format", "xml")),
+                    "--format is line or grid; found 'xml'");
 }

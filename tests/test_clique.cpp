@@ -34,7 +34,7 @@ std::string parse_error(const std::string& text) {
   return "no error";
 }
 
-std::unique_ptr<Instance> instance_of(const clique::CliqueReduction& reduction, const std::string& text,
+std::unique_ptr<Instance> instance_of(const Reduction& reduction, const std::string& text,
                                       const ModelOptions& options) {
   std::istringstream in(text);
   return reduction.reader(in, options)->next();
@@ -185,7 +185,8 @@ TEST_CASE("a large sparse graph keeps only the vertices that can be in a clique 
   for (int v = 1; v < 200000; ++v) text += "e " + std::to_string(v) + ' ' + std::to_string(v + 1) + '\n';
   for (int u = 1; u <= 6; ++u)
     for (int v = u + 2; v <= 6; ++v) text += "e " + std::to_string(u) + ' ' + std::to_string(v) + '\n';
-  const clique::CliqueReduction cliques(false), independent(true);
+  const Reduction& cliques = *find_reduction("clique");
+  const Reduction& independent = *find_reduction("independent-set");
   const auto six = instance_of(cliques, text, ModelOptions().set("k", "6"));
   CHECK(static_cast<const clique::CliqueInstance&>(*six).order->size() == 6);
   CHECK(count_verified(cliques, *six) == 1);
@@ -206,7 +207,7 @@ TEST_CASE("a large sparse graph keeps only the vertices that can be in a clique 
 }
 
 TEST_CASE("DIMACS benchmarks: a clique at omega, none at omega + 1") {
-  const clique::CliqueReduction reduction(false);
+  const Reduction& reduction = *find_reduction("clique");
   const std::string dir = std::string(DANCE_DATA_DIR) + "/graphs/clique/";
   std::ifstream expected(dir + "expected.tsv");
   REQUIRE(expected);
@@ -230,7 +231,7 @@ TEST_CASE("DIMACS benchmarks: a clique at omega, none at omega + 1") {
 }
 
 TEST_CASE("the maximum: k steps up from a greedy answer to omega") {
-  const clique::CliqueReduction reduction(false);
+  const Reduction& reduction = *find_reduction("clique");
   const std::string dir = std::string(DANCE_DATA_DIR) + "/graphs/clique/";
   for (const auto& [file, omega] : {std::pair{"keller4.clq", 11L}, std::pair{"johnson16-2-4.clq", 8L}, std::pair{"MANN_a9.clq", 16L}}) {
     INFO(file);
@@ -242,7 +243,8 @@ TEST_CASE("the maximum: k steps up from a greedy answer to omega") {
 }
 
 TEST_CASE("clique --max grows each witness greedily: san200_0.9_1 in fewer steps, random graphs reach omega") {
-  const clique::CliqueReduction cliques(false), independent(true);
+  const Reduction& cliques = *find_reduction("clique");
+  const Reduction& independent = *find_reduction("independent-set");
   // From its greedy start of 47, one vertex at a time would take 25 steps to
   // the no at 71; grown witnesses skip to 54 and to 70.
   std::unique_ptr<Instance> step = instance_of(cliques, text_of(std::string(DANCE_DATA_DIR) + "/graphs/clique/san200_0.9_1.clq"), ModelOptions().set("max"));
@@ -255,7 +257,7 @@ TEST_CASE("clique --max grows each witness greedily: san200_0.9_1 in fewer steps
     solver.set_hook(encoding.hook.get());
     std::unique_ptr<Answer> answer;
     if (solver.next() == dlx::Outcome::solution) {
-      answer = cliques.decode(*step, solver.solution());
+      answer = cliques.decode(*step, encoding, solver.solution());
       REQUIRE(!cliques.verify(*step, *answer));
       last_yes = static_cast<const clique::CliqueInstance&>(*step).k;
     }
@@ -274,7 +276,7 @@ TEST_CASE("clique --max grows each witness greedily: san200_0.9_1 in fewer steps
     for (std::size_t u = 0; u < n; ++u)
       for (std::size_t v = 0; v < n; ++v) non_edge[u][v] = u != v && !edge[u][v];
     for (const bool independent_sets : {false, true}) {
-      const clique::CliqueReduction& reduction = independent_sets ? independent : cliques;
+      const Reduction& reduction = independent_sets ? independent : cliques;
       std::size_t omega = 1;
       while (cliques_of_size(independent_sets ? non_edge : edge, omega + 1) > 0) ++omega;
       INFO("round " << round << " n " << n << (independent_sets ? " independent" : " clique") << " omega " << omega);
@@ -287,7 +289,8 @@ TEST_CASE("clique --max grows each witness greedily: san200_0.9_1 in fewer steps
 
 TEST_CASE("random graphs: clique and independent-set counts agree with brute force and the complement") {
   std::mt19937_64 rng(2026);
-  const clique::CliqueReduction cliques(false), independent(true);
+  const Reduction& cliques = *find_reduction("clique");
+  const Reduction& independent = *find_reduction("independent-set");
   int nonzero = 0;
   for (int round = 0; round < 60; ++round) {
     const std::size_t n = 4 + rng() % 9;
@@ -315,7 +318,7 @@ TEST_CASE("random graphs: clique and independent-set counts agree with brute for
 
 TEST_CASE("denser random graphs, where the bound looks ahead: k-clique counts agree with brute force") {
   std::mt19937_64 rng(11);
-  const clique::CliqueReduction cliques(false);
+  const Reduction& cliques = *find_reduction("clique");
   int omega_seen = 0;
   for (int round = 0; round < 50; ++round) {
     // Small dense graphs, then larger sparse ones, where the root's colourings
@@ -349,7 +352,7 @@ TEST_CASE("Kneser graphs: the root's double cover refutes omega + 1 at once, and
   // johnsonM-2-4 graphs). Clique number m / 2; chromatic number m - 2, so
   // colourings alone leave a search; the m stars cover every pair twice.
   std::mt19937_64 rng(5);
-  const clique::CliqueReduction cliques(false);
+  const Reduction& cliques = *find_reduction("clique");
   int refuted_at_root = 0;
   for (std::size_t m = 4; m <= 12; ++m) {
     std::vector<std::pair<std::size_t, std::size_t>> pairs;
@@ -400,7 +403,8 @@ TEST_CASE("graphs with twins (coloured conflict items): counts agree with brute 
   // each other or not: twins for the clique encoding, or for the
   // independent-set one, whose conflict items then carry colours.
   std::mt19937_64 rng(7);
-  const clique::CliqueReduction cliques(false), independent(true);
+  const Reduction& cliques = *find_reduction("clique");
+  const Reduction& independent = *find_reduction("independent-set");
   int coloured = 0;
   for (int round = 0; round < 40; ++round) {
     const std::size_t base = 3 + rng() % 4;
@@ -439,7 +443,7 @@ TEST_CASE("graphs with twins (coloured conflict items): counts agree with brute 
 }
 
 TEST_CASE("twin classes shrink the encoding: c-fat200-1's 200 vertices are 37 classes") {
-  const clique::CliqueReduction reduction(false);
+  const Reduction& reduction = *find_reduction("clique");
   const std::string text = text_of(std::string(DANCE_DATA_DIR) + "/graphs/clique/c-fat200-1.clq");
   const Encoding encoding = reduction.encode(*instance_of(reduction, text, ModelOptions().set("k", "12")));
   // An item per conflict group of classes, not of vertices (1,500 or so).
@@ -448,7 +452,7 @@ TEST_CASE("twin classes shrink the encoding: c-fat200-1's 200 vertices are 37 cl
 }
 
 TEST_CASE("clique asks for k or --max, and answers no for k beyond the graph") {
-  const clique::CliqueReduction reduction(false);
+  const Reduction& reduction = *find_reduction("clique");
   std::istringstream in("0 1\n");
   CHECK_THROWS_WITH(reduction.reader(in, ModelOptions()), Catch::Contains("needs either -k K or --max"));
   CHECK_THROWS_WITH(reduction.reader(in, ModelOptions().set("k", "0")), Catch::Contains("-k expects a whole number from 1"));
@@ -463,7 +467,7 @@ TEST_CASE("clique asks for k or --max, and answers no for k beyond the graph") {
 
 TEST_CASE("random graphs: k-cliques counted part by part (assumed vertices, then the bound) agree with brute force") {
   std::mt19937_64 rng(31);
-  const clique::CliqueReduction cliques(false);
+  const Reduction& cliques = *find_reduction("clique");
   int parts_seen = 0;
   for (int round = 0; round < 40; ++round) {
     const std::size_t n = 10 + rng() % 7;

@@ -17,7 +17,7 @@
 using namespace dance;
 
 namespace {
-const sudoku::SudokuReduction reduction;
+const Reduction& reduction = *find_reduction("sudoku");
 
 std::unique_ptr<PuzzleType> sudoku_of(const std::string& box, bool diagonals = false) {
   ModelOptions options;
@@ -360,7 +360,7 @@ TEST_CASE("impossible generator options are refused", "[generate]") {
 TEST_CASE("an interrupt flag gives the puzzle up, and once cleared the same puzzle comes", "[generate]") {
   ModelOptions range_size;
   range_size.set("size", "7x7");
-  const range::RangeReduction range_reduction;
+  const Reduction& range_reduction = *find_reduction("range");
   GenerateOptions minimal;
   minimal.minimal = true;
   const auto check = [&minimal](PuzzleType& type, PuzzleType& fresh) {

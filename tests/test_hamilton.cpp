@@ -17,7 +17,7 @@ using namespace dance;
 using dance::test::count_verified;
 
 namespace {
-const hamilton::HamiltonReduction reduction;
+const Reduction& reduction = *find_reduction("hamilton");
 
 std::unique_ptr<Instance> read(std::istream& in, const ModelOptions& options = {}) {
   return reduction.reader(in, options)->next();

@@ -33,7 +33,7 @@ std::string parse_error(const Reduction& reduction, const std::string& text) {
 }  // namespace
 
 TEST_CASE("queens: the known counts for n = 1..12, every board verified") {
-  const queens::QueensReduction reduction;
+  const Reduction& reduction = *find_reduction("queens");
   const std::uint64_t known[] = {1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200};
   std::istringstream sizes("1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n# comment\n\n11\n12\n");
   auto reader = reduction.reader(sizes, {});
@@ -47,7 +47,7 @@ TEST_CASE("queens: the known counts for n = 1..12, every board verified") {
 }
 
 TEST_CASE("queens: verify catches attacking queens, and bad sizes are named") {
-  const queens::QueensReduction reduction;
+  const Reduction& reduction = *find_reduction("queens");
   std::istringstream four("4\n");
   const auto instance = read_one(reduction, four);
   queens::QueensAnswer answer;
@@ -71,7 +71,7 @@ TEST_CASE("polyomino: every orientation once") {
 }
 
 TEST_CASE("polyomino: pentomino packings, all of them and up to symmetry") {
-  const polyomino::PolyominoReduction reduction;
+  const Reduction& reduction = *find_reduction("polyomino");
   const std::string examples = std::string(DANCE_TEST_DATA) + "/../../examples/";
   struct Case {
     const char* file;
@@ -92,7 +92,7 @@ TEST_CASE("polyomino: pentomino packings, all of them and up to symmetry") {
 }
 
 TEST_CASE("polyomino: several copies of a piece use multiplicities") {
-  const polyomino::PolyominoReduction reduction;
+  const Reduction& reduction = *find_reduction("polyomino");
   // Dominoes on a 2 x 4 board: 5 tilings; trominoes in a 2 x 3 box: 2 L's fit 2 ways, I's fit 2 ways.
   std::istringstream dominoes("piece D 4\nDD\n\nregion\n....\n....\n");
   CHECK(count_verified(reduction, *read_one(reduction, dominoes)) == 5);
@@ -101,7 +101,7 @@ TEST_CASE("polyomino: several copies of a piece use multiplicities") {
 }
 
 TEST_CASE("polyomino: malformed input is named by line and column") {
-  const polyomino::PolyominoReduction reduction;
+  const Reduction& reduction = *find_reduction("polyomino");
   CHECK_THAT(parse_error(reduction, "piece\n#\n"), Catch::Contains("line 1, column 6: expected a piece name"));
   CHECK_THAT(parse_error(reduction, "piece A\n\nregion\n.\n"), Catch::Contains("line 2, column 1: expected the rows of piece A"));
   CHECK_THAT(parse_error(reduction, "piece A x\n#\n"), Catch::Contains("line 1, column 9: expected how many"));

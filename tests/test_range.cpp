@@ -18,7 +18,7 @@ using namespace dance::range;
 
 namespace {
 
-const RangeReduction reduction;
+const Reduction& reduction = *find_reduction("range");
 
 std::vector<std::unique_ptr<Instance>> read_all(std::istream& in) {
   auto reader = reduction.reader(in, ModelOptions());
@@ -36,7 +36,7 @@ std::string only_solution(const Instance& instance) {
   dlx::Solver solver(encoding.problem);
   solver.set_hook(encoding.hook.get());
   REQUIRE(solver.next() == dlx::Outcome::solution);
-  const auto answer = reduction.decode(instance, solver.solution());
+  const auto answer = reduction.decode(instance, encoding, solver.solution());
   const auto wrong = reduction.verify(instance, *answer);
   INFO(wrong.value_or(""));
   REQUIRE_FALSE(wrong);

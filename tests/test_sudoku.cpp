@@ -12,7 +12,7 @@ using namespace dance;
 using namespace dance::sudoku;
 
 namespace {
-const SudokuReduction reduction;
+const Reduction& reduction = *find_reduction("sudoku");
 
 std::vector<std::unique_ptr<Instance>> read_all(const std::string& text, ModelOptions options = {}) {
   std::istringstream in(text);
@@ -40,7 +40,7 @@ Solved solve(const Instance& instance) {
   for (const auto o : encoding.assumptions)
     if (!solver.assume(o)) return result;
   if (solver.next() != dlx::Outcome::solution) return result;
-  const auto answer = reduction.decode(instance, solver.solution());
+  const auto answer = reduction.decode(instance, encoding, solver.solution());
   const auto wrong = reduction.verify(instance, *answer);
   INFO((wrong ? *wrong : std::string("ok")));
   REQUIRE_FALSE(wrong);
@@ -277,7 +277,7 @@ TEST_CASE("every puzzle of magictour_top1465 is solved, unique and verified") {
     solver->retract();
     for (const auto o : e.assumptions) REQUIRE(solver->assume(o));
     REQUIRE(solver->next() == dlx::Outcome::solution);
-    const auto answer = reduction.decode(*instance, solver->solution());
+    const auto answer = reduction.decode(*instance, e, solver->solution());
     REQUIRE_FALSE(reduction.verify(*instance, *answer));
     const auto before = solver->statistics().solutions;
     solver->count(1);

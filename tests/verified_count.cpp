@@ -62,7 +62,7 @@ std::uint64_t count_verified(const Reduction& reduction, const Instance& instanc
   {
     const auto solver = readied(encoding, encoding.hook.get());
     solver->visit([&](std::span<const dlx::OptionId> solution) {
-      const auto answer = reduction.decode(instance, solution);
+      const auto answer = reduction.decode(instance, encoding, solution);
       const auto wrong = reduction.verify(instance, *answer);
       INFO(wrong.value_or(""));
       REQUIRE(!wrong);
@@ -85,7 +85,7 @@ Optimum optimise(const Reduction& reduction, std::unique_ptr<Instance> first) {
     solver.set_hook(encoding.hook.get());
     std::unique_ptr<Answer> answer;
     if (solver.next() == dlx::Outcome::solution) {
-      answer = reduction.decode(*step, solver.solution());
+      answer = reduction.decode(*step, encoding, solver.solution());
       const auto wrong = reduction.verify(*step, *answer);
       INFO(wrong.value_or(""));
       REQUIRE(!wrong);

@@ -36,60 +36,50 @@ class LangfordReader final : public dance::InstanceReader {
   bool done_ = false;
 };
 
-// The options in encode()'s order: value k (1-based) from place p.
-struct Placement {
-  int value, place;
-};
-std::vector<Placement> placements(int n) {
-  std::vector<Placement> all;
-  for (int k = 1; k <= n; ++k)
-    for (int p = 0; p + k + 1 < 2 * n; ++p) all.push_back({k, p});
-  return all;
-}
-
 }  // namespace
 
 std::vector<dance::OptionSpec> LangfordReduction::options() const {
-  return {{"pairs", "N", "values 1 to N (otherwise the numbers are read from the input, one per line)"}};
+  return {dance::OptionSpec::integer("pairs", "N", 1, most_pairs,
+                                     "values 1 to N (otherwise the numbers are read from the input, one per line)")};
 }
 
-std::unique_ptr<dance::InstanceReader> LangfordReduction::reader(std::istream& in,
-                                                                 const dance::ModelOptions& options) const {
-  return std::make_unique<LangfordReader>(in, options.number("pairs", 0, 1, most_pairs));
+std::unique_ptr<dance::InstanceReader> LangfordReduction::read(std::istream& in, const dance::ModelOptions& options) const {
+  return std::make_unique<LangfordReader>(in, options.number("pairs", 0));
 }
 
-dance::Encoding LangfordReduction::encode(const dance::Instance& instance) const {
-  const int n = static_cast<const LangfordInstance&>(instance).pairs;
+dance::Encoding LangfordReduction::encode(const LangfordInstance& instance) const {
+  const int n = instance.pairs;
   dlx::ProblemBuilder b;
   for (int k = 1; k <= n; ++k) b.add_primary("v" + std::to_string(k));
   for (int p = 0; p < 2 * n; ++p) b.add_primary("p" + std::to_string(p + 1));
-  const auto id = [](int k) { return static_cast<dlx::ItemId>(k); };
-  for (const auto [k, p] : placements(n)) {
-    const dlx::Entry entries[] = {{id(k - 1)}, {id(n + p)}, {id(n + p + k + 1)}};
-    b.add_option(entries);
+  Placements placements;  // option ids in the order the options are added
+  for (int k = 1; k <= n; ++k) {
+    for (int p = 0; p + k + 1 < 2 * n; ++p) {
+      const dlx::Entry entries[] = {{dlx::ItemId(k - 1)}, {dlx::ItemId(n + p)}, {dlx::ItemId(n + p + k + 1)}};
+      b.add_option(entries);
+      placements.push_back({k, p});
+    }
   }
   dance::Encoding encoding;
   encoding.problem = std::make_shared<const dlx::Problem>(b.build());
+  keep(encoding, std::move(placements));
   return encoding;
 }
 
-std::unique_ptr<dance::Answer> LangfordReduction::decode(const dance::Instance& instance,
-                                                         std::span<const dlx::OptionId> solution) const {
-  const int n = static_cast<const LangfordInstance&>(instance).pairs;
-  const std::vector<Placement> all = placements(n);
+std::unique_ptr<LangfordAnswer> LangfordReduction::decode(const LangfordInstance& instance, const Placements& placements,
+                                                          std::span<const dlx::OptionId> solution) const {
   auto answer = std::make_unique<LangfordAnswer>();
-  answer->row.assign(static_cast<std::size_t>(2 * n), 0);
+  answer->row.assign(static_cast<std::size_t>(2 * instance.pairs), 0);
   for (const dlx::OptionId o : solution) {
-    const auto [k, p] = all[o];
+    const auto [k, p] = placements[o];
     answer->row[static_cast<std::size_t>(p)] = answer->row[static_cast<std::size_t>(p + k + 1)] = k;
   }
   return answer;
 }
 
-std::optional<std::string> LangfordReduction::verify(const dance::Instance& instance,
-                                                     const dance::Answer& answer) const {
-  const int n = static_cast<const LangfordInstance&>(instance).pairs;
-  const std::vector<int>& row = static_cast<const LangfordAnswer&>(answer).row;
+std::optional<std::string> LangfordReduction::verify(const LangfordInstance& instance, const LangfordAnswer& answer) const {
+  const int n = instance.pairs;
+  const std::vector<int>& row = answer.row;
   if (row.size() != static_cast<std::size_t>(2 * n)) return "not 2n places";
   for (int k = 1; k <= n; ++k) {
     std::vector<int> at;
@@ -100,9 +90,8 @@ std::optional<std::string> LangfordReduction::verify(const dance::Instance& inst
   return std::nullopt;
 }
 
-void LangfordReduction::print(std::ostream& out, const dance::Instance&, const dance::Answer& answer) const {
-  const std::vector<int>& row = static_cast<const LangfordAnswer&>(answer).row;
-  for (std::size_t p = 0; p < row.size(); ++p) out << (p > 0 ? " " : "") << row[p];
+void LangfordReduction::print(std::ostream& out, const LangfordInstance&, const LangfordAnswer& answer) const {
+  for (std::size_t p = 0; p < answer.row.size(); ++p) out << (p > 0 ? " " : "") << answer.row[p];
   out << '\n';
 }
 

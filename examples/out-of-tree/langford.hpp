@@ -17,19 +17,26 @@ struct LangfordAnswer : dance::Answer {
   std::vector<int> row;  // the value in each place
 };
 
-class LangfordReduction final : public dance::Reduction {
+// Option o places value placements[o].value at places placements[o].place
+// and place + value + 1 (0-based): what encode() hands to decode().
+struct Placement {
+  int value, place;
+};
+using Placements = std::vector<Placement>;
+
+class LangfordReduction final : public dance::TypedReduction<LangfordInstance, LangfordAnswer, Placements> {
  public:
   [[nodiscard]] std::string_view name() const override { return "langford"; }
   [[nodiscard]] std::string_view summary() const override { return "Langford pairs (a reduction built out of dance's tree)"; }
   [[nodiscard]] std::vector<dance::OptionSpec> options() const override;
-  [[nodiscard]] std::unique_ptr<dance::InstanceReader> reader(std::istream& in,
-                                                              const dance::ModelOptions& options) const override;
-  [[nodiscard]] dance::Encoding encode(const dance::Instance& instance) const override;
-  [[nodiscard]] std::unique_ptr<dance::Answer> decode(const dance::Instance& instance,
-                                                      std::span<const dlx::OptionId> solution) const override;
-  [[nodiscard]] std::optional<std::string> verify(const dance::Instance& instance,
-                                                  const dance::Answer& answer) const override;
-  void print(std::ostream& out, const dance::Instance& instance, const dance::Answer& answer) const override;
+  [[nodiscard]] std::unique_ptr<dance::InstanceReader> read(std::istream& in,
+                                                            const dance::ModelOptions& options) const override;
+  [[nodiscard]] dance::Encoding encode(const LangfordInstance& instance) const override;
+  [[nodiscard]] std::unique_ptr<LangfordAnswer> decode(const LangfordInstance& instance, const Placements& placements,
+                                                       std::span<const dlx::OptionId> solution) const override;
+  [[nodiscard]] std::optional<std::string> verify(const LangfordInstance& instance,
+                                                  const LangfordAnswer& answer) const override;
+  void print(std::ostream& out, const LangfordInstance& instance, const LangfordAnswer& answer) const override;
 };
 
 }  // namespace my

@@ -18,18 +18,17 @@ namespace dance::clique {
 
 
 std::vector<OptionSpec> CliqueReduction::options() const {
-  return {{"k,k", "K", "the number of vertices asked for"},
-          {"max", "", "the largest: K upward from a greedy answer until there is none"}};
+  return {OptionSpec::integer("k,k", "K", 1, 1L << 30, "the number of vertices asked for"),
+          OptionSpec::flag("max", "the largest: K upward from a greedy answer until there is none")};
 }
 
-std::unique_ptr<InstanceReader> CliqueReduction::reader(std::istream& in, const ModelOptions& options) const {
+std::unique_ptr<InstanceReader> CliqueReduction::read(std::istream& in, const ModelOptions& options) const {
   const bool maximum = options.has("max");
   if (maximum == options.has("k")) throw std::invalid_argument(std::string(name()) + " needs either -k K or --max");
-  return make_reader(in, *this, options.number("k", 0, 1, 1L << 30), maximum);
+  return make_reader(in, *this, options.number("k", 0), maximum);
 }
 
-Encoding CliqueReduction::encode(const Instance& instance) const {
-  const auto& clique = static_cast<const CliqueInstance&>(instance);
+Encoding CliqueReduction::encode(const CliqueInstance& clique) const {
   const std::size_t n = clique.order->size();
   // A secondary item per conflict group of twin classes, in the options of
   // their vertices. A group with a class of twins gives each class a colour
@@ -82,18 +81,17 @@ Encoding CliqueReduction::encode(const Instance& instance) const {
   return encoding;
 }
 
-std::unique_ptr<Answer> CliqueReduction::decode(const Instance& instance, std::span<const dlx::OptionId> solution) const {
-  const auto& order = *static_cast<const CliqueInstance&>(instance).order;
+std::unique_ptr<CliqueAnswer> CliqueReduction::decode(const CliqueInstance& instance, std::span<const dlx::OptionId> solution) const {
+  const auto& order = *instance.order;
   auto answer = std::make_unique<CliqueAnswer>();
   for (const dlx::OptionId o : solution) answer->vertices.push_back(order[o]);
   std::sort(answer->vertices.begin(), answer->vertices.end());
   return answer;
 }
 
-std::optional<std::string> CliqueReduction::verify(const Instance& instance, const Answer& answer) const {
-  const auto& clique = static_cast<const CliqueInstance&>(instance);
+std::optional<std::string> CliqueReduction::verify(const CliqueInstance& clique, const CliqueAnswer& answer) const {
   const graph::Graph& g = *clique.graph;
-  const std::vector<Vertex>& vertices = static_cast<const CliqueAnswer&>(answer).vertices;
+  const std::vector<Vertex>& vertices = answer.vertices;
   if (static_cast<long>(vertices.size()) != clique.k)
     return std::to_string(vertices.size()) + " vertices, not " + std::to_string(clique.k);
   for (std::size_t a = 0; a < vertices.size(); ++a) {
@@ -110,22 +108,21 @@ std::optional<std::string> CliqueReduction::verify(const Instance& instance, con
   return std::nullopt;
 }
 
-void CliqueReduction::print(std::ostream& out, const Instance& instance, const Answer& answer) const {
-  const graph::Graph& g = *static_cast<const CliqueInstance&>(instance).graph;
+void CliqueReduction::print(std::ostream& out, const CliqueInstance& instance, const CliqueAnswer& answer) const {
+  const graph::Graph& g = *instance.graph;
   out << "yes:";
-  for (const Vertex v : static_cast<const CliqueAnswer&>(answer).vertices) out << ' ' << g.names[v];
+  for (const Vertex v : answer.vertices) out << ' ' << g.names[v];
   out << '\n';
 }
 
-void CliqueReduction::print_none(std::ostream& out, const Instance&) const { out << "no\n"; }
-void CliqueReduction::print_stopped(std::ostream& out, const Instance&) const { out << "unknown\n"; }
+void CliqueReduction::print_none(std::ostream& out, const CliqueInstance&) const { out << "no\n"; }
+void CliqueReduction::print_stopped(std::ostream& out, const CliqueInstance&) const { out << "unknown\n"; }
 
-bool CliqueReduction::optimises(const Instance& instance) const {
-  return static_cast<const CliqueInstance&>(instance).maximum;
+bool CliqueReduction::optimises(const CliqueInstance& instance) const {
+  return instance.maximum;
 }
 
-std::unique_ptr<Instance> CliqueReduction::next_step(const Instance& tried, const Answer* found) const {
-  const auto& clique = static_cast<const CliqueInstance&>(tried);
+std::unique_ptr<CliqueInstance> CliqueReduction::next_step(const CliqueInstance& clique, const CliqueAnswer* found) const {
   if (!found || clique.k >= static_cast<long>(clique.order->size())) return nullptr;
   // The witness grown greedily: if it grows, ask for that size next (a yes,
   // with a witness of that size to print), else for one vertex more.
@@ -133,7 +130,7 @@ std::unique_ptr<Instance> CliqueReduction::next_step(const Instance& tried, cons
   const std::vector<Vertex>& order = *clique.order;
   std::vector<std::size_t> option_of(clique.graph->size());
   for (std::size_t j = 0; j < order.size(); ++j) option_of[order[j]] = j;
-  const std::vector<Vertex>& witness = static_cast<const CliqueAnswer&>(*found).vertices;  // k >= 1 of them
+  const std::vector<Vertex>& witness = found->vertices;  // k >= 1 of them
   Bits candidates = compatible[option_of[witness.front()]];
   for (const Vertex v : witness)
     for (std::size_t w = 0; w < candidates.size(); ++w) candidates[w] &= compatible[option_of[v]][w];

@@ -39,7 +39,7 @@ struct CliqueAnswer : Answer {
   std::vector<Vertex> vertices;  // sorted
 };
 
-class CliqueReduction final : public Reduction {
+class CliqueReduction final : public TypedReduction<CliqueInstance, CliqueAnswer> {
  public:
   explicit CliqueReduction(bool independent) : independent_(independent) {}
   [[nodiscard]] std::string_view name() const override { return independent_ ? "independent-set" : "clique"; }
@@ -48,16 +48,16 @@ class CliqueReduction final : public Reduction {
                         : "is there a clique of k vertices? (--max: the largest)";
   }
   [[nodiscard]] std::vector<OptionSpec> options() const override;
-  [[nodiscard]] std::unique_ptr<InstanceReader> reader(std::istream& in, const ModelOptions& options) const override;
-  [[nodiscard]] Encoding encode(const Instance& instance) const override;
-  [[nodiscard]] std::unique_ptr<Answer> decode(const Instance& instance,
+  [[nodiscard]] std::unique_ptr<InstanceReader> read(std::istream& in, const ModelOptions& options) const override;
+  [[nodiscard]] Encoding encode(const CliqueInstance& instance) const override;
+  [[nodiscard]] std::unique_ptr<CliqueAnswer> decode(const CliqueInstance& instance,
                                                std::span<const dlx::OptionId> solution) const override;
-  [[nodiscard]] std::optional<std::string> verify(const Instance& instance, const Answer& answer) const override;
-  void print(std::ostream& out, const Instance& instance, const Answer& answer) const override;
-  void print_none(std::ostream& out, const Instance& instance) const override;
-  void print_stopped(std::ostream& out, const Instance& instance) const override;
-  [[nodiscard]] bool optimises(const Instance& instance) const override;
-  [[nodiscard]] std::unique_ptr<Instance> next_step(const Instance& tried, const Answer* found) const override;
+  [[nodiscard]] std::optional<std::string> verify(const CliqueInstance& instance, const CliqueAnswer& answer) const override;
+  void print(std::ostream& out, const CliqueInstance& instance, const CliqueAnswer& answer) const override;
+  void print_none(std::ostream& out, const CliqueInstance& instance) const override;
+  void print_stopped(std::ostream& out, const CliqueInstance& instance) const override;
+  [[nodiscard]] bool optimises(const CliqueInstance& instance) const override;
+  [[nodiscard]] std::unique_ptr<CliqueInstance> next_step(const CliqueInstance& tried, const CliqueAnswer* found) const override;
 
   // Whether two vertices may be in one answer when they are not adjacent
   // (independent set) rather than when they are (clique).

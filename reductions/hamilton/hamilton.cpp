@@ -12,24 +12,23 @@
 namespace dance::hamilton {
 
 std::vector<OptionSpec> HamiltonReduction::options() const {
-  return {{"path", "", "a Hamiltonian path instead of a cycle"},
-          {"from", "S", "the path starts at vertex S (with --to)"},
-          {"to", "T", "the path ends at vertex T (with --from)"},
-          {"longest", "", "a path from S to T through as many vertices as possible"},
-          {"knight", "MxN", "the knight's graph of an M x N board instead of an input graph (an open tour unless --closed)"},
-          {"closed", "", "a cycle (a closed knight's tour); the default for an input graph"},
-          {"directed", "", "read arcs, not edges (u v: from u to v); count directed cycles and paths"},
-          {"encoding", "edge|degree|position",
-           "the exact cover model (default edge; degree is the one --longest uses; position finds each undirected "
-           "answer twice)"},
-          {"format", "text|json", "write each answer as its vertices on a line (default) or as a JSON object on a line"}};
+  return {OptionSpec::flag("path", "a Hamiltonian path instead of a cycle"),
+          OptionSpec::text("from", "S", "the path starts at vertex S (with --to)"),
+          OptionSpec::text("to", "T", "the path ends at vertex T (with --from)"),
+          OptionSpec::flag("longest", "a path from S to T through as many vertices as possible"),
+          OptionSpec::dimensions("knight", "MxN", 1, 100, "the knight's graph of an M x N board instead of an input graph (an open tour unless --closed)"),
+          OptionSpec::flag("closed", "a cycle (a closed knight's tour); the default for an input graph"),
+          OptionSpec::flag("directed", "read arcs, not edges (u v: from u to v); count directed cycles and paths"),
+          OptionSpec::choice("encoding", {"edge", "degree", "position"},
+                             "the exact cover model (default edge; degree is the one --longest uses; position finds each "
+                             "undirected answer twice)"),
+          OptionSpec::choice("format", {"text", "json"}, "write each answer as its vertices on a line (default) or as a JSON object on a line")};
 }
-std::unique_ptr<InstanceReader> HamiltonReduction::reader(std::istream& in, const ModelOptions& options) const {
+std::unique_ptr<InstanceReader> HamiltonReduction::read(std::istream& in, const ModelOptions& options) const {
   return make_reader(in, options);
 }
 
-Encoding HamiltonReduction::encode(const Instance& instance) const {
-  const auto& h = static_cast<const HamiltonInstance&>(instance);
+Encoding HamiltonReduction::encode(const HamiltonInstance& h) const {
   if (h.impossible) return contradiction(*h.impossible);
   switch (h.model) {
     case HamiltonInstance::Model::edge: return encode_by_edges(h);
@@ -58,8 +57,7 @@ std::vector<Vertex> walk(const std::vector<std::vector<Vertex>>& next, Vertex st
 
 }  // namespace
 
-std::unique_ptr<Answer> HamiltonReduction::decode(const Instance& instance, std::span<const dlx::OptionId> solution) const {
-  const auto& h = static_cast<const HamiltonInstance&>(instance);
+std::unique_ptr<HamiltonAnswer> HamiltonReduction::decode(const HamiltonInstance& h, std::span<const dlx::OptionId> solution) const {
   const graph::Graph& g = *h.graph;
   auto answer = std::make_unique<HamiltonAnswer>();
   answer->cycle = !h.path;
@@ -97,10 +95,9 @@ std::unique_ptr<Answer> HamiltonReduction::decode(const Instance& instance, std:
   return answer;
 }
 
-std::optional<std::string> HamiltonReduction::verify(const Instance& instance, const Answer& answer) const {
-  const auto& h = static_cast<const HamiltonInstance&>(instance);
+std::optional<std::string> HamiltonReduction::verify(const HamiltonInstance& h, const HamiltonAnswer& answer) const {
   const graph::Graph& g = *h.graph;
-  const auto& a = static_cast<const HamiltonAnswer&>(answer);
+  const auto& a = answer;
   const std::vector<Vertex>& order = a.order;
   std::vector<bool> seen(g.size(), false);
   for (const Vertex v : order) {
@@ -123,10 +120,9 @@ std::optional<std::string> HamiltonReduction::verify(const Instance& instance, c
   return std::nullopt;
 }
 
-void HamiltonReduction::print(std::ostream& out, const Instance& instance, const Answer& answer) const {
-  const auto& h = static_cast<const HamiltonInstance&>(instance);
+void HamiltonReduction::print(std::ostream& out, const HamiltonInstance& h, const HamiltonAnswer& answer) const {
   const graph::Graph& g = *h.graph;
-  const auto& a = static_cast<const HamiltonAnswer&>(answer);
+  const auto& a = answer;
   if (h.json) {  // each vertex once; "cycle" says whether the last one leads back to the first
     out << R"({"found": true, "cycle": )" << (a.cycle ? "true" : "false") << R"(, "length": )" << a.order.size()
         << R"(, "vertices": [)";
@@ -142,20 +138,19 @@ void HamiltonReduction::print(std::ostream& out, const Instance& instance, const
   out << '\n';
 }
 
-void HamiltonReduction::print_none(std::ostream& out, const Instance& instance) const {
-  out << (static_cast<const HamiltonInstance&>(instance).json ? R"({"found": false})" : "none") << '\n';
+void HamiltonReduction::print_none(std::ostream& out, const HamiltonInstance& instance) const {
+  out << (instance.json ? R"({"found": false})" : "none") << '\n';
 }
 
-void HamiltonReduction::print_stopped(std::ostream& out, const Instance& instance) const {
-  out << (static_cast<const HamiltonInstance&>(instance).json ? R"({"found": null})" : "unknown") << '\n';
+void HamiltonReduction::print_stopped(std::ostream& out, const HamiltonInstance& instance) const {
+  out << (instance.json ? R"({"found": null})" : "unknown") << '\n';
 }
 
-bool HamiltonReduction::optimises(const Instance& instance) const {
-  return static_cast<const HamiltonInstance&>(instance).longest;
+bool HamiltonReduction::optimises(const HamiltonInstance& instance) const {
+  return instance.longest;
 }
 
-std::unique_ptr<Instance> HamiltonReduction::next_step(const Instance& tried, const Answer* found) const {
-  const auto& h = static_cast<const HamiltonInstance&>(tried);
+std::unique_ptr<HamiltonInstance> HamiltonReduction::next_step(const HamiltonInstance& h, const HamiltonAnswer* found) const {
   const auto usable = h.graph->size() - static_cast<std::size_t>(std::count(h.useless->begin(), h.useless->end(), true));
   if (found || static_cast<std::size_t>(h.skipped) + 2 >= usable) return nullptr;  // the first path found is longest
   auto next = std::make_unique<HamiltonInstance>(h);

@@ -71,23 +71,23 @@ struct HamiltonAnswer : Answer {
   bool cycle = false;
 };
 
-class HamiltonReduction final : public Reduction {
+class HamiltonReduction final : public TypedReduction<HamiltonInstance, HamiltonAnswer> {
  public:
   [[nodiscard]] std::string_view name() const override { return "hamilton"; }
   [[nodiscard]] std::string_view summary() const override {
     return "Hamiltonian cycles and paths, fixed ends, longest paths, knight's tours";
   }
   [[nodiscard]] std::vector<OptionSpec> options() const override;
-  [[nodiscard]] std::unique_ptr<InstanceReader> reader(std::istream& in, const ModelOptions& options) const override;
-  [[nodiscard]] Encoding encode(const Instance& instance) const override;
-  [[nodiscard]] std::unique_ptr<Answer> decode(const Instance& instance,
+  [[nodiscard]] std::unique_ptr<InstanceReader> read(std::istream& in, const ModelOptions& options) const override;
+  [[nodiscard]] Encoding encode(const HamiltonInstance& instance) const override;
+  [[nodiscard]] std::unique_ptr<HamiltonAnswer> decode(const HamiltonInstance& instance,
                                                std::span<const dlx::OptionId> solution) const override;
-  [[nodiscard]] std::optional<std::string> verify(const Instance& instance, const Answer& answer) const override;
-  void print(std::ostream& out, const Instance& instance, const Answer& answer) const override;
-  void print_none(std::ostream& out, const Instance& instance) const override;
-  void print_stopped(std::ostream& out, const Instance& instance) const override;
-  [[nodiscard]] bool optimises(const Instance& instance) const override;
-  [[nodiscard]] std::unique_ptr<Instance> next_step(const Instance& tried, const Answer* found) const override;
+  [[nodiscard]] std::optional<std::string> verify(const HamiltonInstance& instance, const HamiltonAnswer& answer) const override;
+  void print(std::ostream& out, const HamiltonInstance& instance, const HamiltonAnswer& answer) const override;
+  void print_none(std::ostream& out, const HamiltonInstance& instance) const override;
+  void print_stopped(std::ostream& out, const HamiltonInstance& instance) const override;
+  [[nodiscard]] bool optimises(const HamiltonInstance& instance) const override;
+  [[nodiscard]] std::unique_ptr<HamiltonInstance> next_step(const HamiltonInstance& tried, const HamiltonAnswer* found) const override;
 };
 
 // The knight's graph of a rows x columns board; squares named a1, b1, ...

@@ -57,7 +57,7 @@ class HamiltonReader final : public OneInstanceReader {
     auto h = std::make_unique<HamiltonInstance>();
     graph::GraphWarnings warnings;
     if (options_.has("knight")) {
-      const auto [rows, columns] = options_.dimensions("knight", "MxN (such as 8x8)", {0, 0}, 1, 100);
+      const auto [rows, columns] = options_.dimensions("knight", {0, 0});
       graph::Graph board_graph = knight_graph(static_cast<int>(rows), static_cast<int>(columns));
       board_graph.directed = options_.has("directed");  // both arcs of every move
       h->graph = std::make_shared<const graph::Graph>(std::move(board_graph));
@@ -92,9 +92,9 @@ class HamiltonReader final : public OneInstanceReader {
       const auto dropped = std::count(h->useless->begin(), h->useless->end(), true);
       if (dropped) h->warnings.push_back(std::to_string(dropped) + " vertices can lie on no path between the ends and are left out");
     }
-    h->json = options_.choice("format", {"text", "json"}) == "json";
+    h->json = options_.text("format") == "json";
     using Model = HamiltonInstance::Model;
-    const std::string encoding = options_.choice("encoding", {"edge", "degree", "position"});
+    const std::string encoding = options_.text("encoding");
     h->model = encoding == "position" ? Model::position
                : encoding == "degree" || (encoding.empty() && h->longest) ? Model::degree
                                                                           : Model::edge;

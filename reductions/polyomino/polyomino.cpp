@@ -216,15 +216,14 @@ std::vector<Shape> orientations(const Shape& shape) {
 }
 
 std::vector<OptionSpec> PolyominoReduction::options() const {
-  return {{"up-to-symmetry", "", "count each packing once, not once per symmetry of the region"}};
+  return {OptionSpec::flag("up-to-symmetry", "count each packing once, not once per symmetry of the region")};
 }
 
-std::unique_ptr<InstanceReader> PolyominoReduction::reader(std::istream& in, const ModelOptions& options) const {
+std::unique_ptr<InstanceReader> PolyominoReduction::read(std::istream& in, const ModelOptions& options) const {
   return std::make_unique<PolyominoReader>(in, options.has("up-to-symmetry"));
 }
 
-Encoding PolyominoReduction::encode(const Instance& instance) const {
-  const auto& polyomino = static_cast<const PolyominoInstance&>(instance);
+Encoding PolyominoReduction::encode(const PolyominoInstance& polyomino) const {
   dlx::ProblemBuilder b;
   if (polyomino.impossible) return contradiction(*polyomino.impossible);
   for (const Piece& piece : polyomino.pieces) b.add_primary(piece.name, static_cast<std::uint32_t>(piece.count), static_cast<std::uint32_t>(piece.count));
@@ -240,19 +239,17 @@ Encoding PolyominoReduction::encode(const Instance& instance) const {
   return encoding;
 }
 
-std::unique_ptr<Answer> PolyominoReduction::decode(const Instance& instance,
+std::unique_ptr<PolyominoAnswer> PolyominoReduction::decode(const PolyominoInstance& polyomino,
                                                    std::span<const dlx::OptionId> solution) const {
-  const auto& polyomino = static_cast<const PolyominoInstance&>(instance);
   auto answer = std::make_unique<PolyominoAnswer>();
   for (const dlx::OptionId o : solution) answer->placements.push_back(polyomino.placements[o]);
   return answer;
 }
 
-std::optional<std::string> PolyominoReduction::verify(const Instance& instance, const Answer& answer) const {
-  const auto& polyomino = static_cast<const PolyominoInstance&>(instance);
+std::optional<std::string> PolyominoReduction::verify(const PolyominoInstance& polyomino, const PolyominoAnswer& answer) const {
   std::map<Cell, std::size_t> covered;
   std::vector<int> used(polyomino.pieces.size(), 0);
-  for (const Placement& placement : static_cast<const PolyominoAnswer&>(answer).placements) {
+  for (const Placement& placement : answer.placements) {
     const Piece& piece = polyomino.pieces.at(placement.piece);
     ++used[placement.piece];
     // The cells, moved to the corner, are the piece's shape turned or flipped:
@@ -282,11 +279,10 @@ std::optional<std::string> PolyominoReduction::verify(const Instance& instance, 
   return std::nullopt;
 }
 
-void PolyominoReduction::print(std::ostream& out, const Instance& instance, const Answer& answer) const {
-  const auto& polyomino = static_cast<const PolyominoInstance&>(instance);
+void PolyominoReduction::print(std::ostream& out, const PolyominoInstance& polyomino, const PolyominoAnswer& answer) const {
   std::vector<std::string> rows = polyomino.region;
   for (std::string& row : rows) std::replace_if(row.begin(), row.end(), [](char ch) { return ch != '.'; }, ' ');
-  for (const Placement& placement : static_cast<const PolyominoAnswer&>(answer).placements)
+  for (const Placement& placement : answer.placements)
     for (const auto& [r, c] : placement.cells)
       rows[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] = polyomino.pieces[placement.piece].name[0];
   for (const std::string& row : rows) out << row << '\n';

@@ -46,19 +46,19 @@ struct PolyominoAnswer : Answer {
 // Every way to turn and flip a shape (up to 8), each normalised, no repeats.
 std::vector<Shape> orientations(const Shape& shape);
 
-class PolyominoReduction final : public Reduction {
+class PolyominoReduction final : public TypedReduction<PolyominoInstance, PolyominoAnswer> {
  public:
   [[nodiscard]] std::string_view name() const override { return "polyomino"; }
   [[nodiscard]] std::string_view summary() const override {
     return "pack polyominoes, turned and flipped, into a region (pentominoes and the like)";
   }
   [[nodiscard]] std::vector<OptionSpec> options() const override;
-  [[nodiscard]] std::unique_ptr<InstanceReader> reader(std::istream& in, const ModelOptions& options) const override;
-  [[nodiscard]] Encoding encode(const Instance& instance) const override;
-  [[nodiscard]] std::unique_ptr<Answer> decode(const Instance& instance,
+  [[nodiscard]] std::unique_ptr<InstanceReader> read(std::istream& in, const ModelOptions& options) const override;
+  [[nodiscard]] Encoding encode(const PolyominoInstance& instance) const override;
+  [[nodiscard]] std::unique_ptr<PolyominoAnswer> decode(const PolyominoInstance& instance,
                                                std::span<const dlx::OptionId> solution) const override;
-  [[nodiscard]] std::optional<std::string> verify(const Instance& instance, const Answer& answer) const override;
-  void print(std::ostream& out, const Instance& instance, const Answer& answer) const override;
+  [[nodiscard]] std::optional<std::string> verify(const PolyominoInstance& instance, const PolyominoAnswer& answer) const override;
+  void print(std::ostream& out, const PolyominoInstance& instance, const PolyominoAnswer& answer) const override;
 };
 
 }  // namespace dance::polyomino

@@ -7,15 +7,16 @@
 #include "dance/line_reader.hpp"
 
 namespace dance::queens {
+namespace {
+constexpr long largest = 1000;  // boards beyond take minutes to set up and print
+}  // namespace
 
 std::vector<OptionSpec> QueensReduction::options() const {
-  return {{"size", "N", "the board is N x N (otherwise sizes are read from the input, one per line)"}};
+  return {OptionSpec::integer("size", "N", 1, largest, "the board is N x N (otherwise sizes are read from the input, one per line)")};
 }
 
 // [reader]
 namespace {
-constexpr long largest = 1000;
-
 // The sizes: --size N, or one number per line of the input.
 class QueensReader final : public InstanceReader {
  public:
@@ -43,14 +44,14 @@ class QueensReader final : public InstanceReader {
 };
 }  // namespace
 
-std::unique_ptr<InstanceReader> QueensReduction::reader(std::istream& in, const ModelOptions& options) const {
-  return std::make_unique<QueensReader>(in, options.number("size", 0, 1, largest));
+std::unique_ptr<InstanceReader> QueensReduction::read(std::istream& in, const ModelOptions& options) const {
+  return std::make_unique<QueensReader>(in, options.number("size", 0));
 }
 // [reader end]
 
 // [encode]
-Encoding QueensReduction::encode(const Instance& instance) const {
-  const int n = static_cast<const QueensInstance&>(instance).n;
+Encoding QueensReduction::encode(const QueensInstance& instance) const {
+  const int n = instance.n;
   dlx::ProblemBuilder b;
   for (int r = 0; r < n; ++r) b.add_primary("r" + std::to_string(r + 1));
   for (int c = 0; c < n; ++c) b.add_primary("c" + std::to_string(c + 1));
@@ -71,9 +72,9 @@ Encoding QueensReduction::encode(const Instance& instance) const {
 // [encode end]
 
 // [decode]
-std::unique_ptr<Answer> QueensReduction::decode(const Instance& instance,
+std::unique_ptr<QueensAnswer> QueensReduction::decode(const QueensInstance& instance,
                                                 std::span<const dlx::OptionId> solution) const {
-  const auto n = static_cast<dlx::OptionId>(static_cast<const QueensInstance&>(instance).n);
+  const auto n = static_cast<dlx::OptionId>(instance.n);
   auto answer = std::make_unique<QueensAnswer>();
   answer->column.assign(n, -1);
   for (const dlx::OptionId o : solution) answer->column[o / n] = static_cast<int>(o % n);
@@ -82,9 +83,9 @@ std::unique_ptr<Answer> QueensReduction::decode(const Instance& instance,
 // [decode end]
 
 // [verify]
-std::optional<std::string> QueensReduction::verify(const Instance& instance, const Answer& answer) const {
-  const int n = static_cast<const QueensInstance&>(instance).n;
-  const std::vector<int>& column = static_cast<const QueensAnswer&>(answer).column;
+std::optional<std::string> QueensReduction::verify(const QueensInstance& instance, const QueensAnswer& answer) const {
+  const int n = instance.n;
+  const std::vector<int>& column = answer.column;
   if (column.size() != static_cast<std::size_t>(n)) return "not one queen per row";
   for (int r = 0; r < n; ++r) {
     const int c = column[static_cast<std::size_t>(r)];
@@ -100,9 +101,9 @@ std::optional<std::string> QueensReduction::verify(const Instance& instance, con
 // [verify end]
 
 // [print]
-void QueensReduction::print(std::ostream& out, const Instance& instance, const Answer& answer) const {
-  const int n = static_cast<const QueensInstance&>(instance).n;
-  for (const int c : static_cast<const QueensAnswer&>(answer).column) {
+void QueensReduction::print(std::ostream& out, const QueensInstance& instance, const QueensAnswer& answer) const {
+  const int n = instance.n;
+  for (const int c : answer.column) {
     for (int k = 0; k < n; ++k) out << (k > 0 ? " " : "") << (k == c ? 'Q' : '.');
     out << '\n';
   }

@@ -17,21 +17,21 @@ struct QueensAnswer : Answer {
   std::vector<int> column;  // column[r]: the column of row r's queen
 };
 
-class QueensReduction final : public Reduction {
+class QueensReduction final : public TypedReduction<QueensInstance, QueensAnswer> {
  public:
   [[nodiscard]] std::string_view name() const override { return "queens"; }
   [[nodiscard]] std::string_view summary() const override { return "n queens, none attacking another (the tutorial)"; }
   [[nodiscard]] std::vector<OptionSpec> options() const override;
-  [[nodiscard]] std::unique_ptr<InstanceReader> reader(std::istream& in, const ModelOptions& options) const override;
-  [[nodiscard]] Encoding encode(const Instance& instance) const override;
-  [[nodiscard]] std::unique_ptr<Answer> decode(const Instance& instance,
+  [[nodiscard]] std::unique_ptr<InstanceReader> read(std::istream& in, const ModelOptions& options) const override;
+  [[nodiscard]] Encoding encode(const QueensInstance& instance) const override;
+  [[nodiscard]] std::unique_ptr<QueensAnswer> decode(const QueensInstance& instance,
                                                std::span<const dlx::OptionId> solution) const override;
-  [[nodiscard]] std::optional<std::string> verify(const Instance& instance, const Answer& answer) const override;
-  void print(std::ostream& out, const Instance& instance, const Answer& answer) const override;
+  [[nodiscard]] std::optional<std::string> verify(const QueensInstance& instance, const QueensAnswer& answer) const override;
+  void print(std::ostream& out, const QueensInstance& instance, const QueensAnswer& answer) const override;
   // A batch of sizes gets one answer for each: a board, or one of these words.
-  void print_none(std::ostream& out, const Instance&) const override { out << "none\n"; }
+  void print_none(std::ostream& out, const QueensInstance&) const override { out << "none\n"; }
   void print_error(std::ostream& out) const override { out << "error\n"; }
-  void print_stopped(std::ostream& out, const Instance&) const override { out << "unknown\n"; }
+  void print_stopped(std::ostream& out, const QueensInstance&) const override { out << "unknown\n"; }
 };
 
 }  // namespace dance::queens

@@ -161,11 +161,11 @@ class SudokuReader final : public InstanceReader {
 
 std::vector<OptionSpec> SudokuReduction::options() const {
   return {
-      {"box", "RxC", "boxes of R rows and C columns, e.g. 3x4 (default: the squarest for the size)"},
-      {"size", "N", "N x N grids with the squarest boxes (solve: default from the cells; generate: 9)"},
-      {"diagonals", "", "X-sudoku: both main diagonals hold every value"},
-      {"jigsaw", "", "each puzzle is followed by its map of regions (solve only)"},
-      {"format", "line|grid", "write answers as a line or a grid (default: as the input)"},
+      OptionSpec::dimensions("box", "RxC", 1, 64, "boxes of R rows and C columns, e.g. 3x4 (default: the squarest for the size)"),
+      OptionSpec::integer("size", "N", 4, 64, "N x N grids with the squarest boxes (solve: default from the cells; generate: 9)"),
+      OptionSpec::flag("diagonals", "X-sudoku: both main diagonals hold every value"),
+      OptionSpec::flag("jigsaw", "each puzzle is followed by its map of regions (solve only)"),
+      OptionSpec::choice("format", {"line", "grid"}, "write answers as a line or a grid (default: as the input)"),
   };
 }
 
@@ -174,15 +174,12 @@ std::optional<Shape> SudokuReduction::fixed_shape(const ModelOptions& options) c
     if (options.has("size")) throw std::invalid_argument("--box and --size exclude each other");
     if (options.has("jigsaw")) throw std::invalid_argument("--box and --jigsaw exclude each other");
     const auto shape = parse_box(options.text("box"));
-    if (!shape) {
-      (void)options.dimensions("box", "RxC (such as 3x4)", {0, 0}, 1, 64);  // throws what is wrong, unless R*C is
-      throw std::invalid_argument("--box expects RxC with R*C between 4 and 64; found " + dlx::quoted(options.text("box")));
-    }
+    if (!shape) throw std::invalid_argument("--box expects RxC with R*C between 4 and 64; found " + dlx::quoted(options.text("box")));
     return shape;
   }
   if (!options.has("size")) return std::nullopt;
   if (options.has("jigsaw")) throw std::invalid_argument("--size and --jigsaw exclude each other");
-  const int n = static_cast<int>(options.number("size", 9, 4, 64));
+  const int n = static_cast<int>(options.number("size", 9));
   auto shape = boxed_shape(n);
   if (!shape)
     throw std::invalid_argument("no R x C boxes (both at least 2) tile a " + std::to_string(n) + "x" +
@@ -190,9 +187,8 @@ std::optional<Shape> SudokuReduction::fixed_shape(const ModelOptions& options) c
   return shape;
 }
 
-std::unique_ptr<InstanceReader> SudokuReduction::reader(std::istream& in, const ModelOptions& options) const {
+std::unique_ptr<InstanceReader> SudokuReduction::read(std::istream& in, const ModelOptions& options) const {
   std::optional<Shape> fixed = fixed_shape(options);
-  (void)options.choice("format", {"line", "grid"});  // checked here, read per puzzle
   return std::make_unique<SudokuReader>(in, std::move(fixed), options);
 }
 
@@ -220,8 +216,8 @@ dlx::SolverOptions heuristics_for(int n) {
 }
 }  // namespace
 
-Encoding SudokuReduction::encode(const Instance& instance) const {
-  const Puzzle& puzzle = static_cast<const SudokuInstance&>(instance).puzzle;
+Encoding SudokuReduction::encode(const SudokuInstance& instance) const {
+  const Puzzle& puzzle = instance.puzzle;
   Encoding encoding;
   encoding.problem = problem_for(puzzle.shape);
   encoding.heuristics = heuristics_for(puzzle.shape.n);
@@ -233,9 +229,9 @@ Encoding SudokuReduction::encode(const Instance& instance) const {
   return encoding;
 }
 
-std::unique_ptr<Answer> SudokuReduction::decode(const Instance& instance,
+std::unique_ptr<SudokuAnswer> SudokuReduction::decode(const SudokuInstance& instance,
                                                 std::span<const dlx::OptionId> solution) const {
-  const Puzzle& puzzle = static_cast<const SudokuInstance&>(instance).puzzle;
+  const Puzzle& puzzle = instance.puzzle;
   const auto n = static_cast<dlx::OptionId>(puzzle.shape.n);
   auto answer = std::make_unique<SudokuAnswer>();
   answer->cells.assign(puzzle.clues.size(), 0);
@@ -243,21 +239,20 @@ std::unique_ptr<Answer> SudokuReduction::decode(const Instance& instance,
   return answer;
 }
 
-std::optional<std::string> SudokuReduction::verify(const Instance& instance, const Answer& answer) const {
-  const Puzzle& puzzle = static_cast<const SudokuInstance&>(instance).puzzle;
-  return check_grid(puzzle.shape, puzzle.clues, static_cast<const SudokuAnswer&>(answer).cells);
+std::optional<std::string> SudokuReduction::verify(const SudokuInstance& instance, const SudokuAnswer& answer) const {
+  const Puzzle& puzzle = instance.puzzle;
+  return check_grid(puzzle.shape, puzzle.clues, answer.cells);
 }
 
-void SudokuReduction::print(std::ostream& out, const Instance& instance, const Answer& answer) const {
-  const auto& sudoku = static_cast<const SudokuInstance&>(instance);
-  write_cells(out, static_cast<const SudokuAnswer&>(answer).cells, sudoku.puzzle.shape.n, sudoku.output);
+void SudokuReduction::print(std::ostream& out, const SudokuInstance& sudoku, const SudokuAnswer& answer) const {
+  write_cells(out, answer.cells, sudoku.puzzle.shape.n, sudoku.output);
 }
 
-void SudokuReduction::print_none(std::ostream& out, const Instance&) const { out << "no solution\n"; }
+void SudokuReduction::print_none(std::ostream& out, const SudokuInstance&) const { out << "no solution\n"; }
 void SudokuReduction::print_error(std::ostream& out) const { out << "error\n"; }
-void SudokuReduction::print_stopped(std::ostream& out, const Instance&) const { out << "unknown\n"; }
+void SudokuReduction::print_stopped(std::ostream& out, const SudokuInstance&) const { out << "unknown\n"; }
 
-std::unique_ptr<PuzzleType> SudokuReduction::puzzle_type(const ModelOptions& options) const {
+std::unique_ptr<PuzzleType> SudokuReduction::make_puzzle_type(const ModelOptions& options) const {
   if (options.has("jigsaw")) throw std::invalid_argument("the generator makes no jigsaw sudoku");
   if (options.has("format"))
     throw std::invalid_argument("the generator writes one puzzle per line; --format does not apply");

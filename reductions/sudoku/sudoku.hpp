@@ -33,24 +33,24 @@ std::optional<std::string> clashing_clues(const Shape& shape, const Cells& clues
 // An independent check of a full grid against the shape and the clues.
 std::optional<std::string> check_grid(const Shape& shape, const Cells& clues, const Cells& grid);
 
-class SudokuReduction final : public Reduction {
+class SudokuReduction final : public TypedReduction<SudokuInstance, SudokuAnswer> {
  public:
   [[nodiscard]] std::string_view name() const override { return "sudoku"; }
   [[nodiscard]] std::string_view summary() const override {
     return "sudoku of any size R x C (4x4 to 36x36 and up), X-sudoku, jigsaw";
   }
   [[nodiscard]] std::vector<OptionSpec> options() const override;
-  [[nodiscard]] std::unique_ptr<InstanceReader> reader(std::istream& in, const ModelOptions& options) const override;
-  [[nodiscard]] Encoding encode(const Instance& instance) const override;
-  [[nodiscard]] std::unique_ptr<Answer> decode(const Instance& instance,
+  [[nodiscard]] std::unique_ptr<InstanceReader> read(std::istream& in, const ModelOptions& options) const override;
+  [[nodiscard]] Encoding encode(const SudokuInstance& instance) const override;
+  [[nodiscard]] std::unique_ptr<SudokuAnswer> decode(const SudokuInstance& instance,
                                                std::span<const dlx::OptionId> solution) const override;
-  [[nodiscard]] std::optional<std::string> verify(const Instance& instance, const Answer& answer) const override;
-  void print(std::ostream& out, const Instance& instance, const Answer& answer) const override;
+  [[nodiscard]] std::optional<std::string> verify(const SudokuInstance& instance, const SudokuAnswer& answer) const override;
+  void print(std::ostream& out, const SudokuInstance& instance, const SudokuAnswer& answer) const override;
   [[nodiscard]] bool aligned_output() const override { return true; }
-  void print_none(std::ostream& out, const Instance& instance) const override;
+  void print_none(std::ostream& out, const SudokuInstance& instance) const override;
   void print_error(std::ostream& out) const override;
-  void print_stopped(std::ostream& out, const Instance& instance) const override;
-  [[nodiscard]] std::unique_ptr<PuzzleType> puzzle_type(const ModelOptions& options) const override;
+  void print_stopped(std::ostream& out, const SudokuInstance& instance) const override;
+  [[nodiscard]] std::unique_ptr<PuzzleType> make_puzzle_type(const ModelOptions& options) const override;
 
  private:
   [[nodiscard]] std::shared_ptr<const dlx::Problem> problem_for(const Shape& shape) const;

@@ -49,30 +49,30 @@ class XccReader final : public OneInstanceReader {
 };
 }  // namespace
 
-std::unique_ptr<InstanceReader> XccReduction::reader(std::istream& in, const ModelOptions&) const {
+std::unique_ptr<InstanceReader> XccReduction::read(std::istream& in, const ModelOptions&) const {
   return std::make_unique<XccReader>(in);
 }
 
-Encoding XccReduction::encode(const Instance& instance) const {
+Encoding XccReduction::encode(const XccInstance& instance) const {
   Encoding encoding;
-  encoding.problem = static_cast<const XccInstance&>(instance).problem;
+  encoding.problem = instance.problem;
   return encoding;
 }
 
-std::unique_ptr<Answer> XccReduction::decode(const Instance&, std::span<const dlx::OptionId> solution) const {
+std::unique_ptr<XccAnswer> XccReduction::decode(const XccInstance&, std::span<const dlx::OptionId> solution) const {
   auto answer = std::make_unique<XccAnswer>();
   answer->options.assign(solution.begin(), solution.end());
   return answer;
 }
 
-std::optional<std::string> XccReduction::verify(const Instance& instance, const Answer& answer) const {
-  return check_cover(*static_cast<const XccInstance&>(instance).problem,
-                     static_cast<const XccAnswer&>(answer).options);
+std::optional<std::string> XccReduction::verify(const XccInstance& instance, const XccAnswer& answer) const {
+  return check_cover(*instance.problem,
+                     answer.options);
 }
 
-void XccReduction::print(std::ostream& out, const Instance& instance, const Answer& answer) const {
-  const dlx::Problem& problem = *static_cast<const XccInstance&>(instance).problem;
-  for (const dlx::OptionId o : static_cast<const XccAnswer&>(answer).options) {
+void XccReduction::print(std::ostream& out, const XccInstance& instance, const XccAnswer& answer) const {
+  const dlx::Problem& problem = *instance.problem;
+  for (const dlx::OptionId o : answer.options) {
     dlx::write_option(out, problem, o);
     out << '\n';
   }

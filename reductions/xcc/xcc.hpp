@@ -19,18 +19,18 @@ struct XccAnswer : Answer {
 // Counts directly from the option lists; shares nothing with the engine.
 std::optional<std::string> check_cover(const dlx::Problem& problem, std::span<const dlx::OptionId> options);
 
-class XccReduction final : public Reduction {
+class XccReduction final : public TypedReduction<XccInstance, XccAnswer> {
  public:
   [[nodiscard]] std::string_view name() const override { return "xcc"; }
   [[nodiscard]] std::string_view summary() const override {
     return "exact cover with colours and multiplicities, in Knuth's DLX text format";
   }
-  [[nodiscard]] std::unique_ptr<InstanceReader> reader(std::istream& in, const ModelOptions& options) const override;
-  [[nodiscard]] Encoding encode(const Instance& instance) const override;
-  [[nodiscard]] std::unique_ptr<Answer> decode(const Instance& instance,
+  [[nodiscard]] std::unique_ptr<InstanceReader> read(std::istream& in, const ModelOptions& options) const override;
+  [[nodiscard]] Encoding encode(const XccInstance& instance) const override;
+  [[nodiscard]] std::unique_ptr<XccAnswer> decode(const XccInstance& instance,
                                                std::span<const dlx::OptionId> solution) const override;
-  [[nodiscard]] std::optional<std::string> verify(const Instance& instance, const Answer& answer) const override;
-  void print(std::ostream& out, const Instance& instance, const Answer& answer) const override;
+  [[nodiscard]] std::optional<std::string> verify(const XccInstance& instance, const XccAnswer& answer) const override;
+  void print(std::ostream& out, const XccInstance& instance, const XccAnswer& answer) const override;
 };
 
 }  // namespace dance::xcc

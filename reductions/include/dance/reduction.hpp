@@ -4,7 +4,8 @@
 //         a malformed instance throws dlx::ParseError (line, column, what was
 //         expected) and the reader goes on with the next one.
 // encode: Instance -> exact cover problem, options to assume, optional hook.
-// decode: the engine's solution -> Answer in the problem's own terms.
+// decode: the engine's solution -> Answer in the problem's own terms, with
+//         what encode kept for it.
 // verify: an independent check of an Answer against the Instance, written
 //         without the engine; returns what is wrong, or nothing.
 // print:  the Answer in the problem's usual notation.
@@ -17,8 +18,10 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -48,6 +51,8 @@ struct Encoding {
   // Whether the hook only cuts off subtrees that hold no solution (a bound):
   // then the problem alone has the same solutions, and emit can say so.
   bool hook_is_bound = false;
+  // What encode() hands to decode() (TypedReduction::keep), or nothing.
+  std::shared_ptr<const void> kept;
   // Set when the instance is contradictory on its face (two equal clues in a
   // row): no search is needed, and this says why.
   std::optional<std::string> contradiction;
@@ -59,37 +64,50 @@ struct Encoding {
 
 // A command-line option that a reduction adds: --name, or --name ARGUMENT.
 // The CLI parses it, lists it under the reduction in --help, and refuses it
-// for every other reduction.
+// for every other reduction; Reduction::reader() and puzzle_type() check its
+// value against its kind (check()) before the reduction sees it.
 struct OptionSpec {
+  enum class Kind { flag, integer, dimensions, choice, text };
   std::string name;      // without the dashes: "box", or "k,k" for --k and -k
-  std::string argument;  // what the value looks like: "RxC"; empty for a switch
+  std::string argument;  // what the value looks like: "RxC", "line|grid"; empty for a flag
   std::string help;
+  Kind kind = Kind::flag;
+  long lo = 0, hi = 0;               // integer: its range; dimensions: each side's
+  std::vector<std::string> choices;  // choice: the values allowed
+
+  [[nodiscard]] static OptionSpec flag(std::string name, std::string help);
+  [[nodiscard]] static OptionSpec integer(std::string name, std::string argument, long lo, long hi, std::string help);
+  // "AxB" (parse_dimensions), each side in [lo, hi].
+  [[nodiscard]] static OptionSpec dimensions(std::string name, std::string argument, long lo, long hi, std::string help);
+  [[nodiscard]] static OptionSpec choice(std::string name, std::vector<std::string> choices, std::string help);
+  [[nodiscard]] static OptionSpec text(std::string name, std::string argument, std::string help);
+
   // The name ModelOptions knows it by: the part before a comma.
   [[nodiscard]] std::string long_name() const { return name.substr(0, name.find(',')); }
+  // What is wrong with `value` for this option, naming --long_name(); nothing when it is fine.
+  [[nodiscard]] std::optional<std::string> check(std::string_view value) const;
 };
 
 // "AxB" (or "AXB") as two whole numbers, each in [lo, hi]; nothing when the
 // text is no such size. The one parser of sizes (--knight, --size, --box).
 [[nodiscard]] std::optional<std::pair<long, long>> parse_dimensions(std::string_view text, long lo, long hi);
 
-// The values given for a reduction's own options.
+// The values given for a reduction's own options. The accessors convert a
+// value that OptionSpec::check() has passed; given a value it would refuse,
+// they throw std::invalid_argument naming the option.
 class ModelOptions {
  public:
-  // Records --name VALUE (a switch has the value "").
+  // Records --name VALUE (a flag has the value "").
   ModelOptions& set(std::string name, std::string value = "");
   [[nodiscard]] bool has(std::string_view name) const;
   // The value given, or "" when the option was not given.
   [[nodiscard]] std::string text(std::string_view name) const;
-  // The value as a whole number in [lo, hi], or `fallback` when not given;
-  // std::invalid_argument names the option otherwise.
-  [[nodiscard]] long number(std::string_view name, long fallback, long lo, long hi) const;
-  // The value as parse_dimensions() reads it, or `fallback` when not given;
-  // std::invalid_argument names the option and `shape` ("WxH", "RxC") otherwise.
-  [[nodiscard]] std::pair<long, long> dimensions(std::string_view name, std::string_view shape,
-                                                 std::pair<long, long> fallback, long lo, long hi) const;
-  // The value if it is one of `choices`, "" when not given;
-  // std::invalid_argument names the option and the choices otherwise.
-  [[nodiscard]] std::string choice(std::string_view name, std::initializer_list<std::string_view> choices) const;
+  // An integer option's value, or `fallback` when not given.
+  [[nodiscard]] long number(std::string_view name, long fallback) const;
+  // A dimensions option's value, or `fallback` when not given.
+  [[nodiscard]] std::pair<long, long> dimensions(std::string_view name, std::pair<long, long> fallback) const;
+  // Throws std::invalid_argument for the first value that its spec refuses.
+  void check(std::span<const OptionSpec> specs) const;
 
  private:
   std::map<std::string, std::string, std::less<>> values_;
@@ -118,6 +136,8 @@ class OneInstanceReader : public InstanceReader {
   bool done_ = false;
 };
 
+// The interface the CLI, the generator and the tests use. A reduction is
+// written as a TypedReduction (below), which implements it without a cast.
 class Reduction {
  public:
   virtual ~Reduction() = default;
@@ -125,34 +145,107 @@ class Reduction {
   [[nodiscard]] virtual std::string_view summary() const = 0;
   // The reduction's own command-line options (ModelOptions carries their values).
   [[nodiscard]] virtual std::vector<OptionSpec> options() const { return {}; }
-  [[nodiscard]] virtual std::unique_ptr<InstanceReader> reader(std::istream& in,
-                                                               const ModelOptions& options) const = 0;
+  // The instances of `in`, after the options pass their specs; throws
+  // std::invalid_argument naming an option that does not, or a wrong mix.
+  [[nodiscard]] std::unique_ptr<InstanceReader> reader(std::istream& in, const ModelOptions& options) const;
+  // The generator's interface to this family (`dance generate NAME`), or
+  // nullptr when it has none; throws as reader() does, and for options that
+  // give no puzzle (a size with no box shape).
+  [[nodiscard]] std::unique_ptr<PuzzleType> puzzle_type(const ModelOptions& options) const;
+  // encode may run on several threads at once (a batch under -j): it keeps
+  // nothing in the reduction; what decode needs travels in the Encoding.
   [[nodiscard]] virtual Encoding encode(const Instance& instance) const = 0;
-  [[nodiscard]] virtual std::unique_ptr<Answer> decode(const Instance& instance,
+  // `encoding` is what encode() gave for this instance.
+  [[nodiscard]] virtual std::unique_ptr<Answer> decode(const Instance& instance, const Encoding& encoding,
                                                        std::span<const dlx::OptionId> solution) const = 0;
-  [[nodiscard]] virtual std::optional<std::string> verify(const Instance& instance,
-                                                          const Answer& answer) const = 0;
+  [[nodiscard]] virtual std::optional<std::string> verify(const Instance& instance, const Answer& answer) const = 0;
   virtual void print(std::ostream& out, const Instance& instance, const Answer& answer) const = 0;
   // Whether the output has one line (or grid) per instance, lining up with a
   // batch input: then every instance gets an answer, print_none() or
   // print_error(), and -n 0 asks for the number of solutions.
   [[nodiscard]] virtual bool aligned_output() const { return false; }
-  virtual void print_none(std::ostream&, const Instance&) const {}
+  virtual void print_none(std::ostream& out, const Instance& instance) const = 0;
   virtual void print_error(std::ostream&) const {}
   // What stands for an answer that a limit stopped the search before
   // finding: neither a solution nor print_none()'s "there is none".
-  virtual void print_stopped(std::ostream&, const Instance&) const {}
+  virtual void print_stopped(std::ostream& out, const Instance& instance) const = 0;
   // Optimisation as a sequence of decision problems (clique --max): whether
   // this instance starts such a sequence, and the instance to solve after
   // `tried` given the answer found for it (nullptr: none), or nullptr when
   // the sequence is over. The CLI solves each for a first solution and
   // prints the last answer found.
-  [[nodiscard]] virtual bool optimises(const Instance&) const { return false; }
-  [[nodiscard]] virtual std::unique_ptr<Instance> next_step(const Instance&, const Answer*) const { return nullptr; }
-  // The generator's interface to this family (`dance generate NAME`), or
-  // nullptr when it has none. Throws std::invalid_argument for options that
-  // give no puzzle (a size with no box shape).
-  [[nodiscard]] virtual std::unique_ptr<PuzzleType> puzzle_type(const ModelOptions&) const { return nullptr; }
+  [[nodiscard]] virtual bool optimises(const Instance& instance) const = 0;
+  [[nodiscard]] virtual std::unique_ptr<Instance> next_step(const Instance& tried, const Answer* found) const = 0;
+
+ protected:
+  // What reader() and puzzle_type() give once the options are checked.
+  [[nodiscard]] virtual std::unique_ptr<InstanceReader> read(std::istream& in, const ModelOptions& options) const = 0;
+  [[nodiscard]] virtual std::unique_ptr<PuzzleType> make_puzzle_type(const ModelOptions&) const { return nullptr; }
+};
+
+namespace detail {
+// decode, typed: with what encode() kept for it (Kept), or with nothing (void).
+template <class I, class A, class Kept>
+class TypedDecode : public Reduction {
+ public:
+  [[nodiscard]] virtual std::unique_ptr<A> decode(const I& instance, const Kept& kept,
+                                                  std::span<const dlx::OptionId> solution) const = 0;
+  [[nodiscard]] std::unique_ptr<Answer> decode(const Instance& instance, const Encoding& encoding,
+                                               std::span<const dlx::OptionId> solution) const final {
+    if (!encoding.kept) throw std::logic_error(std::string(name()) + ": decode() needs the Encoding that encode() made");
+    return decode(static_cast<const I&>(instance), *static_cast<const Kept*>(encoding.kept.get()), solution);
+  }
+
+ protected:
+  // Hands `kept` to decode() with the encoding.
+  static void keep(Encoding& encoding, Kept kept) { encoding.kept = std::make_shared<const Kept>(std::move(kept)); }
+};
+
+template <class I, class A>
+class TypedDecode<I, A, void> : public Reduction {
+ public:
+  [[nodiscard]] virtual std::unique_ptr<A> decode(const I& instance, std::span<const dlx::OptionId> solution) const = 0;
+  [[nodiscard]] std::unique_ptr<Answer> decode(const Instance& instance, const Encoding&,
+                                               std::span<const dlx::OptionId> solution) const final {
+    return decode(static_cast<const I&>(instance), solution);
+  }
+};
+}  // namespace detail
+
+// A reduction of instances I (a subclass of Instance, made by its reader)
+// to answers A (a subclass of Answer). It overrides the typed functions
+// below and never casts: the casts to I and A are here, once. With Kept,
+// encode() hands a value to decode() through keep() (say, which option
+// stands for what, when that is no arithmetic).
+template <class I, class A, class Kept = void>
+class TypedReduction : public detail::TypedDecode<I, A, Kept> {
+  static_assert(std::is_base_of_v<Instance, I> && std::is_base_of_v<Answer, A>);
+
+ public:
+  [[nodiscard]] virtual Encoding encode(const I& instance) const = 0;
+  [[nodiscard]] virtual std::optional<std::string> verify(const I& instance, const A& answer) const = 0;
+  virtual void print(std::ostream& out, const I& instance, const A& answer) const = 0;
+  virtual void print_none(std::ostream&, const I&) const {}
+  virtual void print_stopped(std::ostream&, const I&) const {}
+  [[nodiscard]] virtual bool optimises(const I&) const { return false; }
+  [[nodiscard]] virtual std::unique_ptr<I> next_step(const I&, const A*) const { return nullptr; }
+
+  [[nodiscard]] Encoding encode(const Instance& instance) const final { return encode(as(instance)); }
+  [[nodiscard]] std::optional<std::string> verify(const Instance& instance, const Answer& answer) const final {
+    return verify(as(instance), static_cast<const A&>(answer));
+  }
+  void print(std::ostream& out, const Instance& instance, const Answer& answer) const final {
+    print(out, as(instance), static_cast<const A&>(answer));
+  }
+  void print_none(std::ostream& out, const Instance& instance) const final { print_none(out, as(instance)); }
+  void print_stopped(std::ostream& out, const Instance& instance) const final { print_stopped(out, as(instance)); }
+  [[nodiscard]] bool optimises(const Instance& instance) const final { return optimises(as(instance)); }
+  [[nodiscard]] std::unique_ptr<Instance> next_step(const Instance& tried, const Answer* found) const final {
+    return next_step(as(tried), static_cast<const A*>(found));
+  }
+
+ private:
+  static const I& as(const Instance& instance) { return static_cast<const I&>(instance); }
 };
 
 // Every reduction dance ships, in the order `dance list` shows them, then
