@@ -25,26 +25,44 @@ std::string listed(const std::vector<std::string>& choices) {
 
 }  // namespace
 
+namespace {
+OptionSpec spec_of(OptionSpec::Kind kind, std::string name, std::string argument, std::string help) {
+  OptionSpec spec;
+  spec.name = std::move(name);
+  spec.argument = std::move(argument);
+  spec.help = std::move(help);
+  spec.kind = kind;
+  return spec;
+}
+}  // namespace
+
 OptionSpec OptionSpec::flag(std::string name, std::string help) {
-  return {std::move(name), "", std::move(help), Kind::flag};
+  return spec_of(Kind::flag, std::move(name), "", std::move(help));
 }
 
 OptionSpec OptionSpec::integer(std::string name, std::string argument, long lo, long hi, std::string help) {
-  return {std::move(name), std::move(argument), std::move(help), Kind::integer, lo, hi};
+  OptionSpec spec = spec_of(Kind::integer, std::move(name), std::move(argument), std::move(help));
+  spec.lo = lo;
+  spec.hi = hi;
+  return spec;
 }
 
 OptionSpec OptionSpec::dimensions(std::string name, std::string argument, long lo, long hi, std::string help) {
-  return {std::move(name), std::move(argument), std::move(help), Kind::dimensions, lo, hi};
+  OptionSpec spec = integer(std::move(name), std::move(argument), lo, hi, std::move(help));
+  spec.kind = Kind::dimensions;
+  return spec;
 }
 
 OptionSpec OptionSpec::choice(std::string name, std::vector<std::string> choices, std::string help) {
   std::string argument;
   for (const std::string& c : choices) argument += (argument.empty() ? "" : "|") + c;
-  return {std::move(name), std::move(argument), std::move(help), Kind::choice, 0, 0, std::move(choices)};
+  OptionSpec spec = spec_of(Kind::choice, std::move(name), std::move(argument), std::move(help));
+  spec.choices = std::move(choices);
+  return spec;
 }
 
 OptionSpec OptionSpec::text(std::string name, std::string argument, std::string help) {
-  return {std::move(name), std::move(argument), std::move(help), Kind::text};
+  return spec_of(Kind::text, std::move(name), std::move(argument), std::move(help));
 }
 
 std::optional<std::string> OptionSpec::check(std::string_view value) const {

@@ -10,7 +10,9 @@
 #include <sstream>
 
 #include "dlx/solver.hpp"
+#include "hamilton/graph_rules.hpp"
 #include "hamilton/hamilton.hpp"
+#include "hamilton/segments.hpp"
 #include "verified_count.hpp"
 
 using namespace dance;
@@ -206,4 +208,61 @@ TEST_CASE("forced moves fall out of minimum remaining values: a cycle or a path 
       CHECK(solver.statistics().nodes == solver.statistics().max_depth + 1);
     }
   }
+}
+
+TEST_CASE("the edge encoding propagates: closing edges go as segments form, the same cycles in fewer nodes") {
+  const auto instance = read_file("knight6x6.hcp");
+  const auto& h = static_cast<const hamilton::HamiltonInstance&>(*instance);
+  const std::size_t n = h.graph->size();
+  const Encoding encoding = reduction.encode(*instance);
+  REQUIRE(encoding.hook->propagates());
+  hamilton::SegmentHook without(h.choices, n, h.choices->size(), n);  // the same hook, no graph: no propagation
+  REQUIRE_FALSE(without.propagates());
+  dlx::Solver propagating(encoding.problem), plain(encoding.problem);
+  propagating.set_hook(encoding.hook.get());
+  plain.set_hook(&without);
+  propagating.count();
+  plain.count();
+  CHECK(propagating.statistics().solutions == 9862);
+  CHECK(plain.statistics().solutions == 9862);
+  CHECK(propagating.statistics().removals > 0);
+  CHECK(plain.statistics().removals == 0);
+  CHECK(propagating.statistics().nodes < plain.statistics().nodes);
+}
+
+TEST_CASE("GraphRules: a graph left with a cut vertex holds no Hamiltonian cycle, and may hold a path") {
+  // Two triangles joined at vertex 2 (a cut vertex), then apart.
+  const std::vector<hamilton::Choice> bowtie = {{0, 1, hamilton::nobody, 0, hamilton::nobody}, {1, 2, hamilton::nobody, 1, hamilton::nobody},
+                                                {0, 2, hamilton::nobody, 2, hamilton::nobody}, {2, 3, hamilton::nobody, 3, hamilton::nobody},
+                                                {3, 4, hamilton::nobody, 4, hamilton::nobody}, {2, 4, hamilton::nobody, 5, hamilton::nobody}};
+  const hamilton::EdgeGraph graph = hamilton::edge_graph(bowtie, 5);
+  dlx::ProblemBuilder b;
+  for (int v = 0; v < 5; ++v) b.add_primary("v" + std::to_string(v), 2, 2);
+  for (const auto& c : bowtie) b.add_option(std::vector<dlx::Entry>{{c.at}, {c.a}});
+  const dlx::Problem problem = b.build();
+  // What the search sees of it at the root: every edge left, none chosen.
+  struct Probe final : dlx::Hook {
+    const hamilton::EdgeGraph* graph;
+    std::optional<bool> cycle_possible, path_possible;
+    bool choose(dlx::OptionId, const dlx::Remaining&) override { return true; }
+    void unchoose(dlx::OptionId) override {}
+    [[nodiscard]] bool propagates() const override { return true; }
+    bool propagate(const dlx::Remaining& remaining, dlx::Pruner&) override {
+      hamilton::GraphRules cycle(*graph, true), path(*graph, false);
+      for (int k = 0; k < 64 && !cycle_possible; ++k)  // the first check comes after an interval
+        if (!cycle.possible(remaining, {})) cycle_possible = false;
+      if (!cycle_possible) cycle_possible = true;
+      bool ok = true;
+      for (int k = 0; k < 64; ++k) ok = ok && path.possible(remaining, {});
+      path_possible = ok;
+      return false;
+    }
+    [[nodiscard]] std::unique_ptr<dlx::Hook> clone() const override { return nullptr; }
+  } probe;
+  probe.graph = &graph;
+  dlx::Solver solver(problem);
+  solver.set_hook(&probe);
+  CHECK(solver.next() == dlx::Outcome::exhausted);
+  CHECK(probe.cycle_possible == false);  // vertex 2 cuts
+  CHECK(probe.path_possible == true);    // a path may pass a cut vertex
 }

@@ -97,15 +97,32 @@ class Search {
     if (s_.hook) s_.hook->unchoose(s_.option_of(x));
     if constexpr (!shares) d.uncommit_others(x);
   }
+  // Whether options leave the search at a node (the subset rule, or the
+  // hook's propagate()): they go on the `removed` stack, from removed_base[l].
+  [[nodiscard]] bool removes() const { return Ring || s_.prunes; }
   // Undoes the levels below l, deepest first, leaving l at 0.
   void take_back_levels(D& d, Index& l) {
-    if constexpr (Ring) d.restore_removed(s_.removed_base[l]);
+    if (removes()) d.restore_removed(s_.removed_base[l]);
     while (l > 0) {
       --l;
       take_back(d, s_.choice[l]);
       restore_item(d, l);
-      if constexpr (Ring) d.restore_removed(s_.removed_base[l]);
+      if (removes()) d.restore_removed(s_.removed_base[l]);
     }
+  }
+  // The hook's propagate() at this node, and its removals; false at a dead end.
+  bool prune(D& d) {
+    s_.removals.clear();
+    Pruner pruner(s_.removals);
+    if (!s_.hook->propagate(Remaining(&s_), pruner)) return false;
+    for (const OptionId o : s_.removals) {
+      const Index first = s_.option_first[o];
+      if (!d.available(first, s_.option_first[o + 1] - 2)) continue;  // chosen, out already, or clashing
+      d.hide_option(first);
+      d.removed[d.removed_top++] = first;
+      ++d.removals;
+    }
+    return true;
   }
   // Undoes level l's branching on its item.
   DLX_INLINE void restore_item(D& d, Index l) {
@@ -209,7 +226,7 @@ Outcome Search<Colours, Multiplicities, Sharing, Ring>::run(Mode mode, std::uint
   }
 
 forward:
-  if constexpr (Ring) s.removed_base[l] = d.removed_top;
+  if (removes()) s.removed_base[l] = d.removed_top;
   if (nodes >= next_check && stop_here(nodes, l, next_check, start, outcome)) {
     s.resume = Resume::forward;
     goto leave;
@@ -237,6 +254,7 @@ forward:
     }
     goto backup;
   }
+  if (s.prunes && !prune(d)) goto backup;
   i = 0;
   if constexpr (Ring) {  // singles first: the subset rule only where the search would branch
     if (l == floor) d.shrunk_all();
@@ -311,7 +329,7 @@ try_x:
   goto forward;
 
 backup:
-  if constexpr (Ring) d.restore_removed(s.removed_base[l]);
+  if (removes()) d.restore_removed(s.removed_base[l]);
   if (l == floor) {
     take_back_levels(d, l);  // those below the floor are someone else's
     s.resume = Resume::done;

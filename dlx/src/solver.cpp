@@ -63,7 +63,14 @@ std::size_t Remaining::count(ItemId item) const {
 void Solver::set_hook(Hook* hook) {
   if (!state_->steps.empty()) throw std::logic_error("set_hook: retract the assumptions first");
   reset();
-  state_->hook = hook;
+  State& s = *state_;
+  s.hook = hook;
+  s.prunes = hook != nullptr && hook->propagates();
+  if (s.prunes && s.removed.empty()) {  // sized once: an option is out at most once at a time
+    s.removed.assign(s.option_first.size(), 0);
+    s.removed_base.assign(s.choice.size(), 0);
+  }
+  if (s.prunes) s.removals.reserve(s.option_first.size());
 }
 
 const Statistics& Solver::statistics() const { return state_->stats; }

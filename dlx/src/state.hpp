@@ -152,7 +152,7 @@ struct Solver::State {
   std::vector<std::uint64_t> signature;  // with the ring, per option: item_bit() of its items, or'ed
   std::vector<std::uint64_t> looked_at;  // with the ring, per item: propagate()'s call and len when it last looked (Dance::seen_as)
   std::uint64_t propagations = 0;        // propagate()'s calls so far
-  BigVector<Index> removed;       // options the subset and pair rules took out, in order (a node of each)
+  BigVector<Index> removed;       // options the subset and pair rules or the hook took out, in order (a node of each)
   BigVector<Index> removed_base;  // per level: where its removals start
   Index removed_top = 0;
   void forget_forced() {  // a fresh search starts as a fresh solver would
@@ -183,6 +183,8 @@ struct Solver::State {
   std::vector<OptionId> solution;
   Limits limits;
   Hook* hook = nullptr;
+  bool prunes = false;             // the hook propagates: its removals go on the `removed` stack
+  std::vector<OptionId> removals;  // what the hook's propagate() asked to take out at this node
   Statistics stats;
 
   [[nodiscard]] OptionId option_of(Index x) const { return option_at[x]; }

@@ -48,7 +48,9 @@ Encoding encode_by_edges(const HamiltonInstance& h) {
   for (const Choice& c : *h.choices) b.add_option(std::vector<dlx::Entry>{{out[c.at]}, {in[c.a]}});
   Encoding encoding;
   encoding.problem = std::make_shared<const dlx::Problem>(b.build());
-  encoding.hook = std::make_unique<SegmentHook>(h.choices, n, h.choices->size(), h.from ? 0 : n);
+  // Undirected, item v is vertex v: the hook can see the graph left.
+  auto graph = g.directed ? nullptr : std::make_shared<const EdgeGraph>(edge_graph(*h.choices, n));
+  encoding.hook = std::make_unique<SegmentHook>(h.choices, n, h.choices->size(), h.from ? 0 : n, std::move(graph));
   return encoding;
 }
 

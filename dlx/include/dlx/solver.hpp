@@ -101,6 +101,18 @@ class Remaining {
   const void* state_;  // the solver's Solver::State
 };
 
+// What a hook's propagate() takes out of the search below a node.
+class Pruner {
+ public:
+  explicit Pruner(std::vector<OptionId>& removals) : removals_(removals) {}
+  // The option is in no solution below this node: the engine takes it out
+  // (unless it is out already) and puts it back when the search backs up.
+  void remove(OptionId option) { removals_.push_back(option); }
+
+ private:
+  std::vector<OptionId>& removals_;
+};
+
 // A reduction's global constraint that exact cover cannot state compactly.
 class Hook {
  public:
@@ -122,6 +134,16 @@ class Hook {
   virtual Verdict consider(OptionId, const Remaining&) { return Verdict::take; }
   // The option was taken out again, in the reverse order of choose().
   virtual void unchoose(OptionId option) = 0;
+  // Whether the hook propagates (below); Solver::set_hook() asks once.
+  [[nodiscard]] virtual bool propagates() const { return false; }
+  // At each node, before the search branches: takes out, through `pruner`,
+  // options that can be in no solution extending the options chosen so far
+  // (each option at most once a call). The engine undoes the removals exactly
+  // when the search backs up past the node, counts them (Statistics::removals)
+  // and branches on what is left, so that an item left with one option is
+  // forced next and one left with none ends the branch. False ends the branch
+  // at once: a dead end.
+  virtual bool propagate(const Remaining&, Pruner&) { return true; }
   // A fresh copy in the state of no options chosen, for another worker.
   [[nodiscard]] virtual std::unique_ptr<Hook> clone() const = 0;
 };

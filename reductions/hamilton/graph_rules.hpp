@@ -1,0 +1,54 @@
+// What a Hamiltonian search knows of the whole graph at a node (the edge
+// encoding, undirected): the graph left, the edges chosen and those still
+// possible, must stay connected, and for a cycle 2-connected (no cut
+// vertex, so no bridge either), or no cycle (path) through every vertex is
+// left. One depth-first search with low points (Tarjan's) checks both.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "dlx/solver.hpp"
+#include "hamilton/encodings.hpp"
+
+namespace dance::hamilton {
+
+// The edge encoding's graph: option o joins ends[o].first and ends[o].second
+// (vertex n - 1 is `*` for free path ends); item v is vertex v.
+struct EdgeGraph {
+  std::size_t vertices = 0;
+  std::vector<std::pair<Vertex, Vertex>> ends;                     // per option
+  std::vector<std::vector<std::pair<Vertex, dlx::OptionId>>> joins;  // per vertex: (neighbour, option)
+  // The option joining u and v, if any (a short scan: the degrees are small where this matters).
+  [[nodiscard]] std::optional<dlx::OptionId> between(Vertex u, Vertex v) const;
+};
+
+[[nodiscard]] EdgeGraph edge_graph(const std::vector<Choice>& choices, std::size_t vertices);
+
+class GraphRules {
+ public:
+  GraphRules(const EdgeGraph& graph, bool cycle);
+  // Whether the graph of `chosen` and the options left in the vertices'
+  // lists can still hold the answer. Runs the search only as often as it
+  // pays: at intervals of nodes in proportion to the graph's size, the
+  // shortest after it found a dead end, doubling (up to 64 times) while it
+  // finds none; in between it says yes.
+  bool possible(const dlx::Remaining& remaining, std::span<const dlx::OptionId> chosen);
+  [[nodiscard]] std::uint64_t checks() const { return checks_; }
+  [[nodiscard]] std::uint64_t dead_ends() const { return dead_ends_; }
+
+ private:
+  bool connected_enough(const dlx::Remaining& remaining, std::span<const dlx::OptionId> chosen);
+
+  const EdgeGraph& graph_;
+  bool cycle_;
+  std::uint32_t shortest_interval_, interval_, countdown_;
+  std::uint64_t checks_ = 0, dead_ends_ = 0;
+  // Scratch, sized once: the graph left as adjacency arrays, and the search's stack.
+  std::vector<std::uint32_t> start_, degree_, order_, low_, parent_, edge_at_;
+  std::vector<Vertex> adjacent_;
+  std::vector<dlx::OptionId> options_;
+};
+
+}  // namespace dance::hamilton
