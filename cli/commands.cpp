@@ -230,7 +230,13 @@ int solve(const Context& c, const Instance& instance, Encoding& encoding, dlx::S
                    found = solver.statistics().solutions - before;
                    return outcome;
                  },
-                 [&solver](const Visitor& visit) { return solver.visit(visit); }});
+                 [&solver, &s](const Visitor& visit) {
+                   if (s.restarts == 0) return solver.visit(visit);
+                   const dlx::Outcome outcome = solver.next_restarting(s.restarts, s.seed);  // -n 1: one solution
+                   if (outcome != dlx::Outcome::solution) return outcome;
+                   visit(solver.solution());
+                   return dlx::Outcome::solution_limit;
+                 }});
 }
 
 // A --resume file or range that cannot be used: not about the instance's line.

@@ -20,6 +20,7 @@ struct Settings {
   double time_limit = 0;
   std::uint64_t node_limit = 0;
   std::uint64_t seed = 0;
+  std::uint64_t restarts = 0;  // --restarts N: nodes a unit of Luby's sequence, 0 = no restarts
   unsigned threads = 1;  // 0 = all cores
   bool stats = false;
   bool verify = false;

@@ -214,6 +214,7 @@ Outcome Search<Colours, Multiplicities, Sharing, Ring>::run(Mode mode, std::uint
   Outcome outcome = Outcome::exhausted;
   std::uint64_t next_check = nodes;  // check the limits before the first node
   Hook* const hook = s.hook;
+  const bool prunes = s.prunes, removing = Ring || prunes;  // in registers, not re-read from the state
 
   switch (s.resume) {
     case Resume::forward: goto forward;
@@ -226,7 +227,7 @@ Outcome Search<Colours, Multiplicities, Sharing, Ring>::run(Mode mode, std::uint
   }
 
 forward:
-  if (removes()) s.removed_base[l] = d.removed_top;
+  if (removing) s.removed_base[l] = d.removed_top;
   if (nodes >= next_check && stop_here(nodes, l, next_check, start, outcome)) {
     s.resume = Resume::forward;
     goto leave;
@@ -254,7 +255,7 @@ forward:
     }
     goto backup;
   }
-  if (s.prunes && !prune(d)) goto backup;
+  if (prunes && !prune(d)) goto backup;
   i = 0;
   if constexpr (Ring) {  // singles first: the subset rule only where the search would branch
     if (l == floor) d.shrunk_all();
@@ -329,7 +330,7 @@ try_x:
   goto forward;
 
 backup:
-  if (removes()) d.restore_removed(s.removed_base[l]);
+  if (removing) d.restore_removed(s.removed_base[l]);
   if (l == floor) {
     take_back_levels(d, l);  // those below the floor are someone else's
     s.resume = Resume::done;

@@ -43,6 +43,40 @@ Outcome Solver::split(std::uint32_t depth) {
   return with_search(*state_, [depth](auto& search) { return search.run(Mode::split, depth); });
 }
 
+namespace {
+// Luby's sequence: 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ... (k from 1).
+std::uint64_t luby(std::uint64_t k) {
+  for (;;) {
+    std::uint64_t power = 1;  // the smallest 2^m - 1 >= k
+    while (power < k) power = 2 * power + 1;
+    if (power == k) return (power + 1) / 2;
+    k -= power / 2;  // k - (2^(m-1) - 1): the sequence repeats
+  }
+}
+}  // namespace
+
+Outcome Solver::next_restarting(std::uint64_t unit, std::uint64_t seed) {
+  State& s = *state_;
+  const Limits given = s.limits;
+  const std::vector<State::Step> steps = s.steps;  // made again after each reseed
+  for (std::uint64_t run = 1;; ++run) {
+    if (run > 1) {
+      retract();
+      reseed(seed + run - 1);
+      for (const State::Step& step : steps)
+        if (!(step.forbidden ? forbid(step.option) : assume(step.option))) return Outcome::exhausted;  // never: they fitted before
+    }
+    const std::uint64_t budget = s.stats.nodes + luby(run) * std::max<std::uint64_t>(unit, 1);
+    Limits limits = given;
+    const bool given_first = given.nodes != 0 && given.nodes <= budget;
+    limits.nodes = given_first ? given.nodes : budget;
+    s.limits = limits;
+    const Outcome outcome = next();
+    s.limits = given;
+    if (outcome != Outcome::node_limit || given_first) return outcome;
+  }
+}
+
 void Solver::set_limits(const Limits& limits) { state_->limits = limits; }
 const Limits& Solver::limits() const { return state_->limits; }
 

@@ -5,6 +5,7 @@
 namespace dance::hamilton {
 
 std::optional<dlx::OptionId> EdgeGraph::between(Vertex u, Vertex v) const {
+  if (joins[u].size() > joins[v].size()) std::swap(u, v);  // `*` of a free path joins every vertex
   for (const auto& [w, option] : joins[u])
     if (w == v) return option;
   return std::nullopt;

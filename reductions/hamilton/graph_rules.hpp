@@ -20,7 +20,7 @@ struct EdgeGraph {
   std::size_t vertices = 0;
   std::vector<std::pair<Vertex, Vertex>> ends;                     // per option
   std::vector<std::vector<std::pair<Vertex, dlx::OptionId>>> joins;  // per vertex: (neighbour, option)
-  // The option joining u and v, if any (a short scan: the degrees are small where this matters).
+  // The option joining u and v, if any: a scan of the shorter of their lists.
   [[nodiscard]] std::optional<dlx::OptionId> between(Vertex u, Vertex v) const;
 };
 

@@ -220,6 +220,15 @@ class Solver {
 
   // Finds the next solution. Outcome::solution means solution() holds it.
   Outcome next();
+  // Finds a first solution by runs of luby(k) * unit nodes, k = 1, 2, ...
+  // (Luby, Sinclair and Zuckerman's sequence 1 1 2 1 1 2 4 1 ...): the first
+  // in the present order, each after it reseeded with seed + k - 1 and the
+  // assumptions and forbidden options made again. A long unlucky subtree
+  // costs a run's budget, not the search. Complete: a run that ends within
+  // its budget proves there is none, and the budgets grow without end. The
+  // same seed and unit give the same answer. The limits hold over all runs;
+  // the statistics add up. Between searches, like next().
+  Outcome next_restarting(std::uint64_t unit, std::uint64_t seed);
   // The options of the last solution found by next(): assumptions first,
   // then the chosen options in the order they were chosen.
   [[nodiscard]] std::span<const OptionId> solution() const;
