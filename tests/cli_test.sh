@@ -222,6 +222,15 @@ expect 0 '^1072$' '' -- "$dance" count hamilton "$hm/grid6x6.hcp"
 awk '/EDGE_DATA_SECTION/ { on = 1; next } on && NF == 2' "$hm/dodecahedron.hcp" >"$tmp/dodecahedron.edges"
 expect 0 '^1( ([2-9]|1[0-9]|20)){19} 1$' '^$' -- "$dance" solve hamilton "$tmp/dodecahedron.edges" --verify
 expect 0 '^30$' '' -- "$dance" count hamilton "$tmp/dodecahedron.edges"
+# --restarts: a first cycle of a graph built against backtracking, the same twice from one seed.
+"$dance" solve hamilton "$hm/a736.hcp" --restarts 30 --seed 2 --verify -t 60 > "$tmp/restart1"
+"$dance" solve hamilton "$hm/a736.hcp" --restarts 30 --seed 2 --verify -t 60 > "$tmp/restart2"
+expect 0 '^1( [0-9]+){735} 1$' '' -- cat "$tmp/restart1"
+expect 0 '' '' -- cmp "$tmp/restart1" "$tmp/restart2"
+expect 0 '' 'removals [1-9]' -- "$dance" solve hamilton "$hm/a736.hcp" --restarts 30 --seed 2 -q --stats
+for wrong in "count hamilton" "solve hamilton -n 2" "solve hamilton --unique" "solve hamilton -j 2"; do
+  expect 2 '' 'restarts is for solve' -- "$dance" $wrong "$hm/a736.hcp" --restarts 30
+done
 # two vertices: one edge is no cycle, two arcs a -> b -> a are one, in every encoding
 printf 'a b\n' >"$tmp/one_edge"
 printf 'a b\nb a\n' >"$tmp/two_arcs"

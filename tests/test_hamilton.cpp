@@ -266,3 +266,14 @@ TEST_CASE("GraphRules: a graph left with a cut vertex holds no Hamiltonian cycle
   CHECK(probe.cycle_possible == false);  // vertex 2 cuts
   CHECK(probe.path_possible == true);    // a path may pass a cut vertex
 }
+
+TEST_CASE("a736 (FHCP, built against backtracking): a verified cycle with restarts") {
+  const auto instance = read_file("a736.hcp");
+  Encoding encoding = reduction.encode(*instance);
+  dlx::Solver solver(encoding.problem, 2);
+  solver.set_hook(encoding.hook.get());
+  REQUIRE(solver.next_restarting(30, 2) == dlx::Outcome::solution);
+  const auto answer = reduction.decode(*instance, encoding, solver.solution());
+  CHECK_FALSE(reduction.verify(*instance, *answer));
+  CHECK(static_cast<const hamilton::HamiltonAnswer&>(*answer).order.size() == 736);
+}

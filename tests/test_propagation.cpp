@@ -184,3 +184,82 @@ TEST_CASE("a propagating hook that takes out an option of a solution is caught b
   }
   CHECK(caught > 30);
 }
+
+TEST_CASE("Luby's sequence") {
+  const std::uint64_t expected[] = {1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 16, 1};
+  for (std::uint64_t k = 1; k <= std::size(expected); ++k) CHECK(luby(k) == expected[k - 1]);
+}
+
+TEST_CASE("restarts: a first solution when there is one, none proven when there is none, the same twice from a seed") {
+  std::mt19937_64 rng(20261130);
+  int solved = 0, proven_none = 0;
+  for (int round = 0; round < 300; ++round) {
+    const dance::test::RandomShape shape{round % 2 == 0, round % 3 == 0, round % 5 == 0};
+    const Problem p = random_problem(rng, shape);
+    const auto expected = brute_force(p);
+    INFO("round " << round);
+    std::vector<OptionId> first_answer;
+    for (int twice = 0; twice < 2; ++twice) {
+      Solver solver(p, 3);
+      // A unit of one node: many restarts on these small problems.
+      const Outcome outcome = solver.next_restarting(1, 1000 + static_cast<std::uint64_t>(round));
+      if (expected.empty()) {
+        REQUIRE(outcome == Outcome::exhausted);
+        continue;
+      }
+      REQUIRE(outcome == Outcome::solution);
+      std::vector<OptionId> s(solver.solution().begin(), solver.solution().end());
+      std::sort(s.begin(), s.end());
+      REQUIRE(expected.count(s) == 1);
+      if (twice == 0) first_answer = s;
+      else REQUIRE(s == first_answer);
+    }
+    expected.empty() ? ++proven_none : ++solved;
+  }
+  CHECK(solved > 50);
+  CHECK(proven_none > 20);
+}
+
+TEST_CASE("restarts keep the assumptions and forbidden options, and a node limit over all runs") {
+  std::mt19937_64 rng(20261131);
+  int checked = 0;
+  for (int round = 0; round < 200; ++round) {
+    const Problem p = random_problem(rng, {true, true, false});
+    const auto all = brute_force(p);
+    if (all.empty()) continue;
+    const OptionId kept = all.begin()->front();
+    const OptionId forbidden = static_cast<OptionId>(rng() % p.option_count());
+    if (forbidden == kept) continue;
+    std::set<std::vector<OptionId>> expected;
+    for (const auto& s : all)
+      if (std::binary_search(s.begin(), s.end(), kept) && !std::binary_search(s.begin(), s.end(), forbidden)) expected.insert(s);
+    Solver solver(p);
+    REQUIRE(solver.assume(kept));
+    (void)solver.forbid(forbidden);
+    const Outcome outcome = solver.next_restarting(1, 7);
+    INFO("round " << round);
+    if (expected.empty()) {
+      REQUIRE(outcome == Outcome::exhausted);
+    } else {
+      REQUIRE(outcome == Outcome::solution);
+      std::vector<OptionId> s(solver.solution().begin(), solver.solution().end());
+      std::sort(s.begin(), s.end());
+      REQUIRE(expected.count(s) == 1);
+    }
+    REQUIRE(solver.assumptions().size() == 1);
+    ++checked;
+  }
+  CHECK(checked > 50);
+  // A node limit holds over all the runs: a 20x20 queens problem stops at it.
+  dlx::ProblemBuilder b;
+  const int n = 20;
+  for (int k = 0; k < 2 * n; ++k) b.add_primary("q" + std::to_string(k));
+  for (int d = 0; d < 4 * n - 2; ++d) b.add_secondary("d" + std::to_string(d));
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c < n; ++c)
+      b.add_option(std::vector<Entry>{{ItemId(r)}, {ItemId(n + c)}, {ItemId(2 * n + r + c)}, {ItemId(2 * n + 2 * n - 1 + r - c + n - 1)}});
+  Solver queens(b.build());
+  queens.set_limits(Limits{5, 0});
+  CHECK(queens.next_restarting(1, 1) == Outcome::node_limit);
+  CHECK(queens.statistics().nodes <= 6);
+}

@@ -43,8 +43,6 @@ Outcome Solver::split(std::uint32_t depth) {
   return with_search(*state_, [depth](auto& search) { return search.run(Mode::split, depth); });
 }
 
-namespace {
-// Luby's sequence: 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ... (k from 1).
 std::uint64_t luby(std::uint64_t k) {
   for (;;) {
     std::uint64_t power = 1;  // the smallest 2^m - 1 >= k
@@ -53,7 +51,6 @@ std::uint64_t luby(std::uint64_t k) {
     k -= power / 2;  // k - (2^(m-1) - 1): the sequence repeats
   }
 }
-}  // namespace
 
 Outcome Solver::next_restarting(std::uint64_t unit, std::uint64_t seed) {
   State& s = *state_;

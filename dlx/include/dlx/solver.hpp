@@ -174,6 +174,10 @@ struct SolverOptions {
   Switch pair_rule = Switch::automatic;
 };
 
+// Luby, Sinclair and Zuckerman's sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ...,
+// k from 1: the budgets of Solver::next_restarting's runs, in units.
+[[nodiscard]] std::uint64_t luby(std::uint64_t k);
+
 class Solver {
  public:
   // Copies the problem; the shared form lets many solvers (threads) share one.
@@ -220,8 +224,7 @@ class Solver {
 
   // Finds the next solution. Outcome::solution means solution() holds it.
   Outcome next();
-  // Finds a first solution by runs of luby(k) * unit nodes, k = 1, 2, ...
-  // (Luby, Sinclair and Zuckerman's sequence 1 1 2 1 1 2 4 1 ...): the first
+  // Finds a first solution by runs of luby(k) * unit nodes, k = 1, 2, ...: the first
   // in the present order, each after it reseeded with seed + k - 1 and the
   // assumptions and forbidden options made again. A long unlucky subtree
   // costs a run's budget, not the search. Complete: a run that ends within
