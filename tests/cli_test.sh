@@ -215,6 +215,12 @@ fi
 head -22 "$rg/janko_a.txt" >"$tmp/janko2.txt"
 expect 0 '^# 03_9x9$' '' -- "$dance" solve range --verify "$tmp/janko2.txt"
 
+# --format svg: one picture an answer (tests/test_svg.cpp checks that they are well formed)
+expect 0 '^<svg xmlns' '' -- "$dance" solve sudoku "$data/../../examples/sudoku.txt" --format svg
+expect 0 '^<circle' '' -- "$dance" solve queens --size 5 --format svg
+expect 0 '^</svg>$' '' -- "$dance" generate sudoku --seed 2 --format svg
+expect 2 '' 'format is text or svg' -- "$dance" solve queens --size 5 --format png
+
 # hamilton
 hm="$inputs/graphs/hamilton"
 expect 0 '^1072$' '' -- "$dance" count hamilton "$hm/grid6x6.hcp"

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "dance/line_reader.hpp"
+#include "dance/svg.hpp"
 
 namespace dance::queens {
 namespace {
@@ -12,17 +13,31 @@ constexpr long largest = 1000;  // boards beyond take minutes to set up and prin
 }  // namespace
 
 std::vector<OptionSpec> QueensReduction::options() const {
-  return {OptionSpec::integer("size", "N", 1, largest, "the board is N x N (otherwise sizes are read from the input, one per line)")};
+  return {OptionSpec::integer("size", "N", 1, largest, "the board is N x N (otherwise sizes are read from the input, one per line)"),
+          OptionSpec::choice("format", {"text", "svg"}, "write each board as text (default) or as an SVG picture")};
 }
+
+namespace {
+// The board as a picture: light and dark squares, a queen a dark disc.
+void draw(std::ostream& out, int n, const std::vector<int>& column) {
+  constexpr double square = 32;
+  Svg svg(out, n * square, n * square);
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c < n; ++c) svg.rect(c * square, r * square, square, square, (r + c) % 2 == 0 ? "#f0d9b5" : "#b58863");
+  for (int r = 0; r < n; ++r)
+    svg.circle((column[static_cast<std::size_t>(r)] + 0.5) * square, (r + 0.5) * square, square * 0.3, "#202020", "white", 1.5);
+}
+}  // namespace
 
 // [reader]
 namespace {
 // The sizes: --size N, or one number per line of the input.
 class QueensReader final : public InstanceReader {
  public:
-  QueensReader(std::istream& in, long size) : lines_(in), size_(size) {}
+  QueensReader(std::istream& in, long size, bool svg) : lines_(in), size_(size), svg_(svg) {}
   std::unique_ptr<Instance> next() override {
     auto instance = std::make_unique<QueensInstance>();
+    instance->svg = svg_;
     if (size_ != 0) {
       if (done_) return nullptr;
       done_ = true;
@@ -40,12 +55,13 @@ class QueensReader final : public InstanceReader {
  private:
   LineReader lines_;
   long size_;
+  bool svg_;
   bool done_ = false;
 };
 }  // namespace
 
 std::unique_ptr<InstanceReader> QueensReduction::read(std::istream& in, const ModelOptions& options) const {
-  return std::make_unique<QueensReader>(in, options.number("size", 0));
+  return std::make_unique<QueensReader>(in, options.number("size", 0), options.text("format") == "svg");
 }
 // [reader end]
 
@@ -103,6 +119,7 @@ std::optional<std::string> QueensReduction::verify(const QueensInstance& instanc
 // [print]
 void QueensReduction::print(std::ostream& out, const QueensInstance& instance, const QueensAnswer& answer) const {
   const int n = instance.n;
+  if (instance.svg) return draw(out, n, answer.column);
   for (const int c : answer.column) {
     for (int k = 0; k < n; ++k) out << (k > 0 ? " " : "") << (k == c ? 'Q' : '.');
     out << '\n';

@@ -11,6 +11,7 @@ namespace dance::queens {
 
 struct QueensInstance : Instance {
   int n = 0;
+  bool svg = false;  // --format svg: the board as a picture
 };
 
 struct QueensAnswer : Answer {

@@ -174,7 +174,7 @@ void RangePuzzles::print_record(std::ostream& out, const Solution& solution, con
   const Board puzzle = board(solution, kept);
   write(out, puzzle, nullptr, notation_);
   if (with_solution) {
-    out << (notation_ == Notation::grid ? "\n" : " ");
+    out << (notation_ == Notation::id ? " " : "\n");  // grids and pictures each on lines of their own
     write(out, puzzle, &black, notation_);
   }
   out << '\n';

@@ -12,7 +12,7 @@ namespace {
 std::optional<Notation> chosen_notation(const ModelOptions& options) {
   const std::string format = options.text("format");
   if (format.empty()) return std::nullopt;
-  return format == "grid" ? Notation::grid : Notation::id;
+  return format == "grid" ? Notation::grid : format == "svg" ? Notation::svg : Notation::id;
 }
 
 class RangeReader final : public InstanceReader {
@@ -36,7 +36,7 @@ class RangeReader final : public InstanceReader {
 }  // namespace
 
 std::vector<OptionSpec> RangeReduction::options() const {
-  return {OptionSpec::choice("format", {"grid", "id"}, "write puzzles and answers as grids or game IDs (default: as the input; generate: id)"),
+  return {OptionSpec::choice("format", {"grid", "id", "svg"}, "write puzzles and answers as grids, game IDs or SVG pictures (default: as the input; generate: id)"),
           OptionSpec::dimensions("size", "WxH", 1, 200, "generate: the board is W columns by H rows (default 7x7)"),
           OptionSpec::integer("density", "PERCENT", 0, 50, "generate: the share of black cells to aim at (default 20)")};
 }
@@ -73,6 +73,7 @@ std::optional<std::string> RangeReduction::verify(const RangeInstance& instance,
 
 void RangeReduction::print(std::ostream& out, const RangeInstance& range, const RangeAnswer& answer) const {
   const std::string& title = range.puzzle.title;
+  if (range.output == Notation::svg) return write(out, range.puzzle.board, &answer.black, Notation::svg);
   if (range.output == Notation::grid) {
     if (!title.empty()) out << "# " << title << '\n';
     write(out, range.puzzle.board, &answer.black, Notation::grid);

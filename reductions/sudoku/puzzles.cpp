@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "dlx/random.hpp"
+#include "sudoku/picture.hpp"
 #include "sudoku/sudoku.hpp"
 
 namespace dance::sudoku {
@@ -380,6 +381,11 @@ void SudokuPuzzles::print_puzzle(std::ostream& out, const Solution& solution, co
 
 void SudokuPuzzles::print_solution(std::ostream& out, const Solution& solution) const {
   write_line(out, solution, shape_.n);
+}
+
+void SudokuPuzzles::print_record(std::ostream& out, const Solution& solution, const Kept& kept, bool with_solution) const {
+  if (!svg_) return PuzzleType::print_record(out, solution, kept, with_solution);
+  draw(out, shape_, clue_cells(solution, kept), with_solution ? solution : Cells{});
 }
 
 }  // namespace dance::sudoku

@@ -39,10 +39,14 @@ class SudokuPuzzles final : public PuzzleType {
   [[nodiscard]] std::optional<std::size_t> minimum_clues() const override;
   void print_puzzle(std::ostream& out, const Solution& solution, const Kept& kept) const override;
   void print_solution(std::ostream& out, const Solution& solution) const override;
+  // --format svg: each record a picture of the puzzle (with --with-solution, filled in).
+  void print_record(std::ostream& out, const Solution& solution, const Kept& kept, bool with_solution) const override;
+  void draw_as_svg() { svg_ = true; }
   [[nodiscard]] std::uint64_t work() const override;
   [[nodiscard]] std::uint64_t attempt_work() const override;
 
  private:
+  bool svg_ = false;
   // Assumes the clues, keeping those the checker already has; false if they clash.
   bool assume_clues(const Solution& solution, std::span<const std::size_t> clues);
   // Readies the randomiser for a fill in a random value order after the

@@ -4,6 +4,7 @@
 #include <ostream>
 #include <stdexcept>
 
+#include "sudoku/picture.hpp"
 #include "sudoku/puzzles.hpp"
 
 namespace dance::sudoku {
@@ -149,6 +150,7 @@ class SudokuReader final : public InstanceReader {
       if (instance->output.separator != ',' && puzzle->shape.n <= 9) instance->output.separator = 0;
     }
     if (format_ == "grid") instance->output.grid = true;
+    instance->svg = format_ == "svg";
     instance->puzzle = std::move(*puzzle);
     return instance;
   }
@@ -165,7 +167,8 @@ std::vector<OptionSpec> SudokuReduction::options() const {
       OptionSpec::integer("size", "N", 4, 64, "N x N grids with the squarest boxes (solve: default from the cells; generate: 9)"),
       OptionSpec::flag("diagonals", "X-sudoku: both main diagonals hold every value"),
       OptionSpec::flag("jigsaw", "each puzzle is followed by its map of regions (solve only)"),
-      OptionSpec::choice("format", {"line", "grid"}, "write answers as a line or a grid (default: as the input)"),
+      OptionSpec::choice("format", {"line", "grid", "svg"},
+                         "write answers as a line, a grid or an SVG picture (default: as the input)"),
   };
 }
 
@@ -245,6 +248,7 @@ std::optional<std::string> SudokuReduction::verify(const SudokuInstance& instanc
 }
 
 void SudokuReduction::print(std::ostream& out, const SudokuInstance& sudoku, const SudokuAnswer& answer) const {
+  if (sudoku.svg) return draw(out, sudoku.puzzle.shape, sudoku.puzzle.clues, answer.cells);
   write_cells(out, answer.cells, sudoku.puzzle.shape.n, sudoku.output);
 }
 
@@ -254,11 +258,13 @@ void SudokuReduction::print_stopped(std::ostream& out, const SudokuInstance&) co
 
 std::unique_ptr<PuzzleType> SudokuReduction::make_puzzle_type(const ModelOptions& options) const {
   if (options.has("jigsaw")) throw std::invalid_argument("the generator makes no jigsaw sudoku");
-  if (options.has("format"))
-    throw std::invalid_argument("the generator writes one puzzle per line; --format does not apply");
+  if (options.has("format") && options.text("format") != "svg")
+    throw std::invalid_argument("the generator writes one puzzle per line, or --format svg a picture each");
   Shape shape = fixed_shape(options).value_or(*boxed_shape(9));
   shape.diagonals = options.has("diagonals");
-  return std::make_unique<SudokuPuzzles>(shape, problem_for(shape));
+  auto puzzles = std::make_unique<SudokuPuzzles>(shape, problem_for(shape));
+  if (options.text("format") == "svg") puzzles->draw_as_svg();
+  return puzzles;
 }
 
 }  // namespace dance::sudoku

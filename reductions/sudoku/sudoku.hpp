@@ -17,6 +17,7 @@ namespace dance::sudoku {
 struct SudokuInstance : Instance {
   Puzzle puzzle;
   Notation output;  // the notation to write answers in
+  bool svg = false;  // --format svg: answers as pictures instead
 };
 
 struct SudokuAnswer : Answer {

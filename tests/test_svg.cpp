@@ -1,0 +1,140 @@
+// --format svg: every picture the tests make is one well-formed XML document
+// with an <svg> root (checked by a small parser of its own: tags balanced,
+// attributes quoted, text without a bare & or <), and shows what it should.
+#include <catch2/catch.hpp>
+
+#include <sstream>
+
+#include "dance/puzzle_type.hpp"
+#include "dance/reduction.hpp"
+#include "dance/svg.hpp"
+#include "dlx/solver.hpp"
+
+using namespace dance;
+
+namespace {
+
+// What is wrong with `text` as one XML document whose root is <svg>; nothing when it is well formed.
+std::optional<std::string> not_one_svg(const std::string& text) {
+  std::size_t at = 0;
+  const std::string declaration = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>";
+  if (text.rfind(declaration, 0) != 0) return "no XML declaration";
+  at = declaration.size();
+  std::vector<std::string> open;
+  bool rooted = false;
+  while (at < text.size()) {
+    const std::size_t lt = text.find('<', at);
+    const std::string between = text.substr(at, (lt == std::string::npos ? text.size() : lt) - at);
+    for (std::size_t k = 0; k < between.size(); ++k) {
+      if (between[k] == '&' && between.find(';', k) == std::string::npos) return "a bare & in text";
+      if (between[k] == '>') return "a bare > in text";
+    }
+    if (open.empty() && between.find_first_not_of(" \n") != std::string::npos) return "text outside the root";
+    if (lt == std::string::npos) break;
+    const std::size_t gt = text.find('>', lt);
+    if (gt == std::string::npos) return "a tag without its >";
+    std::string tag = text.substr(lt + 1, gt - lt - 1);
+    // Attribute values quoted, with no < inside.
+    std::size_t quotes = 0;
+    for (const char c : tag) quotes += c == '"';
+    if (quotes % 2 != 0 || tag.find('<') != std::string::npos) return "a tag badly quoted: " + tag;
+    if (tag.front() == '/') {
+      if (open.empty() || open.back() != tag.substr(1)) return "</" + tag.substr(1) + "> closes nothing open";
+      open.pop_back();
+    } else {
+      const bool empty = tag.back() == '/';
+      const std::string name = tag.substr(0, tag.find_first_of(" /"));
+      if (open.empty()) {
+        if (rooted) return "a second root";
+        if (name != "svg") return "the root is no <svg>";
+        rooted = true;
+      }
+      if (!empty) open.push_back(name);
+    }
+    at = gt + 1;
+  }
+  if (!rooted) return "no root";
+  if (!open.empty()) return "<" + open.back() + "> never closed";
+  return std::nullopt;
+}
+
+// The first answer to `input`, printed with the reduction's options (--format svg among them).
+std::string solved(const std::string& reduction_name, const std::string& input, const ModelOptions& options) {
+  const Reduction& reduction = *find_reduction(reduction_name);
+  std::istringstream in(input);
+  const auto instance = reduction.reader(in, options)->next();
+  REQUIRE(instance);
+  const Encoding encoding = reduction.encode(*instance);
+  dlx::Solver solver(encoding.problem);
+  solver.set_hook(encoding.hook.get());
+  for (const auto o : encoding.assumptions) REQUIRE(solver.assume(o));
+  REQUIRE(solver.next() == dlx::Outcome::solution);
+  const auto answer = reduction.decode(*instance, encoding, solver.solution());
+  REQUIRE_FALSE(reduction.verify(*instance, *answer));
+  std::ostringstream out;
+  reduction.print(out, *instance, *answer);
+  return out.str();
+}
+
+std::size_t occurrences(const std::string& text, const std::string& what) {
+  std::size_t count = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++count;
+  return count;
+}
+
+}  // namespace
+
+TEST_CASE("the well-formedness check itself refuses what is not one svg document") {
+  CHECK(not_one_svg("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg a=\"1\"><text>x &amp; y</text></svg>\n") == std::nullopt);
+  CHECK(not_one_svg("<svg></svg>"));
+  CHECK(not_one_svg("<?xml version=\"1.0\" encoding=\"UTF-8\"?><svg><text>a & b</text></svg>"));
+  CHECK(not_one_svg("<?xml version=\"1.0\" encoding=\"UTF-8\"?><svg><g></svg>"));
+  CHECK(not_one_svg("<?xml version=\"1.0\" encoding=\"UTF-8\"?><svg></svg><svg></svg>"));
+  CHECK(not_one_svg("<?xml version=\"1.0\" encoding=\"UTF-8\"?><svg a=\"1></svg>"));
+  std::ostringstream out;
+  {
+    Svg svg(out, 10, 10);
+    svg.text(5, 5, "<&\"'>", 3);
+  }
+  CHECK(not_one_svg(out.str()) == std::nullopt);
+}
+
+TEST_CASE("sudoku --format svg: the grid with clues in bold and the values filled in, plain and X") {
+  const std::string puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
+  const std::string plain = solved("sudoku", puzzle, ModelOptions().set("format", "svg"));
+  INFO(plain);
+  CHECK(not_one_svg(plain) == std::nullopt);
+  CHECK(occurrences(plain, "<text") == 81);
+  CHECK(occurrences(plain, "font-weight=\"bold\"") == 17);  // the clues
+  CHECK(occurrences(plain, "stroke-width=\"3\"") == 2 * 2 * 9 + 1);  // two box borders each way, 9 cell edges each, and the frame
+  const std::string x = solved("sudoku", ".........\n.........\n.........\n.........\n.........\n.........\n.........\n.........\n.........\n",
+                               ModelOptions().set("format", "svg").set("diagonals"));
+  CHECK(not_one_svg(x) == std::nullopt);
+  CHECK(occurrences(x, "fill=\"#e8e8e8\"") == 17);  // both diagonals, the centre once
+}
+
+TEST_CASE("queens and range --format svg") {
+  const std::string queens = solved("queens", "", ModelOptions().set("size", "8").set("format", "svg"));
+  CHECK(not_one_svg(queens) == std::nullopt);
+  CHECK(occurrences(queens, "<circle") == 8);
+  const std::string range = solved("range", "9x6:f3m9b9a6_8_12_11a8b9m11f\n", ModelOptions().set("format", "svg"));
+  INFO(range);
+  CHECK(not_one_svg(range) == std::nullopt);
+  CHECK(occurrences(range, "<text") == 10);  // the clues
+  CHECK(occurrences(range, "fill=\"#606060\"") > 0);  // the black cells
+}
+
+TEST_CASE("generate --format svg: one picture a puzzle, for sudoku and range") {
+  for (const char* name : {"sudoku", "range"}) {
+    INFO(name);
+    const auto type = find_reduction(name)->puzzle_type(ModelOptions().set("format", "svg"));
+    REQUIRE(type);
+    const Solution solution = type->random_solution(5, Symmetry::none);
+    std::ostringstream blank, with_solution;
+    type->print_record(blank, solution, type->clues(solution), false);
+    CHECK(not_one_svg(blank.str()) == std::nullopt);
+    type->print_record(with_solution, solution, type->clues(solution), true);
+    // With the solution: two documents for range (puzzle, answer), one filled-in grid for sudoku.
+    CHECK(occurrences(with_solution.str(), "<svg") == (std::string(name) == "range" ? 2u : 1u));
+  }
+}
