@@ -122,5 +122,5 @@ TEST_CASE("ModelOptions: values converted once checked, and a reduction's reader
   CHECK_THROWS_WITH(find_reduction("queens")->reader(none, ModelOptions().set("size", "0")),
                     "--size expects a whole number from 1 to 1000; found '0'");
   CHECK_THROWS_WITH(find_reduction("sudoku")->puzzle_type(ModelOptions().set("format", "xml")),
-                    "--format is line or grid; found 'xml'");
+                    "--format is line, grid or svg; found 'xml'");
 }
