@@ -3,6 +3,7 @@
 // attributes quoted, text without a bare & or <), and shows what it should.
 #include <catch2/catch.hpp>
 
+#include <fstream>
 #include <sstream>
 
 #include "dance/puzzle_type.hpp"
@@ -137,4 +138,28 @@ TEST_CASE("generate --format svg: one picture a puzzle, for sudoku and range") {
     // With the solution: two documents for range (puzzle, answer), one filled-in grid for sudoku.
     CHECK(occurrences(with_solution.str(), "<svg") == (std::string(name) == "range" ? 2u : 1u));
   }
+}
+
+TEST_CASE("hamilton, clique and polyomino --format svg") {
+  const std::string tour = solved("hamilton", "", ModelOptions().set("knight", "6x6").set("closed").set("format", "svg"));
+  CHECK(not_one_svg(tour) == std::nullopt);
+  CHECK(occurrences(tour, "<text") == 36);                      // every square's move number
+  CHECK(occurrences(tour, "stroke=\"#1f5fbf\" stroke-width=\"2\"") == 36);  // the moves, the last back to the first
+  const std::string square = "a b\nb c\nc d\nd a\na c\n";
+  const std::string cycle = solved("hamilton", square, ModelOptions().set("format", "svg"));
+  CHECK(not_one_svg(cycle) == std::nullopt);
+  CHECK(occurrences(cycle, "stroke=\"#c0392b\"") == 4);  // the cycle's edges, bold
+  CHECK(occurrences(cycle, "stroke=\"#c8c8c8\"") == 5);  // every edge, thin
+  const std::string triangle = solved("clique", square, ModelOptions().set("k", "3").set("format", "svg"));
+  CHECK(not_one_svg(triangle) == std::nullopt);
+  CHECK(occurrences(triangle, "<circle cx") == 4);
+  CHECK(occurrences(triangle, "fill=\"#c0392b\"") == 3);  // the three chosen vertices
+  CHECK(occurrences(triangle, "stroke=\"#c0392b\"") == 3);  // and the edges among them
+  std::ifstream pentominoes(std::string(DANCE_SOURCE_DIR) + "/examples/pentominoes6x10.txt");
+  std::ostringstream text;
+  text << pentominoes.rdbuf();
+  const std::string packing = solved("polyomino", text.str(), ModelOptions().set("format", "svg"));
+  CHECK(not_one_svg(packing) == std::nullopt);
+  CHECK(occurrences(packing, "<text") == 12);  // each piece's name
+  CHECK(occurrences(packing, "stroke=\"white\"") == 60);  // every cell, coloured by its piece
 }

@@ -13,19 +13,21 @@
 #include "clique/colouring_bound.hpp"
 #include "clique/preprocessing.hpp"
 #include "clique/reader.hpp"
+#include "graph/picture.hpp"
 
 namespace dance::clique {
 
 
 std::vector<OptionSpec> CliqueReduction::options() const {
   return {OptionSpec::integer("k,k", "K", 1, 1L << 30, "the number of vertices asked for"),
-          OptionSpec::flag("max", "the largest: K upward from a greedy answer until there is none")};
+          OptionSpec::flag("max", "the largest: K upward from a greedy answer until there is none"),
+          OptionSpec::choice("format", {"text", "svg"}, "write the answer as text (default) or as an SVG picture: the graph on a circle")};
 }
 
 std::unique_ptr<InstanceReader> CliqueReduction::read(std::istream& in, const ModelOptions& options) const {
   const bool maximum = options.has("max");
   if (maximum == options.has("k")) throw std::invalid_argument(std::string(name()) + " needs either -k K or --max");
-  return make_reader(in, *this, options.number("k", 0), maximum);
+  return make_reader(in, *this, options.number("k", 0), maximum, options.text("format") == "svg");
 }
 
 Encoding CliqueReduction::encode(const CliqueInstance& clique) const {
@@ -110,6 +112,15 @@ std::optional<std::string> CliqueReduction::verify(const CliqueInstance& clique,
 
 void CliqueReduction::print(std::ostream& out, const CliqueInstance& instance, const CliqueAnswer& answer) const {
   const graph::Graph& g = *instance.graph;
+  if (instance.svg) {  // the chosen vertices marked, and the edges among them (none for an independent set)
+    std::vector<bool> chosen(g.size(), false);
+    std::vector<std::pair<Vertex, Vertex>> among;
+    for (const Vertex v : answer.vertices) chosen[v] = true;
+    for (const Vertex u : answer.vertices)
+      for (const Vertex v : g.out[u])
+        if (v > u && chosen[v]) among.push_back({u, v});
+    return graph::draw_on_circle(out, g, chosen, among);
+  }
   out << "yes:";
   for (const Vertex v : answer.vertices) out << ' ' << g.names[v];
   out << '\n';

@@ -28,6 +28,7 @@ struct CliqueInstance : Instance {
   std::shared_ptr<const graph::Graph> graph;
   long k = 0;
   bool maximum = false;  // --max: k upward from a greedy solution until there is none
+  bool svg = false;      // --format svg: the answer as a picture
   // The vertices in the order the search tries them (fewest compatible
   // vertices first); option j is vertex order[j].
   std::shared_ptr<const std::vector<Vertex>> order;

@@ -7,6 +7,7 @@
 #include "dance/json.hpp"
 #include "dlx/error.hpp"
 #include "hamilton/encodings.hpp"
+#include "hamilton/picture.hpp"
 #include "hamilton/reader.hpp"
 
 namespace dance::hamilton {
@@ -22,7 +23,9 @@ std::vector<OptionSpec> HamiltonReduction::options() const {
           OptionSpec::choice("encoding", {"edge", "degree", "position"},
                              "the exact cover model (default edge; degree is the one --longest uses; position finds each "
                              "undirected answer twice)"),
-          OptionSpec::choice("format", {"text", "json"}, "write each answer as its vertices on a line (default) or as a JSON object on a line")};
+          OptionSpec::choice("format", {"text", "json", "svg"},
+                             "write each answer as its vertices on a line (default), as a JSON object on a line, or as "
+                             "an SVG picture (a knight's board with the moves numbered; a graph on a circle)")};
 }
 std::unique_ptr<InstanceReader> HamiltonReduction::read(std::istream& in, const ModelOptions& options) const {
   return make_reader(in, options);
@@ -123,6 +126,7 @@ std::optional<std::string> HamiltonReduction::verify(const HamiltonInstance& h, 
 void HamiltonReduction::print(std::ostream& out, const HamiltonInstance& h, const HamiltonAnswer& answer) const {
   const graph::Graph& g = *h.graph;
   const auto& a = answer;
+  if (h.svg) return draw(out, h, a);
   if (h.json) {  // each vertex once; "cycle" says whether the last one leads back to the first
     out << R"({"found": true, "cycle": )" << (a.cycle ? "true" : "false") << R"(, "length": )" << a.order.size()
         << R"(, "vertices": [)";

@@ -61,6 +61,8 @@ struct HamiltonInstance : Instance {
   };
   std::shared_ptr<const std::vector<Step>> steps;
   bool json = false;  // --format json
+  bool svg = false;   // --format svg: a picture
+  int rows = 0, columns = 0;  // --knight: the board, vertex r * columns + c
   // Why there is no answer on the face of it (a vertex with too few edges):
   // then no options are computed.
   std::optional<std::string> impossible;

@@ -62,6 +62,8 @@ class HamiltonReader final : public OneInstanceReader {
       board_graph.directed = options_.has("directed");  // both arcs of every move
       h->graph = std::make_shared<const graph::Graph>(std::move(board_graph));
       h->line = 0;  // from --knight, not the input
+      h->rows = static_cast<int>(rows);
+      h->columns = static_cast<int>(columns);
     } else {
       h->graph = std::make_shared<const graph::Graph>(graph::read_graph(in_, options_.has("directed"), warnings));
     }
@@ -93,6 +95,7 @@ class HamiltonReader final : public OneInstanceReader {
       if (dropped) h->warnings.push_back(std::to_string(dropped) + " vertices can lie on no path between the ends and are left out");
     }
     h->json = options_.text("format") == "json";
+    h->svg = options_.text("format") == "svg";
     using Model = HamiltonInstance::Model;
     const std::string encoding = options_.text("encoding");
     h->model = encoding == "position" ? Model::position

@@ -9,6 +9,7 @@
 
 #include "dance/line_reader.hpp"
 #include "dlx/error.hpp"
+#include "polyomino/picture.hpp"
 
 namespace dance::polyomino {
 namespace {
@@ -96,10 +97,11 @@ void keep_one_per_orbit(PolyominoInstance& instance, std::size_t region_line) {
 
 class PolyominoReader final : public OneInstanceReader {
  public:
-  PolyominoReader(std::istream& in, bool up_to_symmetry) : lines_(in), up_to_symmetry_(up_to_symmetry) {}
+  PolyominoReader(std::istream& in, bool up_to_symmetry, bool svg) : lines_(in), up_to_symmetry_(up_to_symmetry), svg_(svg) {}
 
   std::unique_ptr<Instance> read() override {
     auto instance = std::make_unique<PolyominoInstance>();
+    instance->svg = svg_;
     std::optional<Line> line = lines_.next();
     std::size_t region_line = 0;
     while (line) {
@@ -199,6 +201,7 @@ class PolyominoReader final : public OneInstanceReader {
 
   LineReader lines_;
   bool up_to_symmetry_;
+  bool svg_;
 };
 
 std::string cell_item(const Cell& cell) { return std::to_string(cell.first + 1) + "," + std::to_string(cell.second + 1); }
@@ -216,11 +219,12 @@ std::vector<Shape> orientations(const Shape& shape) {
 }
 
 std::vector<OptionSpec> PolyominoReduction::options() const {
-  return {OptionSpec::flag("up-to-symmetry", "count each packing once, not once per symmetry of the region")};
+  return {OptionSpec::flag("up-to-symmetry", "count each packing once, not once per symmetry of the region"),
+          OptionSpec::choice("format", {"text", "svg"}, "write each packing as text (default) or as an SVG picture, a colour a piece")};
 }
 
 std::unique_ptr<InstanceReader> PolyominoReduction::read(std::istream& in, const ModelOptions& options) const {
-  return std::make_unique<PolyominoReader>(in, options.has("up-to-symmetry"));
+  return std::make_unique<PolyominoReader>(in, options.has("up-to-symmetry"), options.text("format") == "svg");
 }
 
 Encoding PolyominoReduction::encode(const PolyominoInstance& polyomino) const {
@@ -280,6 +284,7 @@ std::optional<std::string> PolyominoReduction::verify(const PolyominoInstance& p
 }
 
 void PolyominoReduction::print(std::ostream& out, const PolyominoInstance& polyomino, const PolyominoAnswer& answer) const {
+  if (polyomino.svg) return draw(out, polyomino, answer);
   std::vector<std::string> rows = polyomino.region;
   for (std::string& row : rows) std::replace_if(row.begin(), row.end(), [](char ch) { return ch != '.'; }, ' ');
   for (const Placement& placement : answer.placements)

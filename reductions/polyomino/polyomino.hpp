@@ -37,6 +37,7 @@ struct PolyominoInstance : Instance {
   // Why there is no packing on the face of it (the areas differ): then no
   // placements are listed.
   std::optional<std::string> impossible;
+  bool svg = false;  // --format svg: each packing as a picture
 };
 
 struct PolyominoAnswer : Answer {
