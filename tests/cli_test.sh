@@ -275,7 +275,7 @@ expect 0 '^\{"found": true, "cycle": false, "length": 25, "vertices": \["[a-e][1
 printf 'x"1 y\ny z\\w\nz\\w x"1\n' >"$tmp/quoted.txt"
 expect 0 '^\{"found": true, "cycle": true, "length": 3, "vertices": \["x\\"1", "z\\\\w", "y"\]\}$' '' -- \
   "$dance" solve hamilton "$tmp/quoted.txt" --format json
-expect 2 '' 'format is text or json' -- "$dance" solve hamilton "$hm/grid4x4.hcp" --format xml
+expect 2 '' 'format is text, json or svg' -- "$dance" solve hamilton "$hm/grid4x4.hcp" --format xml
 # without the hook, sets of disjoint cycles count too (18 against 6): emit says so
 expect 0 '^18$' '' -- sh -c "'$dance' emit hamilton '$hm/grid4x4.hcp' 2>/dev/null | '$dance' count xcc"
 expect 0 '' 'Knuth.s format cannot state' -- "$dance" emit hamilton "$hm/grid4x4.hcp"
