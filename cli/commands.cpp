@@ -22,6 +22,7 @@
 #include "dlx/team.hpp"
 #include "cluster.hpp"
 #include "input_buffer.hpp"
+#include "output_files.hpp"
 #include "generate.hpp"
 #include "parallel.hpp"
 #include "progress.hpp"
@@ -423,24 +424,45 @@ namespace {
 // One instance of the input, or the reason it could not be read.
 struct Job {
   std::unique_ptr<Instance> instance;
-  std::string error;  // "line L, column C: ..." for a malformed instance
+  std::string error;      // "line L, column C: ..." for a malformed instance
+  std::size_t number = 0;  // in input order, from 1
 };
 
-// Reads the next job; false at the end of the input.
-bool read_job(InstanceReader& reader, Job& job) {
+// Reads the next job, the `read`-th; false at the end of the input.
+bool read_job(InstanceReader& reader, Job& job, std::size_t& read) {
+  job.number = read + 1;
   try {
     job.instance = reader.next();
-    return job.instance != nullptr;
+    if (!job.instance) return false;
   } catch (const dlx::ParseError& e) {
     job.error = e.what();
   } catch (const dlx::BuildError& e) {
     job.error = e.what();
   }
+  ++read;
   return true;
 }
 
-// Handles a job, writing to c's streams; returns its exit status.
+int handle_here(const Context& c, Job& job, Solvers& solvers);
+
+// Handles a job, writing to c's streams (with -o, its output to a file of
+// its own); returns its exit status.
 int handle(const Context& c, Job& job, Solvers& solvers) {
+  if (c.s.output_dir.empty()) return handle_here(c, job, solvers);
+  std::ostringstream own;
+  const Context to_file{c.s, c.reduction, c.interrupt, own, c.err, c.source, c.team, c.cluster, c.progress};
+  const int status = handle_here(to_file, job, solvers);
+  try {
+    write_output_file(c.s.output_dir, job.number, own.str());
+  } catch (const std::runtime_error& e) {
+    c.err << "dance: " << e.what() << '\n';
+    return exit_status::error;
+  }
+  return status;
+}
+
+// Handles a job, writing to c's streams; returns its exit status.
+int handle_here(const Context& c, Job& job, Solvers& solvers) {
   if (!job.error.empty()) {
     c.err << "dance: " << c.source << ": " << job.error << '\n';
     if (c.s.command != "emit") c.reduction.print_error(c.out);
@@ -487,7 +509,8 @@ struct Chunk {
 // writes the answers of the chunk before and reads the next: reading and
 // writing between chunks left the workers idle (sudoku17.txt, --unique:
 // 2 threads were 1.44 times as fast as one). `read`: the first jobs, already read.
-int run_parallel(const Context& c, InstanceReader& reader, std::vector<Solvers>& workers, bool& any, std::vector<Job> read) {
+int run_parallel(const Context& c, InstanceReader& reader, std::size_t& jobs_read, std::vector<Solvers>& workers, bool& any,
+                 std::vector<Job> read) {
   const std::size_t threads = workers.size();
   const std::size_t size = std::min<std::size_t>(256 * threads, 16384);  // -j 1024: 2 x 16,384 jobs, not 2 x 262,144
   std::array<Chunk, 2> chunks{Chunk(size), Chunk(size)};
@@ -496,7 +519,7 @@ int run_parallel(const Context& c, InstanceReader& reader, std::vector<Solvers>&
   const auto fill = [&](Chunk& chunk) {
     for (Job& job : read) chunk.jobs[chunk.count++] = std::move(job);
     read.clear();
-    while (more && chunk.count < size && !c.interrupt.load() && (more = read_job(reader, chunk.jobs[chunk.count])))
+    while (more && chunk.count < size && !c.interrupt.load() && (more = read_job(reader, chunk.jobs[chunk.count], jobs_read)))
       ++chunk.count;
     any = any || chunk.count > 0;
   };
@@ -590,7 +613,8 @@ std::optional<std::string> input_to_share(const Settings& s, const Reduction& re
   try {
     const auto reader = reduction.reader(recorded, s.model);
     Job job;
-    for (int k = 0; k < 2 && read_job(*reader, job); ++k) job = Job{};
+    std::size_t read = 0;
+    for (int k = 0; k < 2 && read_job(*reader, job, read); ++k) job = Job{};
   } catch (const std::invalid_argument&) {  // reported by every rank as it reads the shared text
   }
   return recording.recorded();
@@ -641,8 +665,9 @@ int run(const Settings& s, const std::atomic<bool>& interrupt, std::ostream& out
   bool any = false;
   Job first, second;
   const bool alone = s.command == "emit" || s.command == "split" || !s.resume.empty() || cluster;  // one problem only
-  const bool have_first = (alone || threads > 1) && read_job(*reader, first);
-  const bool have_second = have_first && read_job(*reader, second);
+  std::size_t jobs_read = 0;
+  const bool have_first = (alone || threads > 1) && read_job(*reader, first, jobs_read);
+  const bool have_second = have_first && read_job(*reader, second, jobs_read);
   if (have_first && !have_second) {
     // One instance: all threads search it together (emit and split write its one problem).
     any = true;
@@ -666,10 +691,10 @@ int run(const Settings& s, const std::atomic<bool>& interrupt, std::ostream& out
       read.push_back(std::move(first));
       read.push_back(std::move(second));
     }
-    status = run_parallel(c, *reader, workers, any, std::move(read));
+    status = run_parallel(c, *reader, jobs_read, workers, any, std::move(read));
   } else {
     Job job;  // one at a time, so that answers stream out as puzzles come in
-    while (!interrupt.load() && read_job(*reader, job)) {
+    while (!interrupt.load() && read_job(*reader, job, jobs_read)) {
       any = true;
       status = worse(status, handle(c, job, workers[0]));
       job = Job{};

@@ -14,6 +14,7 @@
 #include "commands.hpp"
 #include "dance/generator.hpp"
 #include "dance/reduction.hpp"
+#include "output_files.hpp"
 #include "parallel.hpp"
 #include "progress.hpp"
 
@@ -171,7 +172,17 @@ int generate(const Settings& s, const std::atomic<bool>& interrupt, std::ostream
         err << "dance: puzzle " << done + k + 1 << " stopped by the time limit (-t " << s.time_limit << " s)\n";
         continue;
       }
-      if (!s.quiet) out << made[k].line;
+      if (!s.output_dir.empty()) {
+        try {
+          write_output_file(s.output_dir, done + k + 1, made[k].line);
+        } catch (const std::runtime_error& e) {
+          progress.stop(true);
+          err << "dance: " << e.what() << '\n';
+          return exit_status::error;
+        }
+      } else if (!s.quiet) {
+        out << made[k].line;
+      }
       clues += made[k].clues;
       attempts += made[k].attempts;
       nodes += made[k].nodes;

@@ -80,6 +80,9 @@ po::options_description option_table(Settings& s, bool with_generate = true) {
       ("restarts", whole(s.restarts),
        "N: solve restarts its search for a first solution in a fresh random order (from --seed) after N, N, 2N, "
        "N, N, 2N, 4N, ... nodes (Luby's sequence); still complete; 0 = never")
+      ("output-dir,o", po::value(&s.output_dir),
+       "DIR: solve and generate write each instance's (each puzzle's) output to a file of its own, "
+       "DIR/0001.svg, DIR/0002.svg, ... in input order (.txt for what is no picture); DIR must exist")
       ("threads,j", whole(s.threads),
        "threads: one search shared by work stealing for a single instance, else a batch of instances "
        "or generated puzzles (output stays in order); 0 = all cores, at most 1024")
@@ -284,6 +287,8 @@ Parsed parse(const std::vector<std::string>& args) {
   if (s.command == "count") s.count = true;
   if (given("depth") != (s.command == "split")) return fail("--depth goes with split, and split needs it");
   if (given("resume") && s.command != "count" && !s.count) return fail("--resume is for count");
+  if (!s.output_dir.empty() && s.command != "solve" && s.command != "generate")
+    return fail("--output-dir is for solve and generate");
   if (s.restarts != 0 && (s.command != "solve" || s.count || s.unique || s.solutions != 1 || s.threads != 1))
     return fail("--restarts is for solve's first solution: one thread, without -n, --count or --unique");
   if (!(s.time_limit >= 0)) return fail("--time-limit must be a number of seconds, 0 or more");

@@ -20,7 +20,8 @@ struct Settings {
   double time_limit = 0;
   std::uint64_t node_limit = 0;
   std::uint64_t seed = 0;
-  std::uint64_t restarts = 0;  // --restarts N: nodes a unit of Luby's sequence, 0 = no restarts
+  std::uint64_t restarts = 0;
+  std::string output_dir;  // -o DIR: a file per instance or puzzle  // --restarts N: nodes a unit of Luby's sequence, 0 = no restarts
   unsigned threads = 1;  // 0 = all cores
   bool stats = false;
   bool verify = false;
