@@ -1,3 +1,4 @@
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -14,18 +15,24 @@
 namespace dance {
 namespace {
 
-// One line a reduction: the order of `dance list`. They live as long as the program.
+// One line a reduction: the order of `dance list`. Owned here, so that
+// they are destroyed (not leaked) at exit.
 std::vector<const Reduction*>& registry() {
-  static std::vector<const Reduction*> all{
-      new xcc::XccReduction,
-      new sudoku::SudokuReduction,
-      new range::RangeReduction,
-      new queens::QueensReduction,
-      new polyomino::PolyominoReduction,
-      new clique::CliqueReduction(false),
-      new clique::CliqueReduction(true),
-      new hamilton::HamiltonReduction,
+  static const std::unique_ptr<const Reduction> built_in[] = {
+      std::make_unique<xcc::XccReduction>(),
+      std::make_unique<sudoku::SudokuReduction>(),
+      std::make_unique<range::RangeReduction>(),
+      std::make_unique<queens::QueensReduction>(),
+      std::make_unique<polyomino::PolyominoReduction>(),
+      std::make_unique<clique::CliqueReduction>(false),
+      std::make_unique<clique::CliqueReduction>(true),
+      std::make_unique<hamilton::HamiltonReduction>(),
   };
+  static std::vector<const Reduction*> all = [] {
+    std::vector<const Reduction*> pointers;
+    for (const auto& r : built_in) pointers.push_back(r.get());
+    return pointers;
+  }();
   return all;
 }
 
