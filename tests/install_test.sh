@@ -49,6 +49,9 @@ expect 1 '^0$' '' -- "$mine" count langford --pairs 5
 printf '3\n4\n7\n' >"$tmp/batch"
 STDIN=$tmp/batch expect 0 '^52$' '' -- "$mine" count langford
 expect 0 '^(2 3 1 2 1 3|3 1 2 1 3 2)$' '' -- "$mine" solve langford --pairs 3 --verify
+# A batch on two threads: each answer decoded with its own encoding's placements (what encode kept).
+printf '3\n4\n7\n8\n11\n' >"$tmp/sizes"
+STDIN=$tmp/sizes expect 0 '^([0-9]+ ){21}[0-9]+$' '' -- "$mine" solve langford -j 2 --verify
 expect 0 '^52$' '' -- "$mine" count langford --pairs 7 -j 2 --stats
 expect 0 '^4$' '' -- "$mine" count queens --size 6
 expect 0 'langford' '' -- "$mine" list
