@@ -244,7 +244,8 @@ expect 0 '^30$' '' -- "$dance" count hamilton "$tmp/dodecahedron.edges"
 "$dance" solve hamilton "$hm/a736.hcp" --restarts 30 --seed 2 --verify -t 60 > "$tmp/restart2"
 expect 0 '^1( [0-9]+){735} 1$' '' -- cat "$tmp/restart1"
 expect 0 '' '' -- cmp "$tmp/restart1" "$tmp/restart2"
-expect 0 '' 'removals [1-9]' -- "$dance" solve hamilton "$hm/a736.hcp" --restarts 30 --seed 2 -q --stats
+expect 0 '' 'removals [1-9]' -- "$dance" solve hamilton "$hm/a736.hcp" --restarts 30 --seed 2 -q --stats --encoding edge
+expect 0 '' 'algorithm C' -- "$dance" solve hamilton "$hm/i324.hcp" --restarts 300 --seed 1 --verify -q --stats  # degree, by default for degree <= 4
 for wrong in "count hamilton" "solve hamilton -n 2" "solve hamilton --unique" "solve hamilton -j 2"; do
   expect 2 '' 'restarts is for solve' -- "$dance" $wrong "$hm/a736.hcp" --restarts 30
 done

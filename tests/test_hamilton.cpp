@@ -6,6 +6,7 @@
 #include <fstream>
 #include <numeric>
 #include <optional>
+#include <tuple>
 #include <random>
 #include <sstream>
 
@@ -267,13 +268,21 @@ TEST_CASE("GraphRules: a graph left with a cut vertex holds no Hamiltonian cycle
   CHECK(probe.path_possible == true);    // a path may pass a cut vertex
 }
 
-TEST_CASE("a736 (FHCP, built against backtracking): a verified cycle with restarts") {
-  const auto instance = read_file("a736.hcp");
-  Encoding encoding = reduction.encode(*instance);
-  dlx::Solver solver(encoding.problem, 2);
-  solver.set_hook(encoding.hook.get());
-  REQUIRE(solver.next_restarting(30, 2) == dlx::Outcome::solution);
-  const auto answer = reduction.decode(*instance, encoding, solver.solution());
-  CHECK_FALSE(reduction.verify(*instance, *answer));
-  CHECK(static_cast<const hamilton::HamiltonAnswer&>(*answer).order.size() == 736);
+TEST_CASE("i324 and a736 (FHCP, built against backtracking): verified cycles, with restarts and by both encodings") {
+  const std::tuple<const char*, const char*, std::size_t> cases[] = {
+      {"i324.hcp", "degree", 324}, {"a736.hcp", "degree", 736}, {"a736.hcp", "edge", 736}};
+  for (const auto& [file, encoding_name, vertices] : cases) {
+    INFO(file << " by " << encoding_name);
+    const auto instance = read_file(file, ModelOptions().set("encoding", encoding_name));
+    Encoding encoding = reduction.encode(*instance);
+    dlx::Solver solver(encoding.problem, 2);
+    solver.set_hook(encoding.hook.get());
+    REQUIRE(solver.next_restarting(std::string(encoding_name) == "edge" ? 30 : 300, 2) == dlx::Outcome::solution);
+    const auto answer = reduction.decode(*instance, encoding, solver.solution());
+    CHECK_FALSE(reduction.verify(*instance, *answer));
+    CHECK(static_cast<const hamilton::HamiltonAnswer&>(*answer).order.size() == vertices);
+  }
+  // Degree 4 at most: the degree encoding by default (algorithm C); the knight's graph keeps the edge encoding (M).
+  CHECK(dlx::Solver(reduction.encode(*read_file("i324.hcp")).problem).algorithm() == 'C');
+  CHECK(dlx::Solver(reduction.encode(*read_file("knight6x6.hcp")).problem).algorithm() == 'M');
 }
