@@ -201,8 +201,10 @@ TEST_CASE("restarts: a first solution when there is one, none proven when there 
     std::vector<OptionId> first_answer;
     for (int twice = 0; twice < 2; ++twice) {
       Solver solver(p, 3);
-      // A unit of one node: many restarts on these small problems.
-      const Outcome outcome = solver.next_restarting(1, 1000 + static_cast<std::uint64_t>(round));
+      // A unit of one node: many restarts on these small problems; Luby's budgets, or doubling ones on odd rounds.
+      const auto budgets = round % 2 == 0 ? Solver::Budgets::luby : Solver::Budgets::doubling;
+      const Outcome outcome = solver.restarting(1, 1000 + static_cast<std::uint64_t>(round),
+                                                [](Solver& s) { return s.next(); }, {}, budgets);
       if (expected.empty()) {
         REQUIRE(outcome == Outcome::exhausted);
         continue;

@@ -53,22 +53,28 @@ std::uint64_t luby(std::uint64_t k) {
 }
 
 Outcome Solver::next_restarting(std::uint64_t unit, std::uint64_t seed) {
+  return restarting(unit, seed, [](Solver& solver) { return solver.next(); });
+}
+
+Outcome Solver::restarting(std::uint64_t unit, std::uint64_t seed, const std::function<Outcome(Solver&)>& search,
+                           std::span<const OptionId> first, Budgets budgets) {
   State& s = *state_;
   const Limits given = s.limits;
   const std::vector<State::Step> steps = s.steps;  // made again after each reseed
   for (std::uint64_t run = 1;; ++run) {
     if (run > 1) {
       retract();
-      reseed(seed + run - 1);
+      reseed(seed + run - 1, first);
       for (const State::Step& step : steps)
         if (!(step.forbidden ? forbid(step.option) : assume(step.option))) return Outcome::exhausted;  // never: they fitted before
     }
-    const std::uint64_t budget = s.stats.nodes + luby(run) * std::max<std::uint64_t>(unit, 1);
+    const std::uint64_t units = budgets == Budgets::luby ? luby(run) : std::uint64_t{1} << std::min<std::uint64_t>(run - 1, 40);
+    const std::uint64_t budget = s.stats.nodes + units * std::max<std::uint64_t>(unit, 1);
     Limits limits = given;
     const bool given_first = given.nodes != 0 && given.nodes <= budget;
     limits.nodes = given_first ? given.nodes : budget;
     s.limits = limits;
-    const Outcome outcome = next();
+    const Outcome outcome = search(*this);
     s.limits = given;
     if (outcome != Outcome::node_limit || given_first) return outcome;
   }

@@ -255,18 +255,16 @@ Verdict SudokuPuzzles::count(const Solution& solution, std::span<const std::size
 template <class Extra, class Search>
 void SudokuPuzzles::with_restarts(const Solution& solution, std::span<const std::size_t> clues, Extra extra,
                                   Search search) {
-  std::uint64_t budget = first_budget_;
-  dlx::Solver* solver = &checker_;
-  for (std::uint64_t restart = 1;; ++restart) {
-    solver->set_limits(limits(*solver, budget));
-    if (search(*solver) != dlx::Outcome::node_limit || worked_out()) break;
-    // A long search: start again in another order, with twice the budget.
-    budget *= 2;
-    solver = &randomiser_;
-    solver->retract();
-    solver->reseed(restart, preferred_options_);
-    for (const std::size_t cell : clues) (void)solver->assume(option(solution, cell));
-    extra(*solver);
+  checker_.set_limits(limits(checker_, first_budget_));
+  if (search(checker_) == dlx::Outcome::node_limit && !worked_out()) {
+    // A long search: again on the randomiser, by the engine's restarts, each
+    // order a new seed's with the solution's values still first.
+    randomiser_.retract();
+    randomiser_.reseed(1, preferred_options_);
+    for (const std::size_t cell : clues) (void)randomiser_.assume(option(solution, cell));
+    extra(randomiser_);
+    randomiser_.set_limits(limits(randomiser_, 0));  // what is left of the attempt's work
+    randomiser_.restarting(2 * first_budget_, 1, search, preferred_options_, dlx::Solver::Budgets::doubling);
   }
   randomiser_.retract();
   checker_.set_limits(limits());

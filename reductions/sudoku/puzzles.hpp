@@ -62,10 +62,11 @@ class SudokuPuzzles final : public PuzzleType {
   [[nodiscard]] Solution mixed_pattern(dlx::Random& random);
   [[nodiscard]] dlx::OptionId option(const Solution& solution, std::size_t cell) const;
   // Runs search(solver) on the checker as it stands. A search stopped by its
-  // node budget starts again on the randomiser in a new order (the
-  // solution's values still first), with the clues assumed and extra(solver)
-  // done, and twice the budget: searches for another solution have heavy
-  // tails, and restarts cut them.
+  // node budget goes on on the randomiser, with the clues assumed and
+  // extra(solver) done, under the engine's restarts (Solver::restarting:
+  // budgets doubling from twice the first, a new order each run with the
+  // solution's values still first): searches for another solution have
+  // heavy tails, and restarts cut them.
   template <class Extra, class Search>
   void with_restarts(const Solution& solution, std::span<const std::size_t> clues, Extra extra, Search search);
   // A search's limits on `solver`: up to `nodes` more (0: none) and what
