@@ -233,10 +233,7 @@ int solve(const Context& c, const Instance& instance, Encoding& encoding, dlx::S
                  },
                  [&solver, &s](const Visitor& visit) {
                    if (s.restarts == 0) return solver.visit(visit);
-                   const dlx::Outcome outcome = solver.next_restarting(s.restarts, s.seed);  // -n 1: one solution
-                   if (outcome != dlx::Outcome::solution) return outcome;
-                   visit(solver.solution());
-                   return dlx::Outcome::solution_limit;
+                   return solver.restarting(s.restarts, s.seed, [&visit](dlx::Solver& run) { return run.visit(visit); });
                  }});
 }
 
@@ -443,24 +440,6 @@ bool read_job(InstanceReader& reader, Job& job, std::size_t& read) {
   return true;
 }
 
-int handle_here(const Context& c, Job& job, Solvers& solvers);
-
-// Handles a job, writing to c's streams (with -o, its output to a file of
-// its own); returns its exit status.
-int handle(const Context& c, Job& job, Solvers& solvers) {
-  if (c.s.output_dir.empty()) return handle_here(c, job, solvers);
-  std::ostringstream own;
-  const Context to_file{c.s, c.reduction, c.interrupt, own, c.err, c.source, c.team, c.cluster, c.progress};
-  const int status = handle_here(to_file, job, solvers);
-  try {
-    write_output_file(c.s.output_dir, job.number, own.str());
-  } catch (const std::runtime_error& e) {
-    c.err << "dance: " << e.what() << '\n';
-    return exit_status::error;
-  }
-  return status;
-}
-
 // Handles a job, writing to c's streams; returns its exit status.
 int handle_here(const Context& c, Job& job, Solvers& solvers) {
   if (!job.error.empty()) {
@@ -493,6 +472,22 @@ int handle_here(const Context& c, Job& job, Solvers& solvers) {
     if (c.s.command != "emit") c.reduction.print_error(c.out);
     return exit_status::error;
   }
+}
+
+// Handles a job, writing to c's streams (with -o, its output to a file of
+// its own); returns its exit status.
+int handle(const Context& c, Job& job, Solvers& solvers) {
+  if (c.s.output_dir.empty()) return handle_here(c, job, solvers);
+  std::ostringstream own;
+  const Context to_file{c.s, c.reduction, c.interrupt, own, c.err, c.source, c.team, c.cluster, c.progress};
+  const int status = handle_here(to_file, job, solvers);
+  try {
+    write_output_file(c.s.output_dir, job.number, own.str());
+  } catch (const std::runtime_error& e) {
+    c.err << "dance: " << e.what() << '\n';
+    return exit_status::error;
+  }
+  return status;
 }
 
 // A chunk of a batch: its jobs, and what each wrote and returned.

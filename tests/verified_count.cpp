@@ -53,7 +53,25 @@ std::uint64_t count_by_parts(const Encoding& encoding) {
   return solver.statistics().solutions;
 }
 
+// The answer of a solution, REQUIREd to pass the reduction's verify().
+std::unique_ptr<Answer> verified_answer(const Reduction& reduction, const Instance& instance, const Encoding& encoding,
+                                        std::span<const dlx::OptionId> solution) {
+  auto answer = reduction.decode(instance, encoding, solution);
+  const auto wrong = reduction.verify(instance, *answer);
+  INFO(wrong.value_or(""));
+  REQUIRE(!wrong);
+  return answer;
+}
+
 }  // namespace
+
+std::unique_ptr<Answer> first_answer(const Reduction& reduction, const Instance& instance) {
+  const Encoding encoding = reduction.encode(instance);
+  REQUIRE_FALSE(encoding.contradiction);
+  const auto solver = readied(encoding, encoding.hook.get());
+  REQUIRE(solver->next() == dlx::Outcome::solution);
+  return verified_answer(reduction, instance, encoding, solver->solution());
+}
 
 std::uint64_t count_verified(const Reduction& reduction, const Instance& instance, std::uint64_t limit) {
   Encoding encoding = reduction.encode(instance);
@@ -62,10 +80,7 @@ std::uint64_t count_verified(const Reduction& reduction, const Instance& instanc
   {
     const auto solver = readied(encoding, encoding.hook.get());
     solver->visit([&](std::span<const dlx::OptionId> solution) {
-      const auto answer = reduction.decode(instance, encoding, solution);
-      const auto wrong = reduction.verify(instance, *answer);
-      INFO(wrong.value_or(""));
-      REQUIRE(!wrong);
+      (void)verified_answer(reduction, instance, encoding, solution);
       return ++count != limit;
     });
   }
@@ -84,12 +99,7 @@ Optimum optimise(const Reduction& reduction, std::unique_ptr<Instance> first) {
     dlx::Solver solver(encoding.problem);
     solver.set_hook(encoding.hook.get());
     std::unique_ptr<Answer> answer;
-    if (solver.next() == dlx::Outcome::solution) {
-      answer = reduction.decode(*step, encoding, solver.solution());
-      const auto wrong = reduction.verify(*step, *answer);
-      INFO(wrong.value_or(""));
-      REQUIRE(!wrong);
-    }
+    if (solver.next() == dlx::Outcome::solution) answer = verified_answer(reduction, *step, encoding, solver.solution());
     auto next = reduction.next_step(*step, answer.get());
     if (answer) best = {std::move(step), std::move(answer)};
     step = std::move(next);

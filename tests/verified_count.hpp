@@ -13,6 +13,10 @@ namespace dance::test {
 
 std::uint64_t count_verified(const Reduction& reduction, const Instance& instance, std::uint64_t limit = 0);
 
+// The first answer (its encoding's assumptions assumed, its hook set),
+// checked by the reduction's verify(); REQUIREs that there is one.
+std::unique_ptr<Answer> first_answer(const Reduction& reduction, const Instance& instance);
+
 // Runs an optimisation's steps (optimises()/next_step()) from `first`, each
 // answer verified; the last answer found and its instance (both null if none).
 struct Optimum {

@@ -110,6 +110,8 @@ class Search {
       if (removes()) d.restore_removed(s_.removed_base[l]);
     }
   }
+  // The last node of option o's, before the next spacer.
+  [[nodiscard]] Index last_node(OptionId o) const { return s_.option_first[o + 1] - 2; }
   // The hook's propagate() at this node, and its removals; false at a dead end.
   bool prune(D& d) {
     s_.removals.clear();
@@ -117,7 +119,7 @@ class Search {
     if (!s_.hook->propagate(Remaining(&s_), pruner)) return false;
     for (const OptionId o : s_.removals) {
       const Index first = s_.option_first[o];
-      if (!d.available(first, s_.option_first[o + 1] - 2)) continue;  // chosen, out already, or clashing
+      if (!d.available(first, last_node(o))) continue;  // chosen, out already, or clashing
       d.hide_option(first);
       d.removed[d.removed_top++] = first;
       ++d.removals;
@@ -387,7 +389,7 @@ template <bool Colours, bool Multiplicities, bool Sharing, bool Ring>
 bool Search<Colours, Multiplicities, Sharing, Ring>::assume(OptionId option) {
   D d(s_);
   const Index first = s_.option_first[option];
-  const Index last = s_.option_first[option + 1] - 2;  // before the next spacer
+  const Index last = last_node(option);
   if (!d.available(first, last)) return false;
   d.hide_option(first);
   for (Index q = first; q <= last; ++q) d.commit(q);
@@ -409,7 +411,7 @@ template <bool Colours, bool Multiplicities, bool Sharing, bool Ring>
 void Search<Colours, Multiplicities, Sharing, Ring>::unassume(OptionId option) {
   D d(s_);
   const Index first = s_.option_first[option];
-  const Index last = s_.option_first[option + 1] - 2;
+  const Index last = last_node(option);
   if (s_.hook) s_.hook->unchoose(option);
   withdraw(d, first, last);
   d.store(s_);
@@ -420,7 +422,7 @@ template <bool Colours, bool Multiplicities, bool Sharing, bool Ring>
 bool Search<Colours, Multiplicities, Sharing, Ring>::forbid(OptionId option) {
   D d(s_);
   const Index first = s_.option_first[option];
-  if (!d.available(first, s_.option_first[option + 1] - 2)) return false;
+  if (!d.available(first, last_node(option))) return false;
   d.hide_option(first);
   s_.steps.push_back({option, true});
   d.store(s_);

@@ -66,7 +66,8 @@ Outcome Solver::restarting(std::uint64_t unit, std::uint64_t seed, const std::fu
       retract();
       reseed(seed + run - 1, first);
       for (const State::Step& step : steps)
-        if (!(step.forbidden ? forbid(step.option) : assume(step.option))) return Outcome::exhausted;  // never: they fitted before
+        if (!(step.forbidden ? forbid(step.option) : assume(step.option)))
+          throw std::logic_error("restarting: an assumption that fitted before does not after a reseed");
     }
     const std::uint64_t units = budgets == Budgets::luby ? luby(run) : std::uint64_t{1} << std::min<std::uint64_t>(run - 1, 40);
     const std::uint64_t budget = s.stats.nodes + units * std::max<std::uint64_t>(unit, 1);
@@ -103,11 +104,12 @@ void Solver::set_hook(Hook* hook) {
   State& s = *state_;
   s.hook = hook;
   s.prunes = hook != nullptr && hook->propagates();
-  if (s.prunes && s.removed.empty()) {  // sized once: an option is out at most once at a time
+  if (!s.prunes) return;
+  if (s.removed.empty()) {  // sized once: an option is out at most once at a time
     s.removed.assign(s.option_first.size(), 0);
     s.removed_base.assign(s.choice.size(), 0);
   }
-  if (s.prunes) s.removals.reserve(s.option_first.size());
+  s.removals.reserve(s.option_first.size());
 }
 
 const Statistics& Solver::statistics() const { return state_->stats; }

@@ -44,11 +44,9 @@ GraphRules::GraphRules(const EdgeGraph& graph, bool cycle)
 
 bool GraphRules::possible(const dlx::Remaining& remaining, std::span<const dlx::OptionId> chosen) {
   if (--countdown_ > 0) return true;
-  ++checks_;
   const bool ok = connected_enough(remaining, chosen);
   interval_ = ok ? std::min(2 * interval_, 64 * shortest_interval_) : shortest_interval_;
   countdown_ = interval_;
-  if (!ok) ++dead_ends_;
   return ok;
 }
 
@@ -56,7 +54,6 @@ bool GraphRules::connected_enough(const dlx::Remaining& remaining, std::span<con
   const std::size_t n = graph_.vertices;
   // The graph left, as adjacency arrays: each vertex's options left (each
   // edge is in both ends' lists), and the chosen edges both ways.
-  std::fill(degree_.begin(), degree_.end(), 0);
   for (Vertex v = 0; v < n; ++v) degree_[v] = static_cast<std::uint32_t>(remaining.count(static_cast<dlx::ItemId>(v)));
   for (const dlx::OptionId o : chosen) {
     ++degree_[graph_.ends[o].first];

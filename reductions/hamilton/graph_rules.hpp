@@ -35,8 +35,6 @@ class GraphRules {
   // shortest after it found a dead end, doubling (up to 64 times) while it
   // finds none; in between it says yes.
   bool possible(const dlx::Remaining& remaining, std::span<const dlx::OptionId> chosen);
-  [[nodiscard]] std::uint64_t checks() const { return checks_; }
-  [[nodiscard]] std::uint64_t dead_ends() const { return dead_ends_; }
 
  private:
   bool connected_enough(const dlx::Remaining& remaining, std::span<const dlx::OptionId> chosen);
@@ -44,7 +42,6 @@ class GraphRules {
   const EdgeGraph& graph_;
   bool cycle_;
   std::uint32_t shortest_interval_, interval_, countdown_;
-  std::uint64_t checks_ = 0, dead_ends_ = 0;
   // Scratch, sized once: the graph left as adjacency arrays, and the search's stack.
   std::vector<std::uint32_t> start_, degree_, order_, low_, parent_, edge_at_;
   std::vector<Vertex> adjacent_;

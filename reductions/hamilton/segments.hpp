@@ -77,8 +77,8 @@ class SegmentHook final : public dlx::Hook {
     end_[x] = y;
     end_[y] = x;
     size_[x] = size_[y] = joined;
-    if (graph_ && joined < cycle_length_) joined_.push_back({x, y});  // edge x-y would close it short
-    else if (graph_ && cycle_length_ == 0) joined_.push_back({x, y});  // a path closes into no cycle at all
+    // Edge x-y would close it short (a path: into any cycle at all).
+    if (graph_ && (cycle_length_ == 0 || joined < cycle_length_)) joined_.push_back({x, y});
     return true;
   }
 
