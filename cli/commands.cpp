@@ -26,6 +26,7 @@
 #include "generate.hpp"
 #include "parallel.hpp"
 #include "progress.hpp"
+#include "serve.hpp"
 #include "recording_buffer.hpp"
 
 namespace dance::cli {
@@ -617,25 +618,29 @@ std::optional<std::string> input_to_share(const Settings& s, const Reduction& re
 
 }  // namespace
 
-int run(const Settings& s, const std::atomic<bool>& interrupt, std::ostream& out, std::ostream& err, Cluster* cluster) {
+int run(const Settings& s, const std::atomic<bool>& interrupt, std::ostream& out, std::ostream& err, Cluster* cluster,
+        std::istream* given) {
   if (cluster && !s.count) {
     err << "dance: under mpirun, dance counts only: dance count REDUCTION ...\n";
     return exit_status::error;
   }
   if (s.command == "list") return list(out);
   if (s.command == "generate") return generate(s, interrupt, out, err);
+  if (s.command == "serve") return serve(s, interrupt, out, err);
   const Reduction& reduction = *find_reduction(s.reduction);
   std::ifstream file;
   std::istringstream shared;  // under MPI: rank 0's input, on every rank
   std::istream* in = &shared;
-  if (cluster) {
+  if (given) {
+    in = given;
+  } else if (cluster) {
     const auto text = cluster->share(cluster->rank() == 0 ? input_to_share(s, reduction, err) : std::nullopt);
     if (!text) return exit_status::error;
     shared.str(*text);
   } else if (!(in = open_input(s, file, err))) {
     return exit_status::error;
   }
-  Context c{s, reduction, interrupt, out, err, s.input == "-" ? "<stdin>" : s.input};
+  Context c{s, reduction, interrupt, out, err, given ? "<request>" : s.input == "-" ? "<stdin>" : s.input};
   InputBuffer buffered(*in->rdbuf(), out);
   std::istream input(&buffered);
   std::unique_ptr<InstanceReader> reader;

@@ -19,7 +19,8 @@ class Cluster;
 
 // `interrupt` is set by Ctrl-C; the search stops and still reports. With a
 // cluster (an MPI run), every rank runs this; only rank 0's streams print.
+// `given` is the input instead of the settings' file (dance serve: a request's text).
 int run(const Settings& settings, const std::atomic<bool>& interrupt, std::ostream& out, std::ostream& err,
-        Cluster* cluster = nullptr);
+        Cluster* cluster = nullptr, std::istream* given = nullptr);
 
 }  // namespace dance::cli

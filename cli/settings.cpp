@@ -54,6 +54,8 @@ constexpr const char* usage =
     "  dance generate PUZZLE [options]            puzzles with exactly one solution, one per line\n"
     "                                             (-n puzzles, reproducible from --seed)\n"
     "  dance list                                 list the reductions (and which generate puzzles)\n"
+    "  dance serve [--port P] [--host H]          the puzzle page and its JSON API, by default on\n"
+    "                                             http://127.0.0.1:8080/ (docs/serve.md)\n"
     "  mpirun -np P dance count REDUCTION [FILE|-] [options]\n"
     "                                             one count shared by P MPI ranks, when built with MPI\n"
     "\n"
@@ -93,7 +95,10 @@ po::options_description option_table(Settings& s, bool with_generate = true) {
       ("quiet,q", po::bool_switch(&s.quiet), "print no solutions; only the exit status tells")
       ("progress", "a progress line on stderr (nodes, solutions, rate, the share of the search done) for "
        "solve and count, also into a file: a line every 2 s; by default only on a terminal, after 2 s")
-      ("no-progress", "no progress line, not even on a terminal");
+      ("no-progress", "no progress line, not even on a terminal")
+      ("port", whole(s.port), "serve: the port to listen on; 0 = any free one (it prints which)")
+      ("host", po::value(&s.host)->default_value(s.host),
+       "serve: the address to listen on; 0.0.0.0 lets other machines in");
   po::options_description generate("Options of generate");
   generate.add_options()
       ("symmetry", po::value(&s.symmetry)->default_value("none"), "clue symmetry none, rot180, rot90, mirror or diagonal")
@@ -258,14 +263,26 @@ Parsed parse(const std::vector<std::string>& args) {
     for (const char* solving : {"count", "unique", "node-limit"})
       if (given(solving))
         return fail(std::string("--") + solving + " is for solve and count, not generate");
+  } else if (s.command == "serve") {
+    if (positional.size() > 1) return fail("serve takes no arguments, only options");
+    if (s.port > 65535) return fail("--port is at most 65535");
+    // Safe by default: every request's search has a limit, and the pool uses every core.
+    if (!given("time-limit")) s.time_limit = 5;
+    if (!(s.time_limit > 0)) return fail("serve: -t must be above 0 (every request's search has a limit)");
+    if (!given("threads")) s.threads = 0;
   } else {
     return fail("unknown command '" + s.command + "'");
   }
+  if (s.command != "serve")
+    for (const char* serving : {"port", "host"})
+      if (given(serving)) return fail(std::string("--") + serving + " is for serve");
   // Options a command would ignore are an error, not silence: list and emit
   // search nothing, and split answers nothing.
-  if (s.command == "list" || s.command == "emit" || s.command == "split") {
-    std::vector<const char*> ignored{"solutions", "count", "unique", "threads", "verify", "quiet", "progress"};
-    if (s.command != "split") ignored.insert(ignored.end(), {"seed", "stats", "time-limit", "node-limit"});
+  if (s.command == "list" || s.command == "emit" || s.command == "split" || s.command == "serve") {
+    std::vector<const char*> ignored{"solutions", "count", "unique", "verify", "quiet", "progress"};
+    if (s.command != "serve") ignored.push_back("threads");
+    if (s.command != "split") ignored.insert(ignored.end(), {"seed", "stats", "node-limit"});
+    if (s.command != "split" && s.command != "serve") ignored.push_back("time-limit");
     for (const char* option : ignored)
       if (given(option)) return fail(std::string("--") + option + " does nothing for " + s.command);
   }

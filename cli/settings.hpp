@@ -11,7 +11,7 @@
 namespace dance::cli {
 
 struct Settings {
-  std::string command;    // solve, count, emit, split, generate, list
+  std::string command;    // solve, count, emit, split, generate, list, serve
   std::string reduction;  // e.g. xcc; for generate the puzzle family
   std::string input = "-";
   std::uint64_t solutions = 1;  // -n: how many to print, 0 = all
@@ -20,8 +20,8 @@ struct Settings {
   double time_limit = 0;
   std::uint64_t node_limit = 0;
   std::uint64_t seed = 0;
-  std::uint64_t restarts = 0;
-  std::string output_dir;  // -o DIR: a file per instance or puzzle  // --restarts N: nodes a unit of Luby's sequence, 0 = no restarts
+  std::uint64_t restarts = 0;  // --restarts N: nodes a unit of Luby's sequence, 0 = no restarts
+  std::string output_dir;  // -o DIR: a file per instance or puzzle
   unsigned threads = 1;  // 0 = all cores
   bool stats = false;
   bool verify = false;
@@ -30,6 +30,9 @@ struct Settings {
   std::string resume;       // --resume FILE[:FROM-TO]: count only below these parts
   std::uint32_t depth = 0;  // split --depth
   ModelOptions model;
+  // serve
+  std::string host = "127.0.0.1";
+  std::uint32_t port = 8080;
   // generate
   std::string symmetry = "none";
   bool minimal = false;
