@@ -56,6 +56,22 @@ expect 2 '' "argument \('-1'\) for option '--seed' is invalid" -- "$dance" solve
 expect 2 '' "argument \('-1'\) for option '--clues' is invalid" -- "$dance" generate sudoku --clues -1
 expect 2 '' 'at most 1024 threads' -- "$dance" solve xcc "$data/knuth_toy.dlx" -j 100000
 expect 2 '' 'time-limit must be a number of seconds' -- "$dance" solve xcc "$data/knuth_toy.dlx" -t nan
+# serve: its options checked before it listens, and theirs refused elsewhere.
+expect 2 '' 'serve takes no arguments' -- "$dance" serve sudoku
+expect 2 '' 'port is at most 65535' -- "$dance" serve --port 70000
+expect 2 '' 'serve: -t must be above 0' -- "$dance" serve -t 0
+expect 2 '' '--count does nothing for serve' -- "$dance" serve --count
+expect 2 '' '--port is for serve' -- "$dance" solve xcc "$data/knuth_toy.dlx" --port 1
+expect 2 '' '--host is for serve' -- "$dance" generate sudoku --host 0.0.0.0
+expect 2 '' 'cannot listen on 203.0.113.9' -- "$dance" serve --host 203.0.113.9 --port 0
+expect 2 '' 'cannot listen on nowhere' -- "$dance" serve --host nowhere --port 0
+# Ctrl-C stops it cleanly: it says where it served, then that it stopped, exit 0.
+"$dance" serve --port 0 >"$tmp/serve.out" 2>&1 &
+serving=$!
+for _ in $(seq 50); do grep -q 'serving http://127.0.0.1:[0-9]*/' "$tmp/serve.out" && break; sleep 0.1; done
+kill -INT "$serving"
+expect 0 '' '' -- wait "$serving"
+expect 0 'dance: stopped' '' -- cat "$tmp/serve.out"
 expect 0 '^a b c d e f g$' '' -- "$dance" emit xcc "$data/knuth_toy.dlx"
 
 # sudoku: stdin, batch lined up with the input, bad and clashing puzzles, uniqueness

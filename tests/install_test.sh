@@ -77,6 +77,10 @@ complete_words dance count su >"$tmp/c2"
 expect 0 '^sudoku$' '' -- cat "$tmp/c2"
 complete_words dance count sudoku --pro >"$tmp/c3"
 expect 0 '^--progress$' '' -- cat "$tmp/c3"
+complete_words dance se >"$tmp/c4"
+expect 0 '^serve$' '' -- cat "$tmp/c4"
+complete_words dance serve --po >"$tmp/c5"
+expect 0 '^--port$' '' -- cat "$tmp/c5"
 
 # The Debian package.
 check "cpack -G DEB" cpack -G DEB --config "$build/CPackConfig.cmake" -B "$tmp/package"
