@@ -52,7 +52,8 @@ struct Server::Impl {
   std::size_t in_pool = 0;  // requests queued or running; only the io thread touches it
 
   Impl(const ServeOptions& o, const std::atomic<bool>& s) : options(o), stop(s), pool(o.threads) {
-    const tcp::endpoint endpoint{net::ip::make_address(options.host), options.port};
+    // A name (localhost) or an address; the first the resolver gives.
+    const tcp::endpoint endpoint = *tcp::resolver(io).resolve(options.host, std::to_string(options.port)).begin();
     acceptor.open(endpoint.protocol());
     acceptor.set_option(net::socket_base::reuse_address(true));
     acceptor.bind(endpoint);
