@@ -7,6 +7,7 @@
 #include <chrono>
 #include <optional>
 #include <ostream>
+#include <stdexcept>
 #include <thread>
 
 #include "commands.hpp"
@@ -52,8 +53,12 @@ struct Server::Impl {
   std::size_t in_pool = 0;  // requests queued or running; only the io thread touches it
 
   Impl(const ServeOptions& o, const std::atomic<bool>& s) : options(o), stop(s), pool(o.threads) {
-    // A name (localhost) or an address; the first the resolver gives.
-    const tcp::endpoint endpoint = *tcp::resolver(io).resolve(options.host, std::to_string(options.port)).begin();
+    // An address, or localhost: no name lookup, which a static binary could not do (glibc's NSS).
+    const std::string host = options.host == "localhost" ? "127.0.0.1" : options.host;
+    boost::system::error_code error;
+    const net::ip::address address = net::ip::make_address(host, error);
+    if (error) throw std::invalid_argument("--host expects an address such as 127.0.0.1, ::1 or 0.0.0.0, or localhost");
+    const tcp::endpoint endpoint{address, options.port};
     acceptor.open(endpoint.protocol());
     acceptor.set_option(net::socket_base::reuse_address(true));
     acceptor.bind(endpoint);

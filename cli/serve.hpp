@@ -20,7 +20,7 @@ struct ServeOptions {
   ApiLimits limits;
 };
 
-// Listens at construction (boost::system::system_error when it cannot); run() serves
+// Listens at construction (an exception that says why when it cannot); run() serves
 // until `stop` is set, then lets the searches running stop (they watch
 // `stop` too) and returns.
 class Server {

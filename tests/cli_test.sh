@@ -64,7 +64,7 @@ expect 2 '' '--count does nothing for serve' -- "$dance" serve --count
 expect 2 '' '--port is for serve' -- "$dance" solve xcc "$data/knuth_toy.dlx" --port 1
 expect 2 '' '--host is for serve' -- "$dance" generate sudoku --host 0.0.0.0
 expect 2 '' 'cannot listen on 203.0.113.9' -- "$dance" serve --host 203.0.113.9 --port 0
-expect 2 '' 'cannot listen on nowhere' -- "$dance" serve --host nowhere --port 0
+expect 2 '' 'cannot listen on nowhere port 0: --host expects an address' -- "$dance" serve --host nowhere --port 0
 # Ctrl-C stops it cleanly: it says where it served, then that it stopped, exit 0.
 "$dance" serve --port 0 >"$tmp/serve.out" 2>&1 &
 serving=$!
@@ -328,6 +328,12 @@ expect 0 '^3$' '' -- sh -c "'$dance' solve sudoku --unique '$tmp/fiendish' | gre
 expect 2 '' 'fewer than 17 clues' -- "$dance" generate sudoku --clues 16
 expect 2 '' 'whole orbits' -- "$dance" generate sudoku --clues 18 --symmetry rot90
 expect 2 '' 'no R x C boxes' -- "$dance" generate sudoku --size 7
+# Jigsaw: each puzzle on its own random map, the map on the line after; any size, 7 too
+"$dance" generate sudoku --jigsaw --size 7 -n 6 --seed 3 -j 2 >"$tmp/jigsaw" 2>/dev/null
+expect 0 '^12$' '' -- sh -c "wc -l <'$tmp/jigsaw' | tr -d ' '"
+expect 0 '^6$' '' -- sh -c "'$dance' solve sudoku --jigsaw --unique '$tmp/jigsaw' | grep -c '^unique$'"
+expect 0 '^6$' '' -- sh -c "sed -n 'n;p' '$tmp/jigsaw' | sort -u | wc -l | tr -d ' '"
+expect 2 '' '--box and --jigsaw exclude each other' -- "$dance" generate sudoku --jigsaw --box 3x3
 expect 2 '' 'exclude each other' -- "$dance" generate sudoku --size 9 --box 3x3
 expect 2 '' '--symmetry is none' -- "$dance" generate sudoku --symmetry spiral
 expect 2 '' '--difficulty is easy' -- "$dance" generate sudoku --difficulty brutal

@@ -157,6 +157,60 @@ TEST_CASE("larger and X-sudoku puzzles are unique too", "[generate]") {
   }
 }
 
+// Whether each of the n regions of a jigsaw map has n cells in one piece (its own search, not the generator's).
+bool regions_are_pieces(const sudoku::Shape& shape) {
+  const int n = shape.n;
+  for (int region = 0; region < n; ++region) {
+    std::vector<int> cells;
+    for (int cell = 0; cell < n * n; ++cell)
+      if (shape.regions[static_cast<std::size_t>(cell)] == region) cells.push_back(cell);
+    if (static_cast<int>(cells.size()) != n) return false;
+    std::set<int> reached{cells[0]};
+    std::vector<int> stack{cells[0]};
+    while (!stack.empty()) {
+      const int cell = stack.back();
+      stack.pop_back();
+      for (const int other : cells) {
+        const bool beside = std::abs(other / n - cell / n) + std::abs(other % n - cell % n) == 1;
+        if (beside && reached.insert(other).second) stack.push_back(other);
+      }
+    }
+    if (static_cast<int>(reached.size()) != n) return false;
+  }
+  return true;
+}
+
+TEST_CASE("jigsaw puzzles: each on a random map of connected regions, unique, read back as written", "[generate]") {
+  for (const int n : {4, 5, 7, 9, 12}) {
+    ModelOptions options;
+    options.set("jigsaw").set("size", std::to_string(n));
+    const auto type = reduction.puzzle_type(options);
+    std::set<std::string> maps;
+    const int seeds = n <= 9 ? 10 : 3;
+    for (int seed = 1; seed <= seeds; ++seed) {
+      CAPTURE(n, seed);
+      const Puzzle puzzle = generate(*type, GenerateOptions{}, static_cast<std::uint64_t>(seed), 0);
+      std::stringstream record;
+      type->print_record(record, puzzle.solution, puzzle.kept, false);
+      const auto reader = reduction.reader(record, ModelOptions().set("jigsaw"));
+      const auto instance = reader->next();
+      REQUIRE(instance);
+      REQUIRE_FALSE(reader->next());
+      const sudoku::Puzzle& read = static_cast<const sudoku::SudokuInstance&>(*instance).puzzle;
+      REQUIRE(read.clues == clues_of(puzzle));
+      REQUIRE(regions_are_pieces(read.shape));
+      REQUIRE(sudoku::check_grid(read.shape, read.clues, puzzle.solution) == std::nullopt);
+      REQUIRE(count_solutions(read.shape, read.clues).solutions == 1);
+      REQUIRE_FALSE(type->verify(puzzle.solution, puzzle.kept));
+      std::string map;
+      for (const int region : read.shape.regions) map += static_cast<char>('a' + region);
+      maps.insert(map);
+    }
+    CHECK(maps.size() > static_cast<std::size_t>(seeds / 2));  // each puzzle its own map (4x4 has few)
+  }
+  CHECK_THROWS_WITH(reduction.puzzle_type(ModelOptions().set("jigsaw").set("box", "3x3")), Catch::Contains("exclude"));
+}
+
 TEST_CASE("a 49x49 sudoku and a 64x64 X-sudoku come in seconds (their fills went astray for minutes)", "[generate]") {
   for (const auto& [box, diagonals, seed] : {std::tuple{std::string("7x7"), false, std::uint64_t{3}},
                                              std::tuple{std::string("8x8"), true, std::uint64_t{1}}}) {

@@ -202,7 +202,7 @@ TEST_CASE("serve: a search cut by the time limit answers unknown") {
   CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(10));
 }
 
-TEST_CASE("serve: 20 requests at once are all answered; beyond the queue, 503") {
+TEST_CASE("serve: 20 requests at once are all answered, and beyond the queue 503") {
   Running server;
   std::vector<std::string> answers(20);
   std::vector<std::thread> clients;

@@ -47,7 +47,7 @@ for (const tab of document.querySelectorAll('nav button')) {
 }
 
 // ---- sudoku
-const sudoku = {size: 9, boxRows: 3, boxCols: 3, diagonals: false, clues: [], solution: null, cells: []};
+const sudoku = {size: 9, boxRows: 3, boxCols: 3, diagonals: false, regions: null, clues: [], solution: null, cells: []};
 
 // dance's symbols: 1-9, then A, B, ... for 10, 11, ...
 function symbolOf(value) { return value === 0 ? '.' : value <= 9 ? String(value) : String.fromCharCode(55 + value); }
@@ -65,18 +65,24 @@ function boxShape(n) {
   return [rows, n / rows];
 }
 
+// The region of each cell: the jigsaw map's, else the boxes'.
+function sudokuRegion(cell) {
+  if (sudoku.regions) return sudoku.regions[cell];
+  const n = sudoku.size, r = Math.floor(cell / n), c = cell % n;
+  return Math.floor(r / sudoku.boxRows) * sudoku.boxRows + Math.floor(c / sudoku.boxCols);
+}
+
 function sudokuUnits() {
   const n = sudoku.size, units = [];
+  const regions = [...Array(n)].map(() => []);
+  for (let cell = 0; cell < n * n; ++cell) regions[sudokuRegion(cell)].push(cell);
   for (let i = 0; i < n; ++i) {
-    const row = [], column = [], box = [];
+    const row = [], column = [];
     for (let j = 0; j < n; ++j) {
       row.push(i * n + j);
       column.push(j * n + i);
-      const r = Math.floor(i / (n / sudoku.boxCols)) * sudoku.boxRows + Math.floor(j / sudoku.boxCols);
-      const c = (i % (n / sudoku.boxCols)) * sudoku.boxCols + (j % sudoku.boxCols);
-      box.push(r * n + c);
     }
-    units.push(row, column, box);
+    units.push(row, column, regions[i]);
   }
   if (sudoku.diagonals) {
     units.push([...Array(n).keys()].map(i => i * n + i), [...Array(n).keys()].map(i => i * n + n - 1 - i));
@@ -84,25 +90,36 @@ function sudokuUnits() {
   return units;
 }
 
-function sudokuLoad(line, solution) {
+// A jigsaw map (n*n symbols, whitespace aside) as region numbers 0..n-1 in order of appearance.
+function regionsOf(map) {
+  const label = new Map();
+  return [...map.replace(/\s/g, '')].map(symbol => {
+    if (!label.has(symbol)) label.set(symbol, label.size);
+    return label.get(symbol);
+  });
+}
+
+function sudokuLoad(line, solution, map) {
   const cells = [...line.trim()];
   const n = Math.round(Math.sqrt(cells.length));
   sudoku.size = n;
   [sudoku.boxRows, sudoku.boxCols] = boxShape(n);
+  sudoku.regions = map ? regionsOf(map) : null;
   sudoku.clues = cells.map(valueOf);
   sudoku.solution = solution ? [...solution.trim()].map(valueOf) : null;
   const board = document.getElementById('sudoku-board');
   board.textContent = '';
   const table = element('table', {}, board);
   table.dataset.puzzle = line.trim();
+  if (map) table.dataset.map = map.replace(/\s/g, '');
   sudoku.cells = [];
   for (let r = 0; r < n; ++r) {
     const tr = element('tr', {}, table);
     for (let c = 0; c < n; ++c) {
       const index = r * n + c;
       const td = element('td', {}, tr);
-      if (c % sudoku.boxCols === sudoku.boxCols - 1 && c !== n - 1) td.classList.add('box-right');
-      if (r % sudoku.boxRows === sudoku.boxRows - 1 && r !== n - 1) td.classList.add('box-bottom');
+      if (c !== n - 1 && sudokuRegion(index) !== sudokuRegion(index + 1)) td.classList.add('box-right');
+      if (r !== n - 1 && sudokuRegion(index) !== sudokuRegion(index + n)) td.classList.add('box-bottom');
       if (sudoku.diagonals && (r === c || r + c === n - 1)) td.classList.add('diagonal');
       const input = element('input', {maxlength: '1', 'aria-label': `row ${r + 1} column ${c + 1}`,
                                       'data-cell': String(index), autocomplete: 'off'}, td);
@@ -149,16 +166,17 @@ function sudokuMark() {
 
 button('sudoku-new', 'sudoku-status', async () => {
   const n = Number(document.getElementById('sudoku-size').value);
-  sudoku.diagonals = document.getElementById('sudoku-variant').value === 'x';
-  const request = {puzzle: 'sudoku', options: {size: String(n), diagonals: sudoku.diagonals},
+  const variant = document.getElementById('sudoku-variant').value;
+  sudoku.diagonals = variant === 'x';
+  const request = {puzzle: 'sudoku', options: {size: String(n), diagonals: sudoku.diagonals, jigsaw: variant === 'jigsaw'},
                    seed: randomSeed(), with_solution: true};
   const difficulty = document.getElementById('sudoku-difficulty').value;
   if (difficulty) request.difficulty = difficulty;
   say('sudoku-status', 'Making a puzzle...');
   const made = await api('generate', request);
   if (made.status !== 'found') return say('sudoku-status', made.log || 'No puzzle within the time limit', 'bad');
-  const [puzzle, solution] = made.output.trim().split(/\s+/);
-  sudokuLoad(puzzle, solution);
+  const [puzzle, solution, map] = made.output.trim().split(/\s+/);  // a jigsaw's map on the next line
+  sudokuLoad(puzzle, solution, map);
   say('sudoku-status', `A ${n}x${n} puzzle with ${sudoku.clues.filter(v => v).length} clues and one solution.`);
 });
 
@@ -202,12 +220,15 @@ button('sudoku-solve', 'sudoku-status', async () => {
 
 button('sudoku-load', 'sudoku-status', async () => {
   const text = document.getElementById('sudoku-paste').value.trim();
-  sudoku.diagonals = document.getElementById('sudoku-variant').value === 'x';
-  const checked = await api('check', {reduction: 'sudoku', text, options: {diagonals: sudoku.diagonals, format: 'line'}});
+  const variant = document.getElementById('sudoku-variant').value;
+  sudoku.diagonals = variant === 'x';
+  const checked = await api('check', {reduction: 'sudoku', text,
+                                      options: {diagonals: sudoku.diagonals, jigsaw: variant === 'jigsaw', format: 'line'}});
   if (checked.verdict === 'none') return say('sudoku-status', 'No solution: ' + checked.log.trim(), 'bad');
   if (checked.verdict === 'unknown') return say('sudoku-status', 'Unknown: the time limit came first.', 'bad');
-  const line = text.split(/\s+/)[0];
-  sudokuLoad(line, checked.verdict === 'unique' ? checked.solution : null);
+  const [line, ...map] = text.split('\n');  // a jigsaw's map follows its puzzle
+  sudokuLoad(line.trim().split(/\s+/)[0], checked.verdict === 'unique' ? checked.solution : null,
+             variant === 'jigsaw' ? map.join('') : null);
   say('sudoku-status', checked.verdict === 'unique' ? 'Unique: one solution. Loaded.'
                                                     : 'Multiple solutions: loaded, but Check only marks clashes.',
       checked.verdict === 'unique' ? 'good' : 'bad');

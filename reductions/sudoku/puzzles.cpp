@@ -8,6 +8,7 @@
 
 #include "dlx/random.hpp"
 #include "sudoku/picture.hpp"
+#include "sudoku/regions.hpp"
 #include "sudoku/sudoku.hpp"
 
 namespace dance::sudoku {
@@ -47,19 +48,31 @@ Solution SudokuPuzzles::random_solution(std::uint64_t seed, Symmetry) {  // ever
   // (an empty 64x64 grid: 20 s and 4,025 of 4,096 cells at best), so a
   // grid with a pattern whose fills all fail `fills_` times is made by
   // mixed_pattern() instead (36x36 -n 10: 1.3 to 1.7 s rather than 2 to 34).
+  // A jigsaw map may have no solution at all, or one hard to find: such a
+  // fill gives way to a new map.
   dlx::Random random(seed);
   std::uint64_t budget = 2 * positions();
   dlx::Outcome outcome;
   int attempts = 0;
   do {
-    if (has_pattern() && attempts++ == fills_) return mixed_pattern(random);
+    if (jigsaw_) new_regions(random);
+    else if (has_pattern() && attempts++ == fills_) return mixed_pattern(random);
     fill(random, {}, budget);
     outcome = randomiser_.next();
     budget *= 2;
-  } while (outcome == dlx::Outcome::node_limit && !worked_out());
+  } while ((outcome == dlx::Outcome::node_limit || (jigsaw_ && outcome == dlx::Outcome::exhausted)) && !worked_out());
   randomiser_.set_limits(limits());
   if (outcome != dlx::Outcome::solution) return {};
   return solution_found();
+}
+
+void SudokuPuzzles::new_regions(dlx::Random& random) {
+  retired_work_ = work();
+  shape_.regions = random_regions(shape_.n, random);
+  auto problem = std::make_shared<const dlx::Problem>(encode_shape(shape_));
+  randomiser_ = dlx::Solver(problem);
+  checker_ = dlx::Solver(std::move(problem));
+  preferred_.clear();  // the new checker prefers nothing yet
 }
 
 void SudokuPuzzles::fill(dlx::Random& random, std::span<const dlx::OptionId> assumed, std::uint64_t budget) {
@@ -349,7 +362,9 @@ std::optional<std::string> SudokuPuzzles::verify(const Solution& solution, const
   return check_grid(shape_, clue_cells(solution, kept), solution);
 }
 
-std::uint64_t SudokuPuzzles::work() const { return randomiser_.statistics().nodes + checker_.statistics().nodes; }
+std::uint64_t SudokuPuzzles::work() const {
+  return retired_work_ + randomiser_.statistics().nodes + checker_.statistics().nodes;
+}
 
 std::uint64_t SudokuPuzzles::attempt_work() const {
   // 32 nodes per pair of cells: 12.5 M at 25x25 (about 4.5 s, twice the
@@ -382,7 +397,14 @@ void SudokuPuzzles::print_solution(std::ostream& out, const Solution& solution) 
 }
 
 void SudokuPuzzles::print_record(std::ostream& out, const Solution& solution, const Kept& kept, bool with_solution) const {
-  if (!svg_) return PuzzleType::print_record(out, solution, kept, with_solution);
+  if (!svg_) {
+    PuzzleType::print_record(out, solution, kept, with_solution);
+    if (jigsaw_) {
+      write_regions(out, shape_.regions);
+      out << '\n';
+    }
+    return;
+  }
   draw(out, shape_, clue_cells(solution, kept), with_solution ? solution : Cells{});
 }
 

@@ -42,11 +42,18 @@ class SudokuPuzzles final : public PuzzleType {
   // --format svg: each record a picture of the puzzle (with --with-solution, filled in).
   void print_record(std::ostream& out, const Solution& solution, const Kept& kept, bool with_solution) const override;
   void draw_as_svg() { svg_ = true; }
+  // Jigsaw: each random solution on a random map of regions of its own
+  // (regions.hpp), which each record writes on a line after the puzzle.
+  void on_random_regions() { jigsaw_ = true; }
   [[nodiscard]] std::uint64_t work() const override;
   [[nodiscard]] std::uint64_t attempt_work() const override;
 
  private:
   bool svg_ = false;
+  bool jigsaw_ = false;
+  std::uint64_t retired_work_ = 0;  // the nodes of the solvers of earlier jigsaw maps
+  // Jigsaw: a new random map, and the randomiser and checker for it.
+  void new_regions(dlx::Random& random);
   // Assumes the clues, keeping those the checker already has; false if they clash.
   bool assume_clues(const Solution& solution, std::span<const std::size_t> clues);
   // Readies the randomiser for a fill in a random value order after the

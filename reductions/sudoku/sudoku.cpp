@@ -166,7 +166,7 @@ std::vector<OptionSpec> SudokuReduction::options() const {
       OptionSpec::dimensions("box", "RxC", 1, 64, "boxes of R rows and C columns, e.g. 3x4 (default: the squarest for the size)"),
       OptionSpec::integer("size", "N", 4, 64, "N x N grids with the squarest boxes (solve: default from the cells; generate: 9)"),
       OptionSpec::flag("diagonals", "X-sudoku: both main diagonals hold every value"),
-      OptionSpec::flag("jigsaw", "each puzzle is followed by its map of regions (solve only)"),
+      OptionSpec::flag("jigsaw", "each puzzle is followed by its map of regions (generate: a random map for each)"),
       OptionSpec::choice("format", {"line", "grid", "svg"},
                          "write answers as a line, a grid or an SVG picture (default: as the input)"),
   };
@@ -257,13 +257,22 @@ void SudokuReduction::print_error(std::ostream& out) const { out << "error\n"; }
 void SudokuReduction::print_stopped(std::ostream& out, const SudokuInstance&) const { out << "unknown\n"; }
 
 std::unique_ptr<PuzzleType> SudokuReduction::make_puzzle_type(const ModelOptions& options) const {
-  if (options.has("jigsaw")) throw std::invalid_argument("the generator makes no jigsaw sudoku");
   if (options.has("format") && options.text("format") != "svg")
     throw std::invalid_argument("the generator writes one puzzle per line, or --format svg a picture each");
-  Shape shape = fixed_shape(options).value_or(*boxed_shape(9));
+  const bool jigsaw = options.has("jigsaw");
+  if (jigsaw && options.has("box")) throw std::invalid_argument("--box and --jigsaw exclude each other");
+  Shape shape;
+  if (jigsaw) {  // each puzzle's map is random, so any size: the regions are not boxes
+    shape.n = static_cast<int>(options.number("size", 9));
+    shape.box_rows = 1;
+    shape.box_cols = shape.n;
+  } else {
+    shape = fixed_shape(options).value_or(*boxed_shape(9));
+  }
   shape.diagonals = options.has("diagonals");
   auto puzzles = std::make_unique<SudokuPuzzles>(shape, problem_for(shape));
   if (options.text("format") == "svg") puzzles->draw_as_svg();
+  if (jigsaw) puzzles->on_random_regions();
   return puzzles;
 }
 

@@ -53,19 +53,31 @@ try {
   const waitStatus = (id, text) => page.waitForFunction(
     (id, text) => document.getElementById(id).textContent.includes(text), {timeout: 20000}, id, text);
 
-  // Sudoku: a 4x4 from New, solved by typing the answer dance gives for its clues.
-  await page.select('#sudoku-size', '4');
-  await page.click('#sudoku-new');
-  await waitStatus('sudoku-status', 'A 4x4 puzzle');
-  const puzzle = await page.$eval('#sudoku-board table', table => table.dataset.puzzle);
-  expect('a 4x4 puzzle of 16 cells', puzzle.length === 16);
-  const solution = (await api('solve', {reduction: 'sudoku', text: puzzle})).output.trim();
-  for (let cell = 0; cell < 16; ++cell)
-    if (puzzle[cell] === '.') await page.type(`input[data-cell="${cell}"]`, solution[cell]);
-  await page.click('#sudoku-check');
-  await waitStatus('sudoku-status', 'Solved!');
-  expect('Check says a typed solution is solved', true);
-  await page.screenshot({path: `${shots}/sudoku-solved.png`});
+  // Sudoku: New, then the answer dance gives for the clues (and the map) typed in, and Check.
+  async function solveSudoku(size, variant) {
+    await page.select('#sudoku-size', String(size));
+    await page.select('#sudoku-variant', variant);
+    await page.click('#sudoku-new');
+    await waitStatus('sudoku-status', `A ${size}x${size} puzzle`);
+    const {puzzle, map} = await page.$eval('#sudoku-board table', table => ({...table.dataset}));
+    expect(`a ${size}x${size} ${variant} puzzle`, puzzle.length === size * size && (variant === 'jigsaw') === Boolean(map));
+    const text = puzzle + (map ? '\n' + map : '');
+    const solution = (await api('solve', {reduction: 'sudoku', text, options: {jigsaw: variant === 'jigsaw'}})).output.trim();
+    for (let cell = 0; cell < size * size; ++cell)
+      if (puzzle[cell] === '.') await page.type(`input[data-cell="${cell}"]`, solution[cell]);
+    await page.click('#sudoku-check');
+    await waitStatus('sudoku-status', 'Solved!');
+    expect(`Check says a typed ${variant} solution is solved`, true);
+    await page.screenshot({path: `${shots}/sudoku-${variant}-solved.png`});
+    return {puzzle, solution};
+  }
+  await solveSudoku(6, 'jigsaw');
+  expect('a thick border wherever the jigsaw\'s map changes region, and nowhere else', await page.$eval('#sudoku-board table', table => {
+    const map = table.dataset.map, cells = [...table.querySelectorAll('td')];
+    return cells.every((td, k) => td.classList.contains('box-right') === (k % 6 !== 5 && map[k] !== map[k + 1]) &&
+                                  td.classList.contains('box-bottom') === (k < 30 && map[k] !== map[k + 6]));
+  }));
+  const {puzzle, solution} = await solveSudoku(4, 'plain');
 
   const open = [...puzzle].findIndex(c => c === '.');
   const wrong = solution[open] === '1' ? '2' : '1';
