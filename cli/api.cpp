@@ -1,10 +1,14 @@
 #include "api.hpp"
 
 #include <algorithm>
+#include <chrono>
+#include <condition_variable>
 #include <map>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <stdexcept>
+#include <thread>
 #include <vector>
 
 #include "commands.hpp"
@@ -72,23 +76,20 @@ std::string messages(const std::string& err) {
 Settings settings_of(const json& request, std::string_view endpoint, const ApiLimits& limits) {
   if (!request.is_object()) throw BadRequest("the request must be a JSON object");
   const bool generating = endpoint == "generate";
-  const std::string name = text_field(request, generating ? "puzzle" : "reduction");
+  const char* const named = generating ? "puzzle" : "reduction";
+  const std::string name = text_field(request, named);
   std::vector<std::string> args{generating ? "generate" : "solve", name};
   double seconds = limits.time_limit;
   for (const auto& [field, value] : request.items()) {
-    if (field == "reduction" || field == "puzzle" || field == "text" || field == "options") continue;
+    if (field == named || field == "options" || (field == "text" && !generating)) continue;
     if (field == "time_limit") {
       if (!value.is_number() || !(value.get<double>() > 0))
         throw BadRequest("time_limit must be a number of seconds above 0");
       seconds = std::min(seconds, value.get<double>());
       continue;
     }
-    if (field == "n" && generating) {
-      add_value(args, "--solutions", value);
-      continue;
-    }
-    const auto flag = common_fields().find(field);
-    if (flag == common_fields().end() || endpoint == "check")
+    const auto flag = common_fields().find(generating && field == "n" ? "solutions" : field);
+    if (flag == common_fields().end() || endpoint == "check" || (generating && field == "solutions"))
       throw BadRequest("unknown field \"" + field + "\" (docs/serve.md lists each request's fields)");
     add_value(args, flag->second, value);
   }
@@ -96,8 +97,7 @@ Settings settings_of(const json& request, std::string_view endpoint, const ApiLi
     if (!options->is_object()) throw BadRequest("\"options\" must be an object: {\"size\": \"4\", ...}");
     const Reduction* reduction = find_reduction(name);
     for (const auto& [option, value] : options->items()) {
-      const auto specs = reduction ? reduction->options() : std::vector<OptionSpec>{};
-      if (std::none_of(specs.begin(), specs.end(), [&](const OptionSpec& spec) { return spec.long_name() == option; }))
+      if (!reduction || !reduction->has_option(option))
         throw BadRequest("\"" + option + "\" is not an option of " + name);
       add_value(args, "--" + option, value);
     }
@@ -106,13 +106,56 @@ Settings settings_of(const json& request, std::string_view endpoint, const ApiLi
   Parsed parsed = parse(args);
   if (!parsed.settings) throw BadRequest(messages(parsed.message));
   Settings& s = *parsed.settings;
+  // What a request prints is held in memory until it is sent: bounded.
   if (generating && s.solutions > limits.puzzles)
     throw BadRequest("n: at most " + std::to_string(limits.puzzles) + " puzzles a request");
-  s.time_limit = s.time_limit > 0 ? std::min(s.time_limit, seconds) : seconds;
+  if (!generating && !s.count && (s.solutions == 0 || s.solutions > limits.solutions))
+    throw BadRequest("solutions: from 1 to " + std::to_string(limits.solutions) + " (count: true counts them all)");
+  s.time_limit = seconds;
   s.threads = 1;  // the server's pool runs the requests side by side
   s.progress = false;
   return s;
 }
+
+// The flag a request's searches watch: raised when the server stops, or
+// when the request has run a little past its time limit in all, so that a
+// batch of instances, each within the limit, still ends then.
+class Deadline {
+ public:
+  Deadline(double seconds, const std::atomic<bool>& stop)
+      : end_(std::chrono::steady_clock::now() +
+             std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds + grace))),
+        stop_(stop),
+        watcher_([this] { watch(); }) {}
+  ~Deadline() {
+    {
+      const std::lock_guard<std::mutex> lock(mutex_);
+      done_ = true;
+    }
+    wake_.notify_one();
+    watcher_.join();
+  }
+  Deadline(const Deadline&) = delete;
+  Deadline& operator=(const Deadline&) = delete;
+  [[nodiscard]] const std::atomic<bool>& flag() const { return raised_; }
+
+ private:
+  // A single search stops at its own limit first, and says so.
+  static constexpr double grace = 0.25;
+  void watch() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    while (!done_ && !stop_.load() && std::chrono::steady_clock::now() < end_)
+      wake_.wait_for(lock, std::chrono::milliseconds(50));
+    raised_ = !done_;
+  }
+  const std::chrono::steady_clock::time_point end_;
+  const std::atomic<bool>& stop_;
+  std::atomic<bool> raised_{false};
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool done_ = false;
+  std::thread watcher_;  // last: it starts once the rest is ready
+};
 
 const char* verdict_of(int status) {
   switch (status) {
@@ -141,16 +184,17 @@ json answer(std::string_view endpoint, const json& request, const ApiLimits& lim
             const std::atomic<bool>& interrupt) {
   const Settings s = settings_of(request, endpoint, limits);
   const std::string text = endpoint == "generate" ? "" : text_field(request, "text");
-  const Ran ran = run_text(s, text, interrupt);
+  const Deadline deadline(s.time_limit, interrupt);
+  const Ran ran = run_text(s, text, deadline.flag());
   if (endpoint != "check") return {{"status", verdict_of(ran.status)}, {"output", ran.output}, {"log", ran.log}};
   // check: unique, multiple, none or unknown, and the first solution if any.
   std::string verdict = ran.output.substr(0, ran.output.find('\n'));
-  if (verdict.empty()) verdict = verdict_of(ran.status) == std::string("none") ? "none" : "unknown";
+  if (verdict.empty()) verdict = verdict_of(ran.status);
   json result{{"verdict", verdict}, {"log", ran.log}};
   if (verdict == "unique" || verdict == "multiple") {
     Settings first = s;
     first.unique = false;
-    result["solution"] = run_text(first, text, interrupt).output;
+    result["solution"] = run_text(first, text, deadline.flag()).output;
   }
   return result;
 }

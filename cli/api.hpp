@@ -12,8 +12,9 @@
 namespace dance::cli {
 
 struct ApiLimits {
-  double time_limit = 5;    // seconds a request's search may take at most
-  std::size_t puzzles = 20;  // generate: puzzles a request may ask for
+  double time_limit = 5;        // seconds a request may take (its searches, a batch's all together)
+  std::size_t puzzles = 20;     // generate: puzzles a request may ask for
+  std::size_t solutions = 1000;  // solve: solutions a request may ask to see
 };
 
 struct ApiResponse {

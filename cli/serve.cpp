@@ -101,6 +101,8 @@ class Session : public std::enable_shared_from_this<Session> {
     if (target.rfind("/api/", 0) == 0) {
       if (request.method() != http::verb::post)
         return answer(error_reply(http::status::method_not_allowed, "the API takes POST", version), keep);
+      if (server_.stop.load())  // the pool takes no more work
+        return answer(error_reply(http::status::service_unavailable, "stopping", version), false);
       if (server_.in_pool >= server_.options.queue)
         return answer(error_reply(http::status::service_unavailable, "busy: try again", version), keep);
       ++server_.in_pool;
@@ -182,6 +184,9 @@ void Server::run() {
   while (!impl_->stop.load()) impl_->io.run_for(std::chrono::milliseconds(100));
   impl_->acceptor.close();
   impl_->pool.join();  // the searches see `stop` and end
+  // Their answers (unknown, mostly) go out, for half a second at most.
+  impl_->io.restart();
+  impl_->io.run_for(std::chrono::milliseconds(500));
 }
 
 int serve(const Settings& s, const std::atomic<bool>& interrupt, std::ostream& out, std::ostream& err) {

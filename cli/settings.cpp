@@ -294,8 +294,7 @@ Parsed parse(const std::vector<std::string>& args) {
   for (const auto& [name, value] : vm) {
     if (!model.parser.find_nothrow(name, false) || value.defaulted()) continue;
     const Reduction* r = s.reduction.empty() ? nullptr : find_reduction(s.reduction);
-    const auto specs = r ? r->options() : std::vector<OptionSpec>{};
-    if (std::none_of(specs.begin(), specs.end(), [&name](const OptionSpec& spec) { return spec.long_name() == name; }))
+    if (!r || !r->has_option(name))
       return fail("--" + name + " is not an option of " + (r ? std::string(r->name()) : s.command));
     s.model.set(name, value.value().type() == typeid(bool) ? std::string() : value.as<std::string>());
   }

@@ -38,12 +38,17 @@ seed fuzz_independent_set "$d/graphs/clique/johnson8-2-4.clq" "$d/graphs/hamilto
 seed fuzz_hamilton "$d"/graphs/hamilton/{small-example,petersen,grid4x4,knight3x4}.hcp "$d/graphs/hamilton/ftl24.adj"
 printf '# parts of problem 0\n0 8\n1 !0\n' >"$work/parts"
 seed fuzz_parts "$work/parts"
+mkdir -p "$work/fuzz_api"  # a byte for the endpoint (0 solve, 1 generate, 2 check), then the body
+printf '\0{"reduction": "sudoku", "text": "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"}' >"$work/fuzz_api/solve"
+printf '\0{"reduction": "queens", "text": "6\\n", "count": true, "options": {"size": 6}}' >"$work/fuzz_api/count"
+printf '\1{"puzzle": "sudoku", "options": {"size": 4, "jigsaw": true}, "seed": 2, "with_solution": true}' >"$work/fuzz_api/generate"
+printf '\2{"reduction": "xcc", "text": "a b\\na\\nb\\n"}' >"$work/fuzz_api/check"
 for regressions in "$source"/fuzz/regressions/*/; do  # as they are: their first byte is part of the bug
   target=fuzz_$(basename "$regressions" | tr - _)
   cp "$regressions"* "$work/$target/"
 done
 
-for target in fuzz_xcc fuzz_sudoku fuzz_range fuzz_queens fuzz_polyomino fuzz_clique fuzz_independent_set fuzz_hamilton fuzz_parts; do
+for target in fuzz_xcc fuzz_sudoku fuzz_range fuzz_queens fuzz_polyomino fuzz_clique fuzz_independent_set fuzz_hamilton fuzz_parts fuzz_api; do
   echo "+ $target, $seconds s"
   "$build/fuzz/$target" -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
     -print_final_stats=1 "$work/$target" 2>"$work/$target.log" || { tail -40 "$work/$target.log"; exit 1; }

@@ -145,6 +145,8 @@ class Reduction {
   [[nodiscard]] virtual std::string_view summary() const = 0;
   // The reduction's own command-line options (ModelOptions carries their values).
   [[nodiscard]] virtual std::vector<OptionSpec> options() const { return {}; }
+  // Whether one of options() has this long name ("size").
+  [[nodiscard]] bool has_option(std::string_view long_name) const;
   // The instances of `in`, after the options pass their specs; throws
   // std::invalid_argument naming an option that does not, or a wrong mix.
   [[nodiscard]] std::unique_ptr<InstanceReader> reader(std::istream& in, const ModelOptions& options) const;
