@@ -247,6 +247,7 @@ TEST_CASE("serve: the page and its files, nothing else") {
   CHECK_THAT(page.body, Catch::Contains("<script src=\"dance.js\""));
   CHECK(request(server.port(), http::verb::get, "/dance.js").type == "text/javascript; charset=utf-8");
   CHECK(request(server.port(), http::verb::get, "/dance.css").status == 200);
+  CHECK(request(server.port(), http::verb::get, "/favicon.svg").type == "image/svg+xml");
   CHECK(request(server.port(), http::verb::get, "/../CMakeLists.txt").status == 404);
   CHECK(request(server.port(), http::verb::get, "/etc/passwd").status == 404);
 }

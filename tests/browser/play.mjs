@@ -48,6 +48,10 @@ try {
   const page = await browser.newPage();
   await page.setViewport({width: 1000, height: 800});
   page.on('pageerror', error => { console.error('page error: ' + error.message); failed = true; });
+  // A file the page asks for and does not get, or a rule of the server's Content-Security-Policy broken, is an error.
+  page.on('console', message => {
+    if (message.type() === 'error') { console.error('console error: ' + message.text()); failed = true; }
+  });
   await page.goto(url);
   const status = id => page.$eval('#' + id, e => e.textContent);
   const waitStatus = (id, text) => page.waitForFunction(
