@@ -128,11 +128,13 @@ std::vector<std::string> own_names() {
 // share a name, such as --format), and a help section per reduction.
 struct ModelTable {
   po::options_description parser;
-  std::vector<std::pair<std::string_view, std::string>> sections;  // per reduction with options: their help
+  // Per reduction with options, their help: formatted only when asked for
+  // (it is most of a parse's time, which dance serve pays per request).
+  std::vector<std::pair<std::string_view, std::shared_ptr<po::options_description>>> sections;
   [[nodiscard]] std::string help() const {
-    std::string all;
-    for (const auto& section : sections) all += "\n" + section.second;
-    return all;
+    std::ostringstream all;
+    for (const auto& section : sections) all << '\n' << *section.second;
+    return all.str();
   }
 };
 
@@ -142,23 +144,21 @@ ModelTable model_table() {
   for (const Reduction* r : reductions()) {
     const auto specs = r->options();
     if (specs.empty()) continue;
-    po::options_description section("Options of " + std::string(r->name()));
+    auto section = std::make_shared<po::options_description>("Options of " + std::string(r->name()));
     for (const OptionSpec& spec : specs) {
       const bool is_switch = spec.argument.empty();
       const auto [known, added] = switches.emplace(spec.long_name(), is_switch);
       if (!added && known->second != is_switch)
         throw std::logic_error("--" + spec.name + " is a switch in one reduction and takes a value in another");
       if (is_switch) {
-        section.add_options()(spec.name.c_str(), spec.help.c_str());
+        section->add_options()(spec.name.c_str(), spec.help.c_str());
         if (added) table.parser.add_options()(spec.name.c_str(), po::bool_switch());
       } else {
-        section.add_options()(spec.name.c_str(), po::value<std::string>()->value_name(spec.argument), spec.help.c_str());
+        section->add_options()(spec.name.c_str(), po::value<std::string>()->value_name(spec.argument), spec.help.c_str());
         if (added) table.parser.add_options()(spec.name.c_str(), po::value<std::string>());
       }
     }
-    std::ostringstream text;
-    text << section;
-    table.sections.emplace_back(r->name(), text.str());
+    table.sections.emplace_back(r->name(), std::move(section));
   }
   return table;
 }
@@ -201,8 +201,6 @@ Parsed parse(const std::vector<std::string>& args) {
   po::positional_options_description pos;
   pos.add("positional", -1);
 
-  std::ostringstream help;
-  help << usage << '\n' << table << model.help();
   po::variables_map vm;
   // No guessing of abbreviations: --n would mean --node-limit until a reduction adds --n.
   const int style = po::command_line_style::default_style & ~po::command_line_style::allow_guessing;
@@ -224,7 +222,7 @@ Parsed parse(const std::vector<std::string>& args) {
     std::ostringstream one;
     one << "Usage: dance solve|count|emit|split " << r.name() << " [FILE|-] [options]\n  " << r.summary() << "\n\n";
     for (const auto& [name, section] : model.sections)
-      if (name == r.name()) one << section << '\n';
+      if (name == r.name()) one << *section << '\n';
     Settings defaults;
     const po::options_description common = option_table(defaults, false);
     one << common << "\nEvery command and option: dance --help\n";
@@ -232,6 +230,8 @@ Parsed parse(const std::vector<std::string>& args) {
     return parsed;
   }
   if (vm.count("help") || positional.empty()) {
+    std::ostringstream help;
+    help << usage << '\n' << table << model.help();
     parsed.message = help.str();
     parsed.status = positional.empty() && !vm.count("help") ? 2 : 0;
     return parsed;
