@@ -156,4 +156,7 @@ TEST_CASE("hamilton, clique and polyomino --format svg") {
   CHECK(not_one_svg(packing) == std::nullopt);
   CHECK(occurrences(packing, "<text") == 12);  // each piece's name
   CHECK(occurrences(packing, "stroke=\"white\"") == 60);  // every cell, coloured by its piece
+  // Outlines: the 32 unit edges of the 6x10 rectangle, and of its 104 inner edges those between two pieces:
+  // the pieces' own are 4 a pentomino, 5 for the P (a 2x2 square and one more), so 104 - 49 = 55.
+  CHECK(occurrences(packing, "stroke=\"#202020\"") == 32 + 55);
 }

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "dance/svg.hpp"
 
@@ -40,6 +41,28 @@ void draw(std::ostream& out, const PolyominoInstance& polyomino, const Polyomino
     for (const auto& [r, c] : placement.cells) svg.rect(margin + c * cell, margin + r * cell, cell, cell, colour, "white", 1);
     const auto& [r, c] = placement.cells.front();
     svg.text(margin + (c + 0.5) * cell, margin + (r + 0.5) * cell, polyomino.pieces[placement.piece].name, cell * 0.45);
+  }
+  // Each piece outlined, so that two of like colours side by side stay two: a
+  // dark edge wherever a cell's neighbour is another piece's or none's.
+  const auto rows = static_cast<int>(region.size()), columns = static_cast<int>(width);
+  std::vector<int> owner(static_cast<std::size_t>(rows * columns), -1);
+  for (std::size_t k = 0; k < answer.placements.size(); ++k)
+    for (const auto& [r, c] : answer.placements[k].cells) owner[static_cast<std::size_t>(r * columns + c)] = static_cast<int>(k);
+  const auto at = [&](int r, int c) {
+    return r < 0 || c < 0 || r >= rows || c >= columns ? -1 : owner[static_cast<std::size_t>(r * columns + c)];
+  };
+  const auto edge = [&](int r1, int c1, int r2, int c2) {
+    svg.line(margin + c1 * cell, margin + r1 * cell, margin + c2 * cell, margin + r2 * cell, "#202020", 2.5);
+  };
+  for (int r = 0; r < rows; ++r) {
+    for (int c = 0; c < columns; ++c) {
+      const int mine = at(r, c);
+      if (mine < 0) continue;
+      if (at(r, c + 1) != mine) edge(r, c + 1, r + 1, c + 1);  // right and below: once for each pair of cells
+      if (at(r + 1, c) != mine) edge(r + 1, c, r + 1, c + 1);
+      if (at(r, c - 1) < 0) edge(r, c, r + 1, c);  // left and above only on the outline
+      if (at(r - 1, c) < 0) edge(r, c, r, c + 1);
+    }
   }
 }
 
