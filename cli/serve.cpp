@@ -117,7 +117,7 @@ class Session : public std::enable_shared_from_this<Session> {
       });
       return;
     }
-    if (request.method() != http::verb::get && request.method() != http::verb::head)
+    if (request.method() != http::verb::get)
       return answer(error_reply(http::status::method_not_allowed, "pages take GET", version), keep);
     const auto file = page_file(target == "/" ? "/index.html" : target);
     if (!file) return answer(error_reply(http::status::not_found, "no such page", version), keep);

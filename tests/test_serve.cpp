@@ -250,6 +250,7 @@ TEST_CASE("serve: the page and its files, nothing else") {
   CHECK(request(server.port(), http::verb::get, "/favicon.svg").type == "image/svg+xml");
   CHECK(request(server.port(), http::verb::get, "/../CMakeLists.txt").status == 404);
   CHECK(request(server.port(), http::verb::get, "/etc/passwd").status == 404);
+  CHECK(request(server.port(), http::verb::put, "/").status == 405);
 }
 
 TEST_CASE("serve: stopping ends the server while a search runs") {
