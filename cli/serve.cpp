@@ -42,6 +42,15 @@ Response error_reply(http::status status, const std::string& message, unsigned v
   return reply(status, "application/json", "{\"error\": \"" + message + "\"}", version);
 }
 
+// Whether a Host header names this machine (localhost, 127.0.0.1, [::1], any
+// port): a server on the loopback answers nothing else, so that a page
+// elsewhere cannot reach it through a name of its own (DNS rebinding).
+bool names_this_machine(std::string_view host) {
+  const std::size_t end = host.front() == '[' ? host.find(']') + 1 : host.find(':');
+  const std::string_view name = host.substr(0, end);
+  return name == "localhost" || name == "127.0.0.1" || name == "[::1]";
+}
+
 }  // namespace
 
 struct Server::Impl {
@@ -51,6 +60,7 @@ struct Server::Impl {
   tcp::acceptor acceptor{io};
   net::thread_pool pool;
   std::size_t in_pool = 0;  // requests queued or running; only the io thread touches it
+  bool loopback = true;     // listening on this machine only
 
   Impl(const ServeOptions& o, const std::atomic<bool>& s) : options(o), stop(s), pool(o.threads) {
     // An address, or localhost: no name lookup, which a static binary could not do (glibc's NSS).
@@ -58,6 +68,7 @@ struct Server::Impl {
     boost::system::error_code error;
     const net::ip::address address = net::ip::make_address(host, error);
     if (error) throw std::invalid_argument("--host expects an address such as 127.0.0.1, ::1 or 0.0.0.0, or localhost");
+    loopback = address.is_loopback();
     const tcp::endpoint endpoint{address, options.port};
     acceptor.open(endpoint.protocol());
     acceptor.set_option(net::socket_base::reuse_address(true));
@@ -98,6 +109,9 @@ class Session : public std::enable_shared_from_this<Session> {
     const bool keep = request.keep_alive();
     const unsigned version = request.version();
     const std::string target(request.target());
+    const std::string host(request[http::field::host]);
+    if (server_.loopback && (host.empty() || !names_this_machine(host)))
+      return answer(error_reply(http::status::forbidden, "this server answers localhost only", version), false);
     if (target.rfind("/api/", 0) == 0) {
       if (request.method() != http::verb::post)
         return answer(error_reply(http::status::method_not_allowed, "the API takes POST", version), keep);

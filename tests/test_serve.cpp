@@ -52,12 +52,13 @@ struct Reply {
   [[nodiscard]] json data() const { return json::parse(body); }
 };
 
-Reply request(unsigned short port, http::verb method, const std::string& target, const std::string& body = "") {
+Reply request(unsigned short port, http::verb method, const std::string& target, const std::string& body = "",
+              const std::string& host = "127.0.0.1") {
   net::io_context io;
   beast::tcp_stream stream(io);
   stream.connect(net::ip::tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
   http::request<http::string_body> out{method, target, 11};
-  out.set(http::field::host, "127.0.0.1");
+  out.set(http::field::host, host);
   out.set(http::field::content_type, "application/json");
   out.body() = body;
   out.prepare_payload();
@@ -251,6 +252,16 @@ TEST_CASE("serve: the page and its files, nothing else") {
   CHECK(request(server.port(), http::verb::get, "/../CMakeLists.txt").status == 404);
   CHECK(request(server.port(), http::verb::get, "/etc/passwd").status == 404);
   CHECK(request(server.port(), http::verb::put, "/").status == 405);
+}
+
+TEST_CASE("serve: on the loopback, only requests that name this machine (no DNS rebinding)") {
+  Running server;
+  const std::string port = ":" + std::to_string(server.port());
+  for (const std::string& host : {"localhost" + port, "127.0.0.1" + port, "[::1]" + port, std::string("localhost")})
+    CHECK(request(server.port(), http::verb::get, "/", "", host).status == 200);
+  for (const std::string& host : {"evil.example" + port, std::string("127.0.0.1.evil.example"), std::string("localhostx")})
+    CHECK(request(server.port(), http::verb::get, "/", "", host).status == 403);
+  CHECK(request(server.port(), http::verb::post, "/api/solve", R"({"reduction": "queens", "text": "4\n"})", "attacker.example").status == 403);
 }
 
 TEST_CASE("serve: stopping ends the server while a search runs") {
