@@ -1,19 +1,16 @@
 #include "api.hpp"
 
 #include <algorithm>
-#include <chrono>
-#include <condition_variable>
 #include <map>
-#include <mutex>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <stdexcept>
-#include <thread>
 #include <vector>
 
 #include "commands.hpp"
 #include "generate.hpp"
 #include "settings.hpp"
+#include "work_clocks.hpp"
 
 namespace dance::cli {
 namespace {
@@ -117,46 +114,6 @@ Settings settings_of(const json& request, std::string_view endpoint, const ApiLi
   return s;
 }
 
-// The flag a request's searches watch: raised when the server stops, or
-// when the request has run a little past its time limit in all, so that a
-// batch of instances, each within the limit, still ends then.
-class Deadline {
- public:
-  Deadline(double seconds, const std::atomic<bool>& stop)
-      : end_(std::chrono::steady_clock::now() +
-             std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds + grace))),
-        stop_(stop),
-        watcher_([this] { watch(); }) {}
-  ~Deadline() {
-    {
-      const std::lock_guard<std::mutex> lock(mutex_);
-      done_ = true;
-    }
-    wake_.notify_one();
-    watcher_.join();
-  }
-  Deadline(const Deadline&) = delete;
-  Deadline& operator=(const Deadline&) = delete;
-  [[nodiscard]] const std::atomic<bool>& flag() const { return raised_; }
-
- private:
-  // A single search stops at its own limit first, and says so.
-  static constexpr double grace = 0.25;
-  void watch() {
-    std::unique_lock<std::mutex> lock(mutex_);
-    while (!done_ && !stop_.load() && std::chrono::steady_clock::now() < end_)
-      wake_.wait_for(lock, std::chrono::milliseconds(50));
-    raised_ = !done_;
-  }
-  const std::chrono::steady_clock::time_point end_;
-  const std::atomic<bool>& stop_;
-  std::atomic<bool> raised_{false};
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  bool done_ = false;
-  std::thread watcher_;  // last: it starts once the rest is ready
-};
-
 const char* verdict_of(int status) {
   switch (status) {
     case exit_status::found: return "found";
@@ -184,8 +141,12 @@ json answer(std::string_view endpoint, const json& request, const ApiLimits& lim
             const std::atomic<bool>& interrupt) {
   const Settings s = settings_of(request, endpoint, limits);
   const std::string text = endpoint == "generate" ? "" : text_field(request, "text");
-  const Deadline deadline(s.time_limit, interrupt);
-  const Ran ran = run_text(s, text, deadline.flag());
+  // The request's deadline, raised also when the server stops: a little past
+  // its time limit, so that a single search stops at its own limit first
+  // (and says so), while a batch of instances, each within it, still ends.
+  WorkClocks deadline(1, s.time_limit + 0.25, interrupt);
+  deadline.start(0);
+  const Ran ran = run_text(s, text, deadline.flag(0));
   if (endpoint != "check") return {{"status", verdict_of(ran.status)}, {"output", ran.output}, {"log", ran.log}};
   // check: unique, multiple, none or unknown, and the first solution if any.
   std::string verdict = ran.output.substr(0, ran.output.find('\n'));
@@ -194,7 +155,7 @@ json answer(std::string_view endpoint, const json& request, const ApiLimits& lim
   if (verdict == "unique" || verdict == "multiple") {
     Settings first = s;
     first.unique = false;
-    result["solution"] = run_text(first, text, deadline.flag()).output;
+    result["solution"] = run_text(first, text, deadline.flag(0)).output;
   }
   return result;
 }

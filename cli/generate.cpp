@@ -2,12 +2,9 @@
 
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
-#include <mutex>
 #include <ostream>
 #include <sstream>
 #include <stdexcept>
-#include <thread>
 #include <vector>
 #include <unistd.h>
 
@@ -17,6 +14,7 @@
 #include "output_files.hpp"
 #include "parallel.hpp"
 #include "progress.hpp"
+#include "work_clocks.hpp"
 
 namespace dance::cli {
 namespace {
@@ -30,57 +28,6 @@ struct Made {
   std::uint64_t nodes = 0;
   bool interrupted = false;  // given up on Ctrl-C, or on -t
   bool timed_out = false;    // ... on -t: the run goes on with the next puzzle
-};
-
-// -t for generate, a time limit per puzzle: each worker's searches watch a
-// flag of their own, which a watchdog raises on Ctrl-C or once the worker's
-// puzzle has run past the limit.
-class PuzzleClocks {
- public:
-  PuzzleClocks(std::size_t workers, double seconds, const std::atomic<bool>& interrupt)
-      : clocks_(workers), seconds_(seconds), interrupt_(interrupt), watchdog_([this] { watch(); }) {}
-  ~PuzzleClocks() {
-    {
-      const std::lock_guard<std::mutex> lock(mutex_);
-      done_ = true;
-    }
-    wake_.notify_one();
-    watchdog_.join();
-  }
-  [[nodiscard]] const std::atomic<bool>* flag(std::size_t worker) const { return &clocks_[worker].stop; }
-  void start(std::size_t worker) {
-    clocks_[worker].stop = interrupt_.load();
-    clocks_[worker].started = std::chrono::steady_clock::now().time_since_epoch().count();
-  }
-  // Ends the worker's puzzle; whether the time limit (not Ctrl-C) stopped it.
-  bool stop(std::size_t worker) {
-    clocks_[worker].started = 0;
-    return clocks_[worker].stop.load() && !interrupt_.load();
-  }
-
- private:
-  struct Clock {
-    std::atomic<bool> stop{false};
-    std::atomic<std::chrono::steady_clock::rep> started{0};  // 0: no puzzle under way
-  };
-  void watch() {
-    const auto limit = std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds_));
-    std::unique_lock<std::mutex> lock(mutex_);
-    while (!wake_.wait_for(lock, std::chrono::milliseconds(10), [this] { return done_; })) {
-      const auto now = std::chrono::steady_clock::now().time_since_epoch().count();
-      for (Clock& c : clocks_) {
-        const auto started = c.started.load();
-        if (interrupt_.load() || (seconds_ > 0 && started != 0 && now - started > limit.count())) c.stop = true;
-      }
-    }
-  }
-  std::vector<Clock> clocks_;
-  const double seconds_;
-  const std::atomic<bool>& interrupt_;
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  bool done_ = false;
-  std::thread watchdog_;  // last: it starts once the rest is ready
 };
 
 Made make(PuzzleType& type, const Settings& s, const GenerateOptions& options, std::uint64_t index) {
@@ -134,8 +81,8 @@ int generate(const Settings& s, const std::atomic<bool>& interrupt, std::ostream
     return exit_status::error;
   }
 
-  PuzzleClocks clocks(threads, s.time_limit, interrupt);
-  for (std::size_t t = 0; t < threads; ++t) types[t]->set_interrupt(clocks.flag(t));
+  WorkClocks clocks(threads, s.time_limit, interrupt);  // -t for generate: a time limit per puzzle
+  for (std::size_t t = 0; t < threads; ++t) types[t]->set_interrupt(&clocks.flag(t));
   const auto start = std::chrono::steady_clock::now();
   std::atomic<std::uint64_t> made_so_far{0};
   ProgressLine progress(

@@ -8,10 +8,10 @@
 #include <optional>
 #include <ostream>
 #include <stdexcept>
-#include <thread>
 
 #include "commands.hpp"
 #include "page_files.hpp"
+#include "parallel.hpp"
 
 namespace dance::cli {
 namespace {
@@ -207,7 +207,7 @@ int serve(const Settings& s, const std::atomic<bool>& interrupt, std::ostream& o
   ServeOptions options;
   options.host = s.host;
   options.port = static_cast<unsigned short>(s.port);
-  options.threads = s.threads != 0 ? s.threads : std::max(1U, std::thread::hardware_concurrency());
+  options.threads = thread_count(s.threads);
   options.limits.time_limit = s.time_limit;
   std::optional<Server> server;
   try {

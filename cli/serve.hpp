@@ -14,7 +14,7 @@ namespace dance::cli {
 struct ServeOptions {
   std::string host = "127.0.0.1";  // only this machine, unless --host says otherwise
   unsigned short port = 8080;      // 0: a free port, which port() tells
-  unsigned threads = 2;            // the pool that runs the requests' searches
+  std::size_t threads = 2;         // the pool that runs the requests' searches
   std::size_t body_limit = 1 << 20;  // bytes; a larger request body gets 413
   std::size_t queue = 64;            // requests waiting or running; one more gets 503
   ApiLimits limits;

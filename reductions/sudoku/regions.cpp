@@ -1,42 +1,18 @@
 #include "sudoku/regions.hpp"
 
-#include <algorithm>
 #include <ostream>
 #include <string_view>
+
+#include "range/board.hpp"  // a grid's neighbours and connectedness, as range puzzles have them
 
 namespace dance::sudoku {
 namespace {
 
-// The cells beside `cell` on an n x n grid (up to four).
-std::size_t neighbours(int n, std::size_t cell, std::size_t (&out)[4]) {
-  const auto side = static_cast<std::size_t>(n), row = cell / side, column = cell % side;
-  std::size_t count = 0;
-  if (row > 0) out[count++] = cell - side;
-  if (row + 1 < side) out[count++] = cell + side;
-  if (column > 0) out[count++] = cell - 1;
-  if (column + 1 < side) out[count++] = cell + 1;
-  return count;
-}
-
-// Whether region `region` is in one piece; `stack` and `seen` are scratch space.
-bool connected(int n, const Cells& regions, int region, std::vector<std::size_t>& stack, std::vector<char>& seen) {
-  const auto first = static_cast<std::size_t>(std::find(regions.begin(), regions.end(), region) - regions.begin());
-  std::fill(seen.begin(), seen.end(), 0);
-  stack.assign(1, first);
-  seen[first] = 1;
-  int reached = 1;
-  std::size_t near[4];
-  while (!stack.empty()) {
-    const std::size_t cell = stack.back();
-    stack.pop_back();
-    for (std::size_t k = 0, count = neighbours(n, cell, near); k < count; ++k) {
-      if (seen[near[k]] || regions[near[k]] != region) continue;
-      seen[near[k]] = 1;
-      ++reached;
-      stack.push_back(near[k]);
-    }
-  }
-  return reached == n;
+// Whether region `region` is in one piece: range's white cells connected,
+// with every cell of another region taken as black.
+bool in_one_piece(int n, const Cells& regions, int region, range::Colouring& outside) {
+  for (std::size_t cell = 0; cell < regions.size(); ++cell) outside[cell] = regions[cell] != region;
+  return range::whites_connected(n, n, outside);
 }
 
 }  // namespace
@@ -49,24 +25,22 @@ Cells random_regions(int n, dlx::Random& random) {
     const int row = static_cast<int>(cell) / n, column = static_cast<int>(cell) % n;
     regions[cell] = boxes ? boxes->region(row, column) : row;
   }
-  std::vector<std::size_t> stack, candidates;
-  std::vector<char> seen(cells);
-  std::size_t near[4];
+  std::vector<std::size_t> near, candidates;
+  range::Colouring outside(cells);
   for (std::size_t trial = 0; trial < 8 * cells; ++trial) {
     // Cell a leaves its region for a neighbour's, and a cell c of that region, beside a's, comes back.
     const auto a = static_cast<std::size_t>(random.below(cells));
-    const std::size_t b = near[random.below(neighbours(n, a, near))];
-    const int from = regions[a], to = regions[b];
+    near.clear();
+    range::for_each_neighbour(n, n, a, [&near](std::size_t b) { near.push_back(b); });
+    const int from = regions[a], to = regions[near[random.below(near.size())]];
     if (from == to) continue;
     regions[a] = to;
     candidates.clear();
     for (std::size_t c = 0; c < cells; ++c) {
       if (regions[c] != to || c == a) continue;
-      for (std::size_t k = 0, count = neighbours(n, c, near); k < count; ++k)
-        if (regions[near[k]] == from) {
-          candidates.push_back(c);
-          break;
-        }
+      bool beside = false;
+      range::for_each_neighbour(n, n, c, [&](std::size_t d) { beside = beside || regions[d] == from; });
+      if (beside) candidates.push_back(c);
     }
     if (candidates.empty()) {
       regions[a] = from;
@@ -74,7 +48,7 @@ Cells random_regions(int n, dlx::Random& random) {
     }
     const std::size_t c = candidates[random.below(candidates.size())];
     regions[c] = from;
-    if (!connected(n, regions, from, stack, seen) || !connected(n, regions, to, stack, seen)) {
+    if (!in_one_piece(n, regions, from, outside) || !in_one_piece(n, regions, to, outside)) {
       regions[a] = from;
       regions[c] = to;
     }

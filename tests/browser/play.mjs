@@ -56,6 +56,8 @@ try {
   const status = id => page.$eval('#' + id, e => e.textContent);
   const waitStatus = (id, text) => page.waitForFunction(
     (id, text) => document.getElementById(id).textContent.includes(text), {timeout: 20000}, id, text);
+  // Whether the status line comes to say `text` (within 20 s).
+  const says = (id, text) => waitStatus(id, text).then(() => true, () => false);
 
   // Sudoku: New, then the answer dance gives for the clues (and the map) typed in, and Check.
   async function solveSudoku(size, variant) {
@@ -70,8 +72,7 @@ try {
     for (let cell = 0; cell < size * size; ++cell)
       if (puzzle[cell] === '.') await page.type(`input[data-cell="${cell}"]`, solution[cell]);
     await page.click('#sudoku-check');
-    await waitStatus('sudoku-status', 'Solved!');
-    expect(`Check says a typed ${variant} solution is solved`, true);
+    expect(`Check says a typed ${variant} solution is solved`, await says('sudoku-status', 'Solved!'));
     await page.screenshot({path: `${shots}/sudoku-${variant}-solved.png`});
     return {puzzle, solution};
   }
@@ -112,8 +113,7 @@ try {
   expect('dance solves the board shown', shaded.length === 25);
   for (let cell = 0; cell < 25; ++cell) if (shaded[cell] === '#') await page.click(`#range-board td[data-cell="${cell}"]`);
   await page.click('#range-check');
-  await waitStatus('range-status', 'Solved!');
-  expect('Check says the clicked board is solved', true);
+  expect('Check says the clicked board is solved', await says('range-status', 'Solved!'));
   await page.screenshot({path: `${shots}/range-solved.png`});
 
   // Knight's tour: three moves by hand, the rest by Solve.
@@ -139,8 +139,7 @@ try {
   await page.click('#clique-solve');
   await waitStatus('clique-status', 'One answer');
   await page.click('#clique-check');
-  await waitStatus('clique-status', 'Found!');
-  expect('Check accepts the clique Solve found', true);
+  expect('Check accepts the clique Solve found', await says('clique-status', 'Found!'));
   await page.screenshot({path: `${shots}/clique.png`});
 
   // Exact cover: Knuth's toy problem has one solution.
