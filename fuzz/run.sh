@@ -2,7 +2,8 @@
 # Runs every libFuzzer target of fuzz/ for SECONDS each, from seeds taken
 # from data/, examples/ and fuzz/regressions/ (the inputs of bugs found
 # before, each one run first). Exits non-zero on the first target that
-# finds a crash, a leak or a failed check; the input is left in the
+# finds a crash, a leak, a failed check or a timeout (each target bounds what
+# it encodes, so an input that times out is within the bound); the input is left in the
 # current folder (crash-*, leak-*, timeout-*) to reproduce with
 #   BUILD/fuzz/fuzz_NAME crash-...
 # usage: fuzz/run.sh BUILD_DIR [SECONDS]   (BUILD_DIR configured with -DDANCE_FUZZ=ON)
@@ -52,6 +53,7 @@ for target in fuzz_xcc fuzz_sudoku fuzz_range fuzz_queens fuzz_polyomino fuzz_cl
   echo "+ $target, $seconds s"
   "$build/fuzz/$target" -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
     -print_final_stats=1 "$work/$target" 2>"$work/$target.log" || { tail -40 "$work/$target.log"; exit 1; }
-  grep -E 'stat::number_of_executed_units|Done [0-9]+ runs' "$work/$target.log" | tail -1
+  grep -E 'stat::number_of_executed_units|stat::slowest_unit_time_sec' "$work/$target.log" | tr '\n' ' '
+  echo
 done
 echo "fuzzing: every target ran $seconds s without a finding"
