@@ -6,6 +6,7 @@
 
 #include "dlx/error.hpp"
 #include "hamilton/encodings.hpp"
+#include "hamilton/necessary.hpp"
 
 namespace dance::hamilton {
 namespace {
@@ -130,6 +131,7 @@ class HamiltonReader final : public OneInstanceReader {
     if (h->from && h->from == h->to) throw std::invalid_argument("--from and --to name the same vertex");
     h->longest = options_.has("longest");
     if (h->longest && !h->from) throw std::invalid_argument("--longest needs --from and --to");
+    if (!h->impossible && !h->longest) h->impossible = why_none(*h);  // said by the answer "none"
     if (h->longest) {
       h->useless = std::make_shared<const std::vector<bool>>(useless_vertices(g, *h->from, *h->to));
       const auto dropped = std::count(h->useless->begin(), h->useless->end(), true);
