@@ -43,3 +43,22 @@ TEST_CASE("hamilton's necessary conditions: parts, cut vertices") {
   CHECK(why_none("0 1\n1 2\n2 0\n2 3\n3 4\n4 2\n", ModelOptions().set("directed")) ==
         "no Hamiltonian cycle: without vertex '2' the graph falls into 2 parts");
 }
+
+TEST_CASE("hamilton's necessary conditions: a bipartite graph's sides") {
+  // The 3x3 grid: sides of 5 corners and centre, 4 edge cells.
+  const std::string grid = "0 1\n1 2\n3 4\n4 5\n6 7\n7 8\n0 3\n3 6\n1 4\n4 7\n2 5\n5 8\n";
+  CHECK(why_none(grid) == "no Hamiltonian cycle: the graph is bipartite with sides of 5 and 4 vertices");
+  CHECK(why_none(grid, ModelOptions().set("path")).empty());
+  CHECK(why_none(grid, ModelOptions().set("from", "0").set("to", "8")).empty());  // corner to corner
+  CHECK(why_none(grid, ModelOptions().set("from", "0").set("to", "1")) ==
+        "no Hamiltonian path: the graph is bipartite with sides of 5 and 4 vertices (the ends on both sides)");
+  CHECK(why_none(grid, ModelOptions().set("from", "1").set("to", "3")) ==
+        "no Hamiltonian path: the graph is bipartite with sides of 5 and 4 vertices (the ends on one side)");
+  // K(2,4): sides two apart.
+  CHECK(why_none("0 2\n0 3\n0 4\n0 5\n1 2\n1 3\n1 4\n1 5\n", ModelOptions().set("path")) ==
+        "no Hamiltonian path: the graph is bipartite with sides of 2 and 4 vertices");
+  std::istringstream none;
+  const auto knight = reduction.reader(none, ModelOptions().set("knight", "5x5").set("closed"))->next();
+  CHECK(static_cast<const hamilton::HamiltonInstance&>(*knight).impossible ==
+        "no Hamiltonian cycle: the graph is bipartite with sides of 13 and 12 vertices");
+}

@@ -74,6 +74,27 @@ graph::Adjacency both_ways(const graph::Graph& g) {
   return {g.size(), arcs, repeats};
 }
 
+// Sides of a connected graph's 2-colouring, or nothing when it has an odd cycle.
+std::optional<std::vector<bool>> two_colouring(const graph::Adjacency& adjacent) {
+  std::vector<bool> side(adjacent.size(), false), seen(adjacent.size(), false);
+  std::vector<Vertex> stack{0};
+  seen[0] = true;
+  while (!stack.empty()) {
+    const Vertex v = stack.back();
+    stack.pop_back();
+    for (const Vertex w : adjacent[v]) {
+      if (!seen[w]) {
+        seen[w] = true;
+        side[w] = !side[v];
+        stack.push_back(w);
+      } else if (side[w] == side[v]) {
+        return std::nullopt;
+      }
+    }
+  }
+  return side;
+}
+
 }  // namespace
 
 std::optional<std::string> why_none(const HamiltonInstance& h) {
@@ -94,6 +115,19 @@ std::optional<std::string> why_none(const HamiltonInstance& h) {
   for (Vertex v = 0; v < n; ++v)
     if (parts.without(v) > most_parts(v))
       return answer + std::string("without vertex ") + name(v) + " the graph falls into " + std::to_string(parts.without(v)) + " parts";
+
+  if (const auto side = two_colouring(adjacent)) {
+    const auto ones = static_cast<std::size_t>(std::count(side->begin(), side->end(), true));
+    const std::size_t sizes[2] = {n - ones, ones};
+    // Vertices alternate sides: a cycle has as many of each, a path one more
+    // of its ends' side when both ends are on one side.
+    bool fits = sizes[0] == sizes[1];
+    if (h.path && !h.from) fits = fits || sizes[0] + 1 == sizes[1] || sizes[1] + 1 == sizes[0];
+    if (h.from && (*side)[*h.from] == (*side)[*h.to]) fits = sizes[(*side)[*h.from]] == sizes[!(*side)[*h.from]] + 1;
+    if (!fits)
+      return answer + std::string("the graph is bipartite with sides of ") + std::to_string(sizes[0]) + " and " +
+             std::to_string(sizes[1]) + " vertices" + (h.from ? " (the ends on " + std::string((*side)[*h.from] == (*side)[*h.to] ? "one side)" : "both sides)") : "");
+  }
 
   return std::nullopt;
 }

@@ -6,6 +6,8 @@
 // - connected: a path or cycle joins every vertex;
 // - taking away one vertex leaves at most one part for a cycle (no cut
 //   vertex), two for a path;
+// - bipartite: a cycle alternates sides, so they are of equal size; a path
+//   has sides that differ by one at most, and by the ends' side.
 #pragma once
 
 #include <optional>
