@@ -268,21 +268,28 @@ done
 # two vertices: one edge is no cycle, two arcs a -> b -> a are one, in every encoding
 printf 'a b\n' >"$tmp/one_edge"
 printf 'a b\nb a\n' >"$tmp/two_arcs"
+printf 'a:\n' >"$tmp/lone"
 for encoding in edge degree position; do
   expect 1 '^none$' '' -- "$dance" solve hamilton "$tmp/one_edge" --encoding $encoding --verify
   expect 1 '^0$' '' -- "$dance" count hamilton "$tmp/one_edge" --encoding $encoding
   expect 0 '^1$' '' -- "$dance" count hamilton "$tmp/two_arcs" --directed --encoding $encoding
   expect 0 '^a b a$' '' -- "$dance" solve hamilton "$tmp/two_arcs" --directed --encoding $encoding --verify
   expect 0 '^1$' '' -- "$dance" count hamilton "$tmp/one_edge" --directed --path --encoding $encoding
+  # one vertex: a path of its own (no edge), and no cycle
+  expect 0 '^a$' '' -- "$dance" solve hamilton "$tmp/lone" --path --encoding $encoding --verify
+  expect 0 '^1$' '' -- "$dance" count hamilton "$tmp/lone" --path --directed --encoding $encoding
+  expect 1 '^0$' '' -- "$dance" count hamilton "$tmp/lone" --encoding $encoding
 done
 printf '5 6\n6 7\n7 5\n7 9\n' >"$tmp/pendant.edges"
 expect 1 '^none$' "vertex '9' has only one edge: no Hamiltonian cycle" -- "$dance" solve hamilton "$tmp/pendant.edges"
 expect 0 '^((5 6|6 5) 7 9|9 7 (5 6|6 5))$' '^$' -- "$dance" solve hamilton "$tmp/pendant.edges" --path --verify
+printf '0 1\n1 2\n2 0\n2 3\n3 4\n4 2\n' >"$tmp/bowtie.edges"
+expect 1 '^none$' "no solution: no Hamiltonian cycle: without vertex '2' the graph falls into 2 parts" -- "$dance" solve hamilton "$tmp/bowtie.edges"
 expect 1 '^0$' '' -- "$dance" count hamilton "$hm/petersen.hcp"
 expect 1 '^none$' 'no solution' -- "$dance" solve hamilton "$hm/petersen.hcp"
 expect 0 '^a1 ([a-h][1-8] ){63}a1$' '' -- "$dance" solve hamilton --knight 8x8 --closed --verify
 expect 0 '^864$' '' -- "$dance" count hamilton --knight 5x5
-expect 1 '^0$' '' -- "$dance" count hamilton --knight 5x5 --closed
+expect 1 '^0$' 'bipartite with sides of 13 and 12' -- "$dance" count hamilton --knight 5x5 --closed
 expect 2 '' 'closed asks for a cycle' -- "$dance" count hamilton --knight 5x5 --closed --path
 expect 0 '^1728$' '' -- "$dance" count hamilton --knight 5x5 --path --directed
 expect 0 '^60$' '' -- "$dance" count hamilton "$hm/dodecahedron.hcp" --encoding position
@@ -293,6 +300,13 @@ expect 2 '' 'longest works with the degree encoding only' -- "$dance" solve hami
 expect 2 '' 'encoding is edge, degree or position' -- "$dance" count hamilton "$hm/dodecahedron.hcp" --encoding adjacency
 expect 0 '^0( [0-9]+){21} 23$' 'left out' -- "$dance" solve hamilton "$hm/ftl24.adj" --longest --from 0 --to 23 --verify
 expect 0 '' '' -- sh -c "'$dance' solve hamilton '$hm/ftl24.adj' --longest --from 0 --to 23 | grep -vw 18"
+# --longest --directed keeps every vertex that the start reaches and that reaches the end (issue 45)
+printf '1 2\n2 3\n' >"$tmp/chain"
+expect 0 '^1 2 3$' '' -- "$dance" solve hamilton "$tmp/chain" --longest --from 1 --to 3 --directed --verify
+printf '0 1\n0 2\n1 2\n' >"$tmp/shortcut"
+expect 0 '^0 1 2$' '' -- "$dance" solve hamilton "$tmp/shortcut" --longest --from 0 --to 2 --directed --verify
+printf '0 3\n0 4\n1 0\n1 2\n1 3\n3 0\n4 1\n' >"$tmp/detour"
+expect 0 '^3 0 4 1 2$' '' -- "$dance" solve hamilton "$tmp/detour" --longest --from 3 --to 2 --directed --verify
 expect 2 '' 'go together' -- "$dance" solve hamilton "$hm/grid4x4.hcp" --from 1
 expect 2 '' 'knight expects MxN' -- "$dance" solve hamilton --knight 8by8
 expect 0 '^\{"found": true, "cycle": true, "length": 16, "vertices": \["1"(, "[0-9]+"){15}\]\}$' '' -- \

@@ -1,13 +1,12 @@
 // Hamiltonian cycles and paths: the known counts of
 // data/graphs/hamilton/expected.tsv, every answer verified, the FTL
-// longest path, and brute force on small random graphs.
+// longest path (brute force on small random graphs:
+// test_hamilton_brute_force.cpp).
 #include <catch2/catch.hpp>
 #include <algorithm>
 #include <fstream>
-#include <numeric>
 #include <optional>
 #include <tuple>
-#include <random>
 #include <sstream>
 
 #include "dlx/solver.hpp"
@@ -31,29 +30,6 @@ std::unique_ptr<Instance> read_file(const std::string& name, const ModelOptions&
   REQUIRE(in);
   return read(in, options);
 }
-
-// Hamiltonian cycles or paths by trying every order; undirected ones (a
-// symmetric matrix) once each, not once per direction. Paths from `from` to
-// `to` when given.
-std::uint64_t brute_force(const std::vector<std::vector<bool>>& edge, bool path, bool directed = false,
-                          std::optional<std::pair<std::size_t, std::size_t>> ends = std::nullopt) {
-  const std::size_t n = edge.size();
-  std::vector<std::size_t> order(n);
-  std::iota(order.begin(), order.end(), 0);
-  std::uint64_t count = 0;
-  do {
-    if (!path && order[0] != 0) break;  // cycles: start at vertex 0
-    if (ends && (order.front() != ends->first || order.back() != ends->second)) continue;
-    bool ok = true;
-    for (std::size_t k = 1; k < n && ok; ++k) ok = edge[order[k - 1]][order[k]];
-    if (!path) ok = ok && edge[order[n - 1]][order[0]];
-    count += ok;
-  } while (std::next_permutation(order.begin(), order.end()));
-  return directed || ends ? count : count / 2;  // an undirected path or cycle is found in both directions
-}
-
-// The three encodings, and how many times each finds an undirected answer.
-const std::pair<const char*, std::uint64_t> encodings[] = {{"edge", 1}, {"degree", 1}, {"position", 2}};
 
 }  // namespace
 
@@ -98,83 +74,6 @@ TEST_CASE("the FTL map: the longest path from 0 to 23 has 23 vertices and avoids
   CHECK(order.front() == 0);
   CHECK(order.back() == 23);
  }
-}
-
-TEST_CASE("random small graphs: cycles and paths agree with brute force") {
-  std::mt19937_64 rng(99);
-  int nonzero = 0;
-  for (int round = 0; round < 80; ++round) {
-    const std::size_t n = 2 + rng() % 7;  // 2: one edge is no cycle
-    std::vector<std::vector<bool>> edge(n, std::vector<bool>(n, false));
-    std::ostringstream text;
-    for (std::size_t u = 0; u < n; ++u) text << u << ": \n";
-    std::bernoulli_distribution coin(0.4 + 0.4 * static_cast<double>(rng() % 100) / 100.0);
-    for (std::size_t u = 0; u < n; ++u)
-      for (std::size_t v = u + 1; v < n; ++v)
-        if (coin(rng)) {
-          edge[u][v] = edge[v][u] = true;
-          text << u << ": " << v << '\n';
-        }
-    for (const bool path : {false, true}) {
-      const std::uint64_t expected = brute_force(edge, path);
-      for (const auto& [encoding, times] : encodings) {
-        INFO("round " << round << " path " << path << " encoding " << encoding << '\n' << text.str());
-        std::istringstream in(text.str());
-        ModelOptions options = ModelOptions().set("encoding", encoding);
-        if (path) options.set("path");
-        CHECK(count_verified(reduction, *read(in, options)) == times * expected);
-      }
-      nonzero += expected > 0;
-    }
-    // Paths between fixed ends, which fix the direction too: once in every encoding.
-    const auto from = rng() % n, to = (from + 1 + rng() % (n - 1)) % n;
-    const std::uint64_t expected = brute_force(edge, true, false, std::pair{from, to});
-    for (const auto& [encoding, times] : encodings) {
-      INFO("round " << round << " from " << from << " to " << to << " encoding " << encoding << '\n' << text.str());
-      std::istringstream in(text.str());
-      const auto options = ModelOptions().set("encoding", encoding).set("from", std::to_string(from)).set("to", std::to_string(to));
-      CHECK(count_verified(reduction, *read(in, options)) == expected);
-    }
-  }
-  CHECK(nonzero > 40);
-}
-
-TEST_CASE("random small digraphs: directed cycles and paths agree with brute force") {
-  std::mt19937_64 rng(17);
-  int nonzero = 0;
-  for (int round = 0; round < 80; ++round) {
-    const std::size_t n = 2 + rng() % 6;  // 2: a -> b -> a is a cycle
-    std::vector<std::vector<bool>> arc(n, std::vector<bool>(n, false));
-    std::ostringstream text;
-    for (std::size_t u = 0; u < n; ++u) text << u << ":\n";
-    std::bernoulli_distribution coin(0.4 + 0.4 * static_cast<double>(rng() % 100) / 100.0);
-    for (std::size_t u = 0; u < n; ++u)
-      for (std::size_t v = 0; v < n; ++v)
-        if (u != v && coin(rng)) {
-          arc[u][v] = true;
-          text << u << ": " << v << '\n';
-        }
-    for (const bool path : {false, true}) {
-      const std::uint64_t expected = brute_force(arc, path, true);
-      for (const auto& [encoding, times] : encodings) {  // a directed answer is found once by each
-        INFO("round " << round << " path " << path << " encoding " << encoding << '\n' << text.str());
-        std::istringstream in(text.str());
-        ModelOptions options = ModelOptions().set("directed").set("encoding", encoding);
-        if (path) options.set("path");
-        CHECK(count_verified(reduction, *read(in, options)) == expected);
-      }
-      nonzero += expected > 0;
-    }
-    const auto from = rng() % n, to = (from + 1 + rng() % (n - 1)) % n;
-    const std::uint64_t expected = brute_force(arc, true, true, std::pair{from, to});
-    for (const auto& [encoding, times] : encodings) {
-      INFO("round " << round << " from " << from << " to " << to << " encoding " << encoding << '\n' << text.str());
-      std::istringstream in(text.str());
-      const auto options = ModelOptions().set("directed").set("encoding", encoding).set("from", std::to_string(from)).set("to", std::to_string(to));
-      CHECK(count_verified(reduction, *read(in, options)) == expected);
-    }
-  }
-  CHECK(nonzero > 40);
 }
 
 TEST_CASE("hamilton refuses ends that do not go together") {

@@ -114,12 +114,17 @@ Encoding encode_by_degree(const HamiltonInstance& h) {
   for (std::size_t e = 0; e < edges; ++e)  // an arc no option uses still needs a name
     b.add_secondary(edge_names[e].empty() ? "arc" + std::to_string(e) : edge_names[e]);
   const dlx::ColourId unused = b.colour("0"), used = b.colour("1");
-  // Each vertex's edges, for the "not used" entries.
+  // Each vertex's edges, for the "not used" entries: at both ends of every
+  // edge, also where an end has no option with it (a skipped vertex, a
+  // vertex with arcs in only), so that no option uses it alone.
   std::vector<std::vector<std::uint32_t>> edges_at(g.size());
-  for (const Choice& c : choices)
-    for (const std::uint32_t e : {c.edge_a, c.edge_b})
-      if (e != nobody && std::find(edges_at[c.at].begin(), edges_at[c.at].end(), e) == edges_at[c.at].end())
-        edges_at[c.at].push_back(e);
+  const auto add = [&edges_at](Vertex v, std::uint32_t e) {
+    if (std::find(edges_at[v].begin(), edges_at[v].end(), e) == edges_at[v].end()) edges_at[v].push_back(e);
+  };
+  for (const Choice& c : choices) {
+    if (c.edge_a != nobody) add(c.at, c.edge_a), add(c.a, c.edge_a);
+    if (c.edge_b != nobody) add(c.at, c.edge_b), add(c.b, c.edge_b);
+  }
   std::vector<dlx::Entry> entries;
   for (const Choice& c : choices) {
     if (skips(c) && m == 0) break;  // the skip options come last; none when nothing is skipped

@@ -31,8 +31,24 @@ std::unique_ptr<InstanceReader> HamiltonReduction::read(std::istream& in, const 
   return make_reader(in, options);
 }
 
+namespace {
+
+// A graph of one vertex has one Hamiltonian path, the vertex alone (no edge),
+// and no cycle (that would need an edge): one item, one option, whatever
+// the encoding, whose only edge options could not say so.
+Encoding lone_vertex(const graph::Graph& g) {
+  dlx::ProblemBuilder b;
+  b.add_option(std::vector<dlx::Entry>{{b.add_primary(g.names[0])}});
+  Encoding encoding;
+  encoding.problem = std::make_shared<const dlx::Problem>(b.build());
+  return encoding;
+}
+
+}  // namespace
+
 Encoding HamiltonReduction::encode(const HamiltonInstance& h) const {
   if (h.impossible) return contradiction(*h.impossible);
+  if (h.path && h.graph->size() == 1) return lone_vertex(*h.graph);
   switch (h.model) {
     case HamiltonInstance::Model::edge: return encode_by_edges(h);
     case HamiltonInstance::Model::degree: return encode_by_degree(h);
@@ -64,6 +80,10 @@ std::unique_ptr<HamiltonAnswer> HamiltonReduction::decode(const HamiltonInstance
   const graph::Graph& g = *h.graph;
   auto answer = std::make_unique<HamiltonAnswer>();
   answer->cycle = !h.path;
+  if (h.path && g.size() == 1) {  // lone_vertex()
+    answer->order = {0};
+    return answer;
+  }
   if (h.model == HamiltonInstance::Model::position) {
     answer->order.assign(h.path ? solution.size() + 1 : solution.size(), nobody);
     for (const dlx::OptionId o : solution) {

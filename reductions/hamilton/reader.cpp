@@ -1,18 +1,46 @@
 #include "hamilton/reader.hpp"
 
 #include <algorithm>
+#include <span>
 #include <stdexcept>
 
 #include "dlx/error.hpp"
 #include "hamilton/encodings.hpp"
+#include "hamilton/necessary.hpp"
 
 namespace dance::hamilton {
 namespace {
 
-// Vertices that no path from `from` to `to` passes through: repeatedly a
-// vertex other than the ends with at most one neighbour left.
+// Vertices that no path from `from` to `to` passes through. Undirected:
+// repeatedly a vertex other than the ends with at most one neighbour left.
+// Directed: a vertex that `from` cannot reach without passing `to`, or that
+// cannot reach `to` without passing `from` (a path starts at `from` and
+// ends at `to`); the other vertices may lie on a path, so all are kept.
 std::vector<bool> useless_vertices(const graph::Graph& g, Vertex from, Vertex to) {
   std::vector<bool> useless(g.size(), false);
+  if (g.directed) {
+    std::vector<std::vector<Vertex>> in(g.size());
+    for (Vertex u = 0; u < g.size(); ++u)
+      for (const Vertex v : g.out[u]) in[v].push_back(u);
+    // The vertices reached from `start` along `next`, never leaving `wall`.
+    const auto reached = [&g](Vertex start, Vertex wall, const auto& next) {
+      std::vector<bool> seen(g.size(), false);
+      std::vector<Vertex> stack{start};
+      seen[start] = true;
+      while (!stack.empty()) {
+        const Vertex v = stack.back();
+        stack.pop_back();
+        if (v == wall) continue;
+        for (const Vertex w : next(v))
+          if (!seen[w]) seen[w] = true, stack.push_back(w);
+      }
+      return seen;
+    };
+    const auto forward = reached(from, to, [&g](Vertex v) { return g.out[v]; });
+    const auto backward = reached(to, from, [&in](Vertex v) { return std::span<const Vertex>(in[v]); });
+    for (Vertex v = 0; v < g.size(); ++v) useless[v] = v != from && v != to && (!forward[v] || !backward[v]);
+    return useless;
+  }
   std::vector<std::size_t> degree(g.size());
   for (Vertex v = 0; v < g.size(); ++v) degree[v] = g.out[v].size();
   for (bool changed = true; changed;) {
@@ -103,6 +131,7 @@ class HamiltonReader final : public OneInstanceReader {
     if (h->from && h->from == h->to) throw std::invalid_argument("--from and --to name the same vertex");
     h->longest = options_.has("longest");
     if (h->longest && !h->from) throw std::invalid_argument("--longest needs --from and --to");
+    if (!h->impossible && !h->longest) h->impossible = why_none(*h);  // said by the answer "none"
     if (h->longest) {
       h->useless = std::make_shared<const std::vector<bool>>(useless_vertices(g, *h->from, *h->to));
       const auto dropped = std::count(h->useless->begin(), h->useless->end(), true);

@@ -1,0 +1,135 @@
+#include "hamilton/necessary.hpp"
+
+#include <algorithm>
+
+#include "hamilton/encodings.hpp"
+
+namespace dance::hamilton {
+
+namespace {
+
+// The parts of a graph without some vertices, by one depth-first search
+// with low points (Tarjan's): how many parts, and for every vertex how many
+// parts are left once it goes too. Arrays sized once, for a search per vertex.
+class Parts {
+ public:
+  explicit Parts(const graph::Adjacency& adjacent)
+      : adjacent_(adjacent), order_(adjacent.size()), low_(adjacent.size()), parent_(adjacent.size()),
+        next_(adjacent.size()), cuts_(adjacent.size()) {}
+
+  // Searches the graph without vertex `gone` (nobody: the whole graph).
+  void search(Vertex gone = nobody) {
+    const std::size_t n = adjacent_.size();
+    std::fill(order_.begin(), order_.end(), 0);
+    std::fill(cuts_.begin(), cuts_.end(), 0);
+    parts_ = 0;
+    std::uint32_t visited = 0;
+    for (Vertex root = 0; root < n; ++root) {
+      if (order_[root] || root == gone) continue;
+      ++parts_;
+      order_[root] = low_[root] = ++visited;
+      parent_[root] = nobody;
+      next_[root] = 0;
+      for (Vertex v = root;;) {
+        const auto list = adjacent_[v];
+        if (next_[v] < list.size()) {
+          const Vertex w = list[next_[v]++];
+          if (w == gone) continue;
+          if (order_[w] == 0) {
+            parent_[w] = v;
+            order_[w] = low_[w] = ++visited;
+            next_[w] = 0;
+            v = w;
+          } else {
+            low_[v] = std::min(low_[v], order_[w]);
+          }
+          continue;
+        }
+        if (v == root) break;
+        const Vertex u = parent_[v];
+        if (low_[v] >= order_[u]) ++cuts_[u];  // v's subtree hangs on u alone (the root: each subtree)
+        low_[u] = std::min(low_[u], low_[v]);
+        v = u;
+      }
+    }
+  }
+  [[nodiscard]] std::size_t parts() const { return parts_; }
+  // Parts once vertex v (not `gone`) goes too: its own part falls into the
+  // subtrees it cuts off, and the rest of it unless v is the part's root.
+  [[nodiscard]] std::size_t without(Vertex v) const { return parts_ - 1 + cuts_[v] + (parent_[v] == nobody ? 0 : 1); }
+
+ private:
+  const graph::Adjacency& adjacent_;
+  std::vector<std::uint32_t> order_, low_, parent_, next_, cuts_;
+  std::size_t parts_ = 0;
+};
+
+// The graph's edges both ways: the graph itself when undirected.
+graph::Adjacency both_ways(const graph::Graph& g) {
+  std::vector<graph::Arc> arcs;
+  arcs.reserve(2 * g.out.arc_count());
+  for (Vertex u = 0; u < g.size(); ++u)
+    for (const Vertex v : g.out[u]) arcs.emplace_back(u, v), arcs.emplace_back(v, u);
+  std::size_t repeats = 0;
+  return {g.size(), arcs, repeats};
+}
+
+// Sides of a connected graph's 2-colouring, or nothing when it has an odd cycle.
+std::optional<std::vector<bool>> two_colouring(const graph::Adjacency& adjacent) {
+  std::vector<bool> side(adjacent.size(), false), seen(adjacent.size(), false);
+  std::vector<Vertex> stack{0};
+  seen[0] = true;
+  while (!stack.empty()) {
+    const Vertex v = stack.back();
+    stack.pop_back();
+    for (const Vertex w : adjacent[v]) {
+      if (!seen[w]) {
+        seen[w] = true;
+        side[w] = !side[v];
+        stack.push_back(w);
+      } else if (side[w] == side[v]) {
+        return std::nullopt;
+      }
+    }
+  }
+  return side;
+}
+
+}  // namespace
+
+std::optional<std::string> why_none(const HamiltonInstance& h) {
+  const graph::Graph& g = *h.graph;
+  const std::size_t n = g.size();
+  if (n < 3) return std::nullopt;
+  const char* const answer = h.path ? "no Hamiltonian path: " : "no Hamiltonian cycle: ";
+  const graph::Adjacency owned = g.directed ? both_ways(g) : graph::Adjacency();
+  const graph::Adjacency& adjacent = g.directed ? owned : g.out;
+  const auto name = [&g](Vertex v) { return "'" + g.names[v] + "'"; };
+  const auto is_end = [&h](Vertex v) { return v == h.from || v == h.to; };
+  // Taking a vertex off a cycle leaves one piece; off a path two, one at its end.
+  const auto most_parts = [&](Vertex v) -> std::size_t { return h.path && !is_end(v) ? 2 : 1; };
+
+  Parts parts(adjacent);
+  parts.search();
+  if (parts.parts() > 1) return answer + std::string("the graph falls into ") + std::to_string(parts.parts()) + " parts";
+  for (Vertex v = 0; v < n; ++v)
+    if (parts.without(v) > most_parts(v))
+      return answer + std::string("without vertex ") + name(v) + " the graph falls into " + std::to_string(parts.without(v)) + " parts";
+
+  if (const auto side = two_colouring(adjacent)) {
+    const auto ones = static_cast<std::size_t>(std::count(side->begin(), side->end(), true));
+    const std::size_t sizes[2] = {n - ones, ones};
+    // Vertices alternate sides: a cycle has as many of each, a path one more
+    // of its ends' side when both ends are on one side.
+    bool fits = sizes[0] == sizes[1];
+    if (h.path && !h.from) fits = fits || sizes[0] + 1 == sizes[1] || sizes[1] + 1 == sizes[0];
+    if (h.from && (*side)[*h.from] == (*side)[*h.to]) fits = sizes[(*side)[*h.from]] == sizes[!(*side)[*h.from]] + 1;
+    if (!fits)
+      return answer + std::string("the graph is bipartite with sides of ") + std::to_string(sizes[0]) + " and " +
+             std::to_string(sizes[1]) + " vertices" + (h.from ? " (the ends on " + std::string((*side)[*h.from] == (*side)[*h.to] ? "one side)" : "both sides)") : "");
+  }
+
+  return std::nullopt;
+}
+
+}  // namespace dance::hamilton

@@ -1,0 +1,25 @@
+// Necessary conditions for a Hamiltonian cycle or path, checked on the graph
+// before any search: each failure is a proof that there is none, said in a
+// line. They read the graph as undirected (a directed answer is an
+// undirected one of the graph of its arcs), in time linear in its size.
+//
+// - connected: a path or cycle joins every vertex;
+// - taking away one vertex leaves at most one part for a cycle (no cut
+//   vertex), two for a path;
+// - bipartite: a cycle alternates sides, so they are of equal size; a path
+//   has sides that differ by one at most, and by the ends' side.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "hamilton/hamilton.hpp"
+
+namespace dance::hamilton {
+
+// Why the question of `h` (a cycle, or a path with free or fixed ends; not
+// --longest) has no answer in its graph, or nothing when these conditions
+// hold.
+[[nodiscard]] std::optional<std::string> why_none(const HamiltonInstance& h);
+
+}  // namespace dance::hamilton
