@@ -62,3 +62,12 @@ TEST_CASE("hamilton's necessary conditions: a bipartite graph's sides") {
   CHECK(static_cast<const hamilton::HamiltonInstance&>(*knight).impossible ==
         "no Hamiltonian cycle: the graph is bipartite with sides of 13 and 12 vertices");
 }
+
+TEST_CASE("hamilton's necessary conditions: pairs of vertices") {
+  // Two hubs 0 and 1, each joined to three triangles: without them, three parts.
+  const std::string hubs = "0 2\n1 3\n2 3\n3 4\n4 2\n0 5\n1 6\n5 6\n6 7\n7 5\n0 8\n1 9\n8 9\n9 10\n10 8\n";
+  CHECK(why_none(hubs) == "no Hamiltonian cycle: without vertices '0' and '1' the graph falls into 3 parts");
+  CHECK(why_none(hubs, ModelOptions().set("path")).empty());  // a path may join three parts
+  CHECK(why_none(hubs, ModelOptions().set("from", "0").set("to", "4")) ==
+        "no Hamiltonian path: without vertices '0' and '1' the graph falls into 3 parts");
+}

@@ -1,13 +1,17 @@
 // Necessary conditions for a Hamiltonian cycle or path, checked on the graph
 // before any search: each failure is a proof that there is none, said in a
 // line. They read the graph as undirected (a directed answer is an
-// undirected one of the graph of its arcs), in time linear in its size.
+// undirected one of the graph of its arcs), in time linear in its size
+// except where said.
 //
 // - connected: a path or cycle joins every vertex;
 // - taking away one vertex leaves at most one part for a cycle (no cut
 //   vertex), two for a path;
 // - bipartite: a cycle alternates sides, so they are of equal size; a path
-//   has sides that differ by one at most, and by the ends' side.
+//   has sides that differ by one at most, and by the ends' side;
+// - taking away two vertices leaves at most two parts for a cycle, three for
+//   a path (the 1-tough condition on pairs; a search from each vertex, so
+//   only for graphs small enough, see necessary.cpp).
 #pragma once
 
 #include <optional>
