@@ -175,13 +175,17 @@ int answer(const Context& c, const Instance& instance, const Encoding& encoding,
     if (c.progress) c.progress->clear();
   };
   if (s.unique) {
-    const dlx::Outcome outcome = search.visit([&found](std::span<const dlx::OptionId>) { return ++found < 2; });
+    std::ostringstream first;  // show_first: the first solution, printed after the verdict
+    const dlx::Outcome outcome = search.visit([&](std::span<const dlx::OptionId> solution) {
+      if (s.show_first && found == 0) c.reduction.print(first, instance, *c.reduction.decode(instance, encoding, solution));
+      return ++found < 2;
+    });
     clear_progress();
     if (outcome != dlx::Outcome::exhausted && outcome != dlx::Outcome::solution_limit) {
       if (!s.quiet) c.out << "unknown\n";  // a batch keeps its line for each puzzle
       return stopped(c, instance, outcome);
     }
-    if (!s.quiet) c.out << (found == 0 ? "none" : found == 1 ? "unique" : "multiple") << '\n';
+    if (!s.quiet) c.out << (found == 0 ? "none" : found == 1 ? "unique" : "multiple") << '\n' << first.str();
     return found == 0 ? exit_status::none : exit_status::found;
   }
   if (counting(c)) {
@@ -365,10 +369,9 @@ int split(const Context& c, const Instance& instance, Encoding& encoding, dlx::S
 // solution; prints the last answer found. Limits hold for the whole sequence.
 int optimise(const Context& c, const Instance& first, Solvers& solvers) {
   const Settings& s = c.s;
-  if (s.count || s.unique || s.solutions != 1) {
-    c.err << "dance: " << c.reduction.name() << " finds one best answer here; -n, --count and --unique do not apply\n";
-    return exit_status::error;
-  }
+  if (s.count || s.unique || s.solutions != 1)
+    throw std::invalid_argument(std::string(c.reduction.name()) +
+                                " finds one best answer here; -n, --count and --unique do not apply");
   const dlx::Statistics at_start = solvers.total();
   std::vector<std::unique_ptr<Instance>> steps;  // each step after the first, kept alive for the answer
   const Instance* current = &first;
@@ -422,31 +425,54 @@ namespace {
 // One instance of the input, or the reason it could not be read.
 struct Job {
   std::unique_ptr<Instance> instance;
-  std::string error;      // "line L, column C: ..." for a malformed instance
+  Failure failure;         // code empty: none; parse_error "line L, column C: ..." for a malformed instance
   std::size_t number = 0;  // in input order, from 1
 };
 
-// Reads the next job, the `read`-th; false at the end of the input.
-bool read_job(InstanceReader& reader, Job& job, std::size_t& read) {
-  job.number = read + 1;
+// A reduction's reader and how far it has got.
+struct Input {
+  InstanceReader& reader;
+  std::size_t read = 0;  // jobs read
+  bool broken = false;   // an option's value refused while reading: nothing more is read
+};
+
+// Keeps a job's failure in `first` when it is the first one.
+void keep_first(Failure* first, const Failure& failure) {
+  if (first && first->code.empty() && !failure.code.empty()) *first = failure;
+}
+
+// Reads the next job; false at the end of the input.
+bool read_job(Input& input, Job& job) {
+  if (input.broken) return false;
+  job.number = input.read + 1;
   try {
-    job.instance = reader.next();
+    job.instance = input.reader.next();
     if (!job.instance) return false;
   } catch (const dlx::ParseError& e) {
-    job.error = e.what();
+    job.failure = {"parse_error", e.what(), e.line(), e.column()};
   } catch (const dlx::BuildError& e) {
-    job.error = e.what();
+    job.failure = {"parse_error", e.what()};
+  } catch (const std::invalid_argument& e) {  // an option that this input cannot take (--to names no vertex)
+    job.failure = {"bad_option", e.what()};
+    input.broken = true;
   }
-  ++read;
+  ++input.read;
   return true;
 }
 
 // Handles a job, writing to c's streams; returns its exit status.
 int handle_here(const Context& c, Job& job, Solvers& solvers) {
-  if (!job.error.empty()) {
-    c.err << "dance: " << c.source << ": " << job.error << '\n';
+  // A failure said on stderr, in place of the answer on stdout, and kept in the job.
+  const auto failed = [&c, &job](Failure failure) {
+    c.err << "dance: " << failure.message << '\n';
     if (c.s.command != "emit") c.reduction.print_error(c.out);
+    job.failure = std::move(failure);
     return exit_status::error;
+  };
+  if (!job.failure.code.empty()) {
+    Failure read = job.failure;
+    read.message = (read.code == "parse_error" ? c.source + ": " : "") + read.message;
+    return failed(std::move(read));
   }
   const Instance& instance = *job.instance;
   for (const std::string& w : instance.warnings) c.err << "dance: " << (instance.line == 0 ? "" : c.source + ": ") << "warning: " << w << '\n';
@@ -465,13 +491,15 @@ int handle_here(const Context& c, Job& job, Solvers& solvers) {
     if (c.team) return solve_together(c, instance, encoding);
     return solve(c, instance, encoding, solvers.for_problem(encoding));
   } catch (const ResumeError& e) {
-    c.err << "dance: " << e.what() << '\n';
-    if (c.s.command != "emit") c.reduction.print_error(c.out);
-    return exit_status::error;
-  } catch (const std::runtime_error& e) {  // a BuildError
-    c.err << "dance: " << where(c, instance) << e.what() << '\n';
-    if (c.s.command != "emit") c.reduction.print_error(c.out);
-    return exit_status::error;
+    return failed({"bad_option", e.what()});
+  } catch (const dlx::BuildError& e) {
+    return failed({"parse_error", where(c, instance) + e.what(), instance.line});
+  } catch (const std::invalid_argument& e) {  // options this instance cannot take
+    return failed({"bad_option", where(c, instance) + e.what()});
+  } catch (const std::bad_alloc&) {
+    return failed({"too_large", where(c, instance) + "out of memory"});
+  } catch (const std::exception& e) {  // a reduction's bug: this instance fails, the run goes on
+    return failed({"internal", "internal error: " + where(c, instance) + e.what()});
   }
 }
 
@@ -505,8 +533,8 @@ struct Chunk {
 // writes the answers of the chunk before and reads the next: reading and
 // writing between chunks left the workers idle (sudoku17.txt, --unique:
 // 2 threads were 1.44 times as fast as one). `read`: the first jobs, already read.
-int run_parallel(const Context& c, InstanceReader& reader, std::size_t& jobs_read, std::vector<Solvers>& workers, bool& any,
-                 std::vector<Job> read) {
+int run_parallel(const Context& c, Input& input, std::vector<Solvers>& workers, bool& any, std::vector<Job> read,
+                 Failure* failure) {
   const std::size_t threads = workers.size();
   const std::size_t size = std::min<std::size_t>(256 * threads, 16384);  // -j 1024: 2 x 16,384 jobs, not 2 x 262,144
   std::array<Chunk, 2> chunks{Chunk(size), Chunk(size)};
@@ -515,7 +543,7 @@ int run_parallel(const Context& c, InstanceReader& reader, std::size_t& jobs_rea
   const auto fill = [&](Chunk& chunk) {
     for (Job& job : read) chunk.jobs[chunk.count++] = std::move(job);
     read.clear();
-    while (more && chunk.count < size && !c.interrupt.load() && (more = read_job(reader, chunk.jobs[chunk.count], jobs_read)))
+    while (more && chunk.count < size && !c.interrupt.load() && (more = read_job(input, chunk.jobs[chunk.count])))
       ++chunk.count;
     any = any || chunk.count > 0;
   };
@@ -525,6 +553,7 @@ int run_parallel(const Context& c, InstanceReader& reader, std::size_t& jobs_rea
       c.out << chunk.outs[k].str();
       c.err << chunk.errs[k].str();
       status = worse(status, chunk.statuses[k]);
+      keep_first(failure, chunk.jobs[k].failure);
       chunk.jobs[k] = Job{};
       chunk.outs[k].str({});
       chunk.errs[k].str({});
@@ -608,9 +637,9 @@ std::optional<std::string> input_to_share(const Settings& s, const Reduction& re
   std::istream recorded(&recording);
   try {
     const auto reader = reduction.reader(recorded, s.model);
+    Input input{*reader};
     Job job;
-    std::size_t read = 0;
-    for (int k = 0; k < 2 && read_job(*reader, job, read); ++k) job = Job{};
+    for (int k = 0; k < 2 && read_job(input, job); ++k) job = Job{};
   } catch (const std::invalid_argument&) {  // reported by every rank as it reads the shared text
   }
   return recording.recorded();
@@ -619,7 +648,7 @@ std::optional<std::string> input_to_share(const Settings& s, const Reduction& re
 }  // namespace
 
 int run(const Settings& s, const std::atomic<bool>& interrupt, std::ostream& out, std::ostream& err, Cluster* cluster,
-        std::istream* given) {
+        std::istream* given, Failure* failure) {
   if (cluster && !s.count) {
     err << "dance: under mpirun, dance counts only: dance count REDUCTION ...\n";
     return exit_status::error;
@@ -648,6 +677,7 @@ int run(const Settings& s, const std::atomic<bool>& interrupt, std::ostream& out
     reader = reduction.reader(input, s.model);
   } catch (const std::invalid_argument& e) {
     err << "dance: " << e.what() << "\nTry 'dance --help'.\n";
+    keep_first(failure, {"bad_option", e.what()});
     return exit_status::error;
   }
 
@@ -665,9 +695,9 @@ int run(const Settings& s, const std::atomic<bool>& interrupt, std::ostream& out
   bool any = false;
   Job first, second;
   const bool alone = s.command == "emit" || s.command == "split" || !s.resume.empty() || cluster;  // one problem only
-  std::size_t jobs_read = 0;
-  const bool have_first = (alone || threads > 1) && read_job(*reader, first, jobs_read);
-  const bool have_second = have_first && read_job(*reader, second, jobs_read);
+  Input jobs{*reader};
+  const bool have_first = (alone || threads > 1) && read_job(jobs, first);
+  const bool have_second = have_first && read_job(jobs, second);
   if (have_first && !have_second) {
     // One instance: all threads search it together (emit and split write its one problem).
     any = true;
@@ -676,6 +706,7 @@ int run(const Settings& s, const std::atomic<bool>& interrupt, std::ostream& out
     if (s.command != "emit" && s.command != "split" && (threads > 1 || !s.resume.empty() || cluster))
       together.team = &workers;
     status = handle(together, first, workers[0]);
+    keep_first(failure, first.failure);
   } else if (alone) {
     // Knuth's format and a list of parts have no way to put two problems in one stream.
     if (have_second) {
@@ -691,12 +722,13 @@ int run(const Settings& s, const std::atomic<bool>& interrupt, std::ostream& out
       read.push_back(std::move(first));
       read.push_back(std::move(second));
     }
-    status = run_parallel(c, *reader, jobs_read, workers, any, std::move(read));
+    status = run_parallel(c, jobs, workers, any, std::move(read), failure);
   } else {
     Job job;  // one at a time, so that answers stream out as puzzles come in
-    while (!interrupt.load() && read_job(*reader, job, jobs_read)) {
+    while (!interrupt.load() && read_job(jobs, job)) {
       any = true;
       status = worse(status, handle(c, job, workers[0]));
+      keep_first(failure, job.failure);
       job = Job{};
     }
   }

@@ -3,6 +3,7 @@
 
 #include <atomic>
 #include <iosfwd>
+#include <string>
 
 #include "settings.hpp"
 
@@ -17,10 +18,19 @@ inline constexpr int stopped = 3;
 
 class Cluster;
 
+// Why a run failed, for a caller that answers in its own terms (dance serve):
+// the first instance's failure, as its message says it on stderr.
+struct Failure {
+  std::string code;     // parse_error (the input), bad_option (an option's value), internal
+  std::string message;  // without "dance: "
+  std::size_t line = 0, column = 0;  // parse_error: where in the input (0: not known)
+};
+
 // `interrupt` is set by Ctrl-C; the search stops and still reports. With a
 // cluster (an MPI run), every rank runs this; only rank 0's streams print.
-// `given` is the input instead of the settings' file (dance serve: a request's text).
+// `given` is the input instead of the settings' file (dance serve: a request's text);
+// `failure`, when given, gets the first failure of an exit status 2.
 int run(const Settings& settings, const std::atomic<bool>& interrupt, std::ostream& out, std::ostream& err,
-        Cluster* cluster = nullptr, std::istream* given = nullptr);
+        Cluster* cluster = nullptr, std::istream* given = nullptr, Failure* failure = nullptr);
 
 }  // namespace dance::cli
