@@ -5,6 +5,7 @@
 #include <iosfwd>
 #include <string>
 
+#include "dance/driver.hpp"
 #include "settings.hpp"
 
 namespace dance::cli {
@@ -15,16 +16,6 @@ inline constexpr int none = 1;
 inline constexpr int error = 2;
 inline constexpr int stopped = 3;
 }  // namespace exit_status
-
-class Cluster;
-
-// Why a run failed, for a caller that answers in its own terms (dance serve):
-// the first instance's failure, as its message says it on stderr.
-struct Failure {
-  std::string code;     // parse_error (the input), bad_option (an option's value), internal
-  std::string message;  // without "dance: "
-  std::size_t line = 0, column = 0;  // parse_error: where in the input (0: not known)
-};
 
 // `interrupt` is set by Ctrl-C; the search stops and still reports. With a
 // cluster (an MPI run), every rank runs this; only rank 0's streams print.

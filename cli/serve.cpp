@@ -13,7 +13,7 @@
 
 #include "commands.hpp"
 #include "page_files.hpp"
-#include "parallel.hpp"
+#include "dance/parallel.hpp"
 
 namespace dance::cli {
 namespace {
