@@ -6,6 +6,7 @@
 // stopped after CAP seconds (default 30), and beside each first cycle
 // clingo's time when it is installed (Debian gringo; bench/hamilton.lp).
 // usage: bench_hamilton [CAP [DATA_DIR]]
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -16,7 +17,7 @@
 #include <optional>
 #include <stdexcept>
 
-#include "dlx/solver.hpp"
+#include "dance/driver.hpp"
 #include "hamilton/hamilton.hpp"
 
 namespace {
@@ -28,32 +29,31 @@ struct Run {
   bool stopped = false;  // by the cap
 };
 
-// Solves (limit 1) or counts (limit 0), through the --longest steps when
-// asked; a first solution with restarts when `restarts` (the unit) is not 0.
+// Solves (limit 1) or counts (limit 0) through the driver, as dance does (the
+// --longest steps too); a first solution with restarts when `restarts` (the unit) is not 0.
 Run run(const std::string& file, const dance::ModelOptions& options, std::uint64_t limit, double cap,
         std::uint64_t restarts = 0, std::uint64_t seed = 0) {
   const auto start = std::chrono::steady_clock::now();
   std::ifstream in(file);
   std::istringstream none;
-  std::unique_ptr<dance::Instance> step = reduction.reader(file.empty() ? static_cast<std::istream&>(none) : in, options)->next();
+  const std::unique_ptr<dance::Instance> instance =
+      reduction.reader(file.empty() ? static_cast<std::istream&>(none) : in, options)->next();
+  dance::RunSpec spec;
+  spec.task = limit == 0 ? dance::Task::count : dance::Task::solve;
+  spec.solutions = limit;
+  spec.time_limit = cap;
+  spec.seed = seed;
+  spec.restarts = restarts;
+  dance::Session session(reduction, spec);
+  dance::Collected results;
+  const std::atomic<bool> never{false};
+  session.run(*instance, results, never);
+  if (!results.failures.empty()) throw std::runtime_error(results.failures.front().message);
   Run r;
-  std::vector<std::unique_ptr<dance::Instance>> kept;
-  while (step) {
-    dance::Encoding encoding = reduction.encode(*step);
-    dlx::Solver solver(encoding.problem, seed);
-    solver.set_hook(encoding.hook.get());
-    solver.set_limits(dlx::Limits{0, cap});
-    const dlx::Outcome outcome = restarts ? solver.next_restarting(restarts, seed) : solver.count(limit);
-    r.stopped = outcome != dlx::Outcome::exhausted && outcome != dlx::Outcome::solution_limit &&
-                outcome != dlx::Outcome::solution;
-    r.solutions = solver.statistics().solutions;
-    r.nodes += solver.statistics().nodes;
-    r.removals += solver.statistics().removals;
-    if (r.stopped || (reduction.optimises(*step) && r.solutions > 0)) break;
-    auto next = reduction.optimises(*step) ? reduction.next_step(*step, nullptr) : nullptr;
-    kept.push_back(std::move(step));
-    step = std::move(next);
-  }
+  r.stopped = results.stop.has_value();
+  r.solutions = results.found.value_or(results.solutions.size());
+  r.nodes = session.statistics().nodes;
+  r.removals = session.statistics().removals;
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return r;
 }

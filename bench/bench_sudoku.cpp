@@ -1,7 +1,9 @@
 // Puzzles per second on every file of data/sudoku: uniqueness mode
 // (search stopped at a second solution) on one thread and on two, and
 // first-solution mode on one thread, with the mean search nodes per puzzle.
-// Reading and encoding are done before the clock starts. A small file is
+// Each puzzle runs through the driver as `dance solve sudoku` runs it
+// (encoded with its heuristics, decoded); reading is done before the clock
+// starts. A small file is
 // solved over and over, in whole passes, for at least min_seconds, and the
 // threads take puzzles in turn: a pass of 20 puzzles (0.004 s) measured
 // thread start-up and one slow puzzle more than the solver. On a shared
@@ -22,14 +24,10 @@
 #include <thread>
 #include <vector>
 
-#include "dlx/solver.hpp"
-#include "sudoku/sudoku.hpp"
+#include "dance/driver.hpp"
 
 namespace {
-struct Puzzle {
-  std::unique_ptr<dance::Instance> instance;
-  dance::Encoding encoding;
-};
+using Puzzle = std::unique_ptr<dance::Instance>;
 
 struct Run {
   double per_second = 0;
@@ -39,21 +37,16 @@ struct Run {
 };
 
 constexpr double min_seconds = 0.5;
+const dance::Reduction& reduction() { return *dance::find_reduction("sudoku"); }
 constexpr std::size_t turn = 8;  // puzzles a thread takes at a time
 
-// Solves one puzzle on `solver`, made anew for another size; false unless
-// it has exactly one solution (up to `limit`).
-bool solve(const dance::Encoding& e, std::uint64_t limit, std::unique_ptr<dlx::Solver>& solver, Run& part) {
-  if (!solver || &solver->problem() != e.problem.get()) {
-    if (solver) part.nodes += solver->statistics().nodes;
-    solver = std::make_unique<dlx::Solver>(e.problem);
-  }
-  solver->retract();
-  const auto before = solver->statistics().solutions;
-  bool ok = !e.contradiction;
-  for (const auto o : e.assumptions) ok = ok && solver->assume(o);
-  if (ok) solver->count(limit);
-  return solver->statistics().solutions - before == 1;
+// Solves one puzzle in the session (its task unique or first); false unless
+// it has exactly one solution (first: one at least).
+bool solve(const dance::Instance& puzzle, dance::Session& session) {
+  static const std::atomic<bool> never{false};
+  dance::Collected results;
+  session.run(puzzle, results, never);
+  return results.found ? *results.found == 1 : results.solutions.size() == 1;
 }
 
 // Solves the puzzles `passes` times over on `threads` threads, which take
@@ -63,12 +56,14 @@ Run run(const std::vector<Puzzle>& puzzles, bool unique, std::size_t threads, st
   const std::size_t jobs = puzzles.size() * passes;
   std::atomic<std::size_t> next{0};
   const auto start = std::chrono::steady_clock::now();
+  dance::RunSpec spec;
+  spec.task = unique ? dance::Task::unique : dance::Task::solve;
   const auto work = [&](std::size_t t) {
-    std::unique_ptr<dlx::Solver> solver;
+    dance::Session session(reduction(), spec);
     for (std::size_t first; (first = next.fetch_add(turn)) < jobs;)
       for (std::size_t j = first; j < std::min(first + turn, jobs); ++j)
-        parts[t].not_unique += !solve(puzzles[j % puzzles.size()].encoding, unique ? 2 : 1, solver, parts[t]);
-    if (solver) parts[t].nodes += solver->statistics().nodes;
+        parts[t].not_unique += !solve(*puzzles[j % puzzles.size()], session);
+    parts[t].nodes += session.statistics().nodes;
   };
   std::vector<std::thread> pool;
   for (std::size_t t = 1; t < threads; ++t) pool.emplace_back(work, t);
@@ -140,16 +135,12 @@ int main(int argc, char** argv) {
   std::cout << std::left << std::setw(32) << "file" << std::right << std::setw(8) << "puzzles" << std::setw(12)
             << "unique/s" << std::setw(12) << "first/s" << std::setw(14) << "unique -j2/s" << std::setw(11)
             << "nodes/pz" << "  check\n";
-  const dance::Reduction& reduction = *dance::find_reduction("sudoku");
   int wrong = 0;
   for (const auto& file : files) {
     std::ifstream in(file);
-    auto reader = reduction.reader(in, {});
+    auto reader = reduction().reader(in, {});
     std::vector<Puzzle> puzzles;
-    while (auto instance = reader->next()) {
-      dance::Encoding encoding = reduction.encode(*instance);
-      puzzles.push_back({std::move(instance), std::move(encoding)});
-    }
+    while (auto instance = reader->next()) puzzles.push_back(std::move(instance));
     Run unique = run(puzzles, true, 1, 1);
     // Whole passes enough for min_seconds, from the time of one.
     const auto passes = static_cast<std::size_t>(std::ceil(min_seconds / std::max(unique.seconds, 1e-9)));

@@ -1,8 +1,8 @@
 // The JSON API of `dance serve` (docs/serve.md), apart from HTTP: a
-// request's body in, a status and a JSON body out. Each request is a
-// command line of dance's own (solve, count, generate) built from the
-// body's fields, parsed and checked by the same table as `dance` itself,
-// run on its text, never on a file.
+// request's body in, a status and a JSON body out. A request's fields become
+// settings through typed accessors (a flag a JSON boolean, a number a
+// number, the reduction a registered name); no value becomes a word of a
+// command line, and nothing names a file: the search runs on the request's text.
 #pragma once
 
 #include <atomic>
@@ -15,16 +15,22 @@ struct ApiLimits {
   double time_limit = 5;        // seconds a request may take (its searches, a batch's all together)
   std::size_t puzzles = 20;     // generate: puzzles a request may ask for
   std::size_t solutions = 1000;  // solve: solutions a request may ask to see
+  std::size_t largest = 64;      // a number in a reduction's options (a size, each side of a board): memory grows with it
 };
 
 struct ApiResponse {
-  int status = 200;  // HTTP: 200, 400 (what the request says is wrong), 404
+  int status = 200;  // HTTP: 200, 400 (what the request says is wrong), 404, 500 (dance's own fault), 503 (busy)
   std::string body;  // JSON
 };
 
 // POST /api/solve, /api/generate, /api/check (`endpoint` is "solve", ...).
-// `interrupt` stops every search (the server is stopping).
+// `interrupt` stops every search (the server is stopping); `waited`: the
+// seconds the request spent in the queue, which count against its time limit.
+// Never throws: every failure is an error answer (error_body).
 ApiResponse call_api(std::string_view endpoint, std::string_view body, const ApiLimits& limits,
-                     const std::atomic<bool>& interrupt);
+                     const std::atomic<bool>& interrupt, double waited = 0);
+
+// An error's JSON body: {"error": message, "code": code} (docs/serve.md).
+std::string error_body(std::string_view code, std::string_view message);
 
 }  // namespace dance::cli

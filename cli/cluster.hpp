@@ -13,8 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "dlx/statistics.hpp"
-#include "dlx/team.hpp"
+#include "dance/driver.hpp"
 
 namespace dance {
 class Reduction;
@@ -22,21 +21,8 @@ class Reduction;
 
 namespace dance::cli {
 
-class Cluster {
- public:
-  virtual ~Cluster() = default;
-  [[nodiscard]] virtual int rank() const = 0;
-  [[nodiscard]] virtual int size() const = 0;
-  // Rank 0's `text` on every rank; nothing when rank 0 has none to give.
-  virtual std::optional<std::string> share(std::optional<std::string> text) = 0;
-  // Counts the solutions below `parts` (given on rank 0, ignored elsewhere)
-  // with every rank's `team`. On rank 0 `found` is the total and the outcome
-  // the first stop any rank met (exhausted when none did).
-  virtual dlx::Outcome count(dlx::Team& team, std::vector<dlx::Subproblem> parts, std::size_t option_count,
-                             std::uint64_t& found) = 0;
-  // On rank 0 after count(): each rank's counters, summed over its workers.
-  [[nodiscard]] virtual const std::vector<dlx::Statistics>& statistics() const = 0;
-};
+// The driver's interface (dance/driver.hpp), implemented over MPI by cluster_mpi.cpp.
+using Cluster = dance::Cluster;
 
 // The MPI run this process belongs to, or nothing when it was not started by
 // mpirun (or by one with a single rank). MPI lives in a module beside the

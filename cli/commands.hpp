@@ -3,7 +3,9 @@
 
 #include <atomic>
 #include <iosfwd>
+#include <string>
 
+#include "dance/driver.hpp"
 #include "settings.hpp"
 
 namespace dance::cli {
@@ -15,12 +17,11 @@ inline constexpr int error = 2;
 inline constexpr int stopped = 3;
 }  // namespace exit_status
 
-class Cluster;
-
 // `interrupt` is set by Ctrl-C; the search stops and still reports. With a
 // cluster (an MPI run), every rank runs this; only rank 0's streams print.
-// `given` is the input instead of the settings' file (dance serve: a request's text).
+// `given` is the input instead of the settings' file (dance serve: a request's text);
+// `failure`, when given, gets the first failure of an exit status 2.
 int run(const Settings& settings, const std::atomic<bool>& interrupt, std::ostream& out, std::ostream& err,
-        Cluster* cluster = nullptr, std::istream* given = nullptr);
+        Cluster* cluster = nullptr, std::istream* given = nullptr, Failure* failure = nullptr);
 
 }  // namespace dance::cli

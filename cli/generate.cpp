@@ -12,7 +12,7 @@
 #include "dance/generator.hpp"
 #include "dance/reduction.hpp"
 #include "output_files.hpp"
-#include "parallel.hpp"
+#include "dance/parallel.hpp"
 #include "progress.hpp"
 #include "work_clocks.hpp"
 

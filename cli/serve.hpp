@@ -17,6 +17,7 @@ struct ServeOptions {
   std::size_t threads = 2;         // the pool that runs the requests' searches
   std::size_t body_limit = 1 << 20;  // bytes; a larger request body gets 413
   std::size_t queue = 64;            // requests waiting or running; one more gets 503
+  std::size_t max_connections = 256;  // open at once; one more gets 503 and is closed at once
   ApiLimits limits;
 };
 

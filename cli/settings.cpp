@@ -98,7 +98,9 @@ po::options_description option_table(Settings& s, bool with_generate = true) {
       ("no-progress", "no progress line, not even on a terminal")
       ("port", whole(s.port), "serve: the port to listen on; 0 = any free one (it prints which)")
       ("host", po::value(&s.host)->default_value(s.host),
-       "serve: the address to listen on; 0.0.0.0 lets other machines in");
+       "serve: the address to listen on; 0.0.0.0 lets other machines in")
+      ("max-connections", whole(s.max_connections),
+       "serve: connections open at once; one more is answered 503 and closed at once");
   po::options_description generate("Options of generate");
   generate.add_options()
       ("symmetry", po::value(&s.symmetry)->default_value("none"), "clue symmetry none, rot180, rot90, mirror or diagonal")
@@ -266,6 +268,7 @@ Parsed parse(const std::vector<std::string>& args) {
   } else if (s.command == "serve") {
     if (positional.size() > 1) return fail("serve takes no arguments, only options");
     if (s.port > 65535) return fail("--port is at most 65535");
+    if (s.max_connections == 0) return fail("--max-connections must be at least 1");
     // Safe by default: every request's search has a limit, and the pool uses every core.
     if (!given("time-limit")) s.time_limit = 5;
     if (!(s.time_limit > 0)) return fail("serve: -t must be above 0 (every request's search has a limit)");
@@ -274,7 +277,7 @@ Parsed parse(const std::vector<std::string>& args) {
     return fail("unknown command '" + s.command + "'");
   }
   if (s.command != "serve")
-    for (const char* serving : {"port", "host"})
+    for (const char* serving : {"port", "host", "max-connections"})
       if (given(serving)) return fail(std::string("--") + serving + " is for serve");
   // Options a command would ignore are an error, not silence: list and emit
   // search nothing, and split answers nothing.

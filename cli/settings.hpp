@@ -17,6 +17,7 @@ struct Settings {
   std::uint64_t solutions = 1;  // -n: how many to print, 0 = all
   bool count = false;
   bool unique = false;
+  bool show_first = false;  // unique: the first solution after the verdict (dance serve's check)
   double time_limit = 0;
   std::uint64_t node_limit = 0;
   std::uint64_t seed = 0;
@@ -33,6 +34,7 @@ struct Settings {
   // serve
   std::string host = "127.0.0.1";
   std::uint32_t port = 8080;
+  std::size_t max_connections = 256;
   // generate
   std::string symmetry = "none";
   bool minimal = false;

@@ -1,6 +1,6 @@
 // A libFuzzer target for dance serve's JSON API: the first byte picks the
 // endpoint (solve, generate, check), the rest is the body. Whatever a body
-// holds, the answer is 200 with a status (or verdict), or 400 with an error,
+// holds, the answer is 200 with a status (or verdict), or 400 (503: busy) with an error and its code,
 // and its body is JSON; anything else stops (a crash for libFuzzer). Each
 // request may search for 20 ms, so that the fuzzer runs many. What a request
 // asks for is bounded (within_bound below, docs/fuzzing.md): a queens board
@@ -82,8 +82,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!within_bound(body)) return 0;
   const auto answer = dance::cli::call_api(endpoints[data[0] % 3], body, limits, running);
   const auto json = nlohmann::json::parse(answer.body, nullptr, false);
+  // A 500 is dance's fault, never the request's: a finding, as a crash is.
   const bool fine = !json.is_discarded() && json.is_object() &&
-                    ((answer.status == 400 && json.contains("error")) ||
+                    (((answer.status == 400 || answer.status == 503) && json.contains("error") && json.contains("code")) ||
                      (answer.status == 200 && (json.contains("status") || json.contains("verdict"))));
   if (!fine) {
     std::fprintf(stderr, "answer %d: %s\n", answer.status, answer.body.c_str());

@@ -63,6 +63,8 @@ expect 2 '' 'serve: -t must be above 0' -- "$dance" serve -t 0
 expect 2 '' '--count does nothing for serve' -- "$dance" serve --count
 expect 2 '' '--port is for serve' -- "$dance" solve xcc "$data/knuth_toy.dlx" --port 1
 expect 2 '' '--host is for serve' -- "$dance" generate sudoku --host 0.0.0.0
+expect 2 '' '--max-connections is for serve' -- "$dance" solve xcc "$data/knuth_toy.dlx" --max-connections 3
+expect 2 '' 'max-connections must be at least 1' -- "$dance" serve --max-connections 0
 expect 2 '' 'cannot listen on 203.0.113.9' -- "$dance" serve --host 203.0.113.9 --port 0
 expect 2 '' 'cannot listen on nowhere port 0: --host expects an address' -- "$dance" serve --host nowhere --port 0
 # Ctrl-C stops it cleanly: it says where it served, then that it stopped, exit 0.
@@ -318,6 +320,12 @@ printf 'x"1 y\ny z\\w\nz\\w x"1\n' >"$tmp/quoted.txt"
 expect 0 '^\{"found": true, "cycle": true, "length": 3, "vertices": \["x\\"1", "z\\\\w", "y"\]\}$' '' -- \
   "$dance" solve hamilton "$tmp/quoted.txt" --format json
 expect 2 '' 'format is text, json or svg' -- "$dance" solve hamilton "$hm/grid4x4.hcp" --format xml
+# ends that the graph cannot take: exit 2 and the reason (dance serve answered these by dying)
+printf 'a b\nb c\n' >"$tmp/line.txt"
+expect 2 '' "--to names vertex 'zz'" -- "$dance" solve hamilton "$tmp/line.txt" --path --from a --to zz
+expect 2 '' "--from names vertex 'zz'" -- "$dance" solve hamilton --knight 5x5 --from zz --to a1
+expect 2 '' '--from and --to go together' -- "$dance" solve hamilton "$tmp/line.txt" --from a
+expect 2 '' '--longest needs --from and --to' -- "$dance" solve hamilton "$tmp/line.txt" --longest
 # without the hook, sets of disjoint cycles count too (18 against 6): emit says so
 expect 0 '^18$' '' -- sh -c "'$dance' emit hamilton '$hm/grid4x4.hcp' 2>/dev/null | '$dance' count xcc"
 expect 0 '' 'Knuth.s format cannot state' -- "$dance" emit hamilton "$hm/grid4x4.hcp"

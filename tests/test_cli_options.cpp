@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "dance/reduction.hpp"
-#include "parallel.hpp"
+#include "dance/parallel.hpp"
 #include "settings.hpp"
 
 using namespace dance;
@@ -80,11 +80,11 @@ TEST_CASE("in_parallel: a job's exception reaches the caller once every thread h
     ++ran;
     if (job == 10) throw std::runtime_error("job 10 fails");
   };
-  CHECK_THROWS_WITH(cli::in_parallel(1000, 3, job_10_fails), "job 10 fails");
+  CHECK_THROWS_WITH(dance::in_parallel(1000, 3, job_10_fails), "job 10 fails");
   ran = 0;
-  CHECK_THROWS_WITH(cli::in_parallel(1000, 1, job_10_fails), "job 10 fails");
+  CHECK_THROWS_WITH(dance::in_parallel(1000, 1, job_10_fails), "job 10 fails");
   CHECK(ran == 11);  // one thread takes the jobs in order: none is taken after the failure
-  CHECK_THROWS_WITH(cli::in_parallel(
+  CHECK_THROWS_WITH(dance::in_parallel(
                         10, 2, [](std::size_t, std::size_t) {}, [] { throw std::runtime_error("meanwhile fails"); }),
                     "meanwhile fails");
 }

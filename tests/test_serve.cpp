@@ -6,8 +6,11 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <nlohmann/json.hpp>
+#include <map>
 #include <set>
 #include <thread>
 
@@ -49,11 +52,13 @@ struct Reply {
   unsigned status;
   std::string type;
   std::string body;
+  std::string length;  // Content-Length
   [[nodiscard]] json data() const { return json::parse(body); }
 };
 
+// `headers` replace the request's own (Host, Content-Type: application/json); an empty value drops one.
 Reply request(unsigned short port, http::verb method, const std::string& target, const std::string& body = "",
-              const std::string& host = "127.0.0.1") {
+              const std::string& host = "127.0.0.1", const std::map<std::string, std::string>& headers = {}) {
   net::io_context io;
   beast::tcp_stream stream(io);
   stream.connect(net::ip::tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
@@ -62,13 +67,31 @@ Reply request(unsigned short port, http::verb method, const std::string& target,
   out.set(http::field::content_type, "application/json");
   out.body() = body;
   out.prepare_payload();
+  for (const auto& [name, value] : headers) {
+    if (value.empty()) out.erase(name);
+    else out.set(name, value);
+  }
   http::write(stream, out);
   beast::flat_buffer buffer;
   http::response_parser<http::string_body> in;
   in.body_limit(64 << 20);
+  in.skip(method == http::verb::head);  // a HEAD answer has a Content-Length and no body
   http::read(stream, buffer, in);
   const auto& response = in.get();
-  return {response.result_int(), std::string(response[http::field::content_type]), response.body()};
+  return {response.result_int(), std::string(response[http::field::content_type]), response.body(),
+          std::string(response[http::field::content_length])};
+}
+
+// Bytes sent as they are, and the status line of the answer (empty when the server closed without one).
+std::string raw(unsigned short port, const std::string& bytes) {
+  net::io_context io;
+  net::ip::tcp::socket socket(io);
+  socket.connect(net::ip::tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+  boost::system::error_code error;
+  net::write(socket, net::buffer(bytes), error);
+  std::string answer;
+  net::read_until(socket, net::dynamic_buffer(answer), "\r\n", error);
+  return answer.substr(0, answer.find("\r\n"));
 }
 
 Reply post(unsigned short port, const std::string& endpoint, const json& body) {
@@ -160,13 +183,18 @@ TEST_CASE("serve: what a request gets wrong is a 400 with the message") {
   Running server;
   const Reply malformed = post(server.port(), "solve", {{"reduction", "sudoku"}, {"text", "1.2.3\n"}});
   CHECK(malformed.status == 400);
-  CHECK_THAT(malformed.data()["error"].get<std::string>(), Catch::StartsWith("<request>: line 1, column 1: expected"));
+  CHECK_THAT(malformed.data()["error"].get<std::string>(), Catch::StartsWith("text: line 1, column 1: expected"));
+  CHECK(malformed.data()["code"] == "parse_error");
+  CHECK(malformed.data()["line"] == 1);
+  CHECK(malformed.data()["column"] == 1);
   const Reply option = post(server.port(), "solve", {{"reduction", "sudoku"}, {"text", puzzle17}, {"options", {{"size", 0}}}});
   CHECK(option.status == 400);
-  CHECK_THAT(option.data()["error"].get<std::string>(), Catch::Contains("--size expects a whole number from 4"));
+  CHECK_THAT(option.data()["error"].get<std::string>(), Catch::StartsWith("options.size expects a whole number from 4"));
+  CHECK(option.data()["code"] == "bad_option");
   const Reply foreign = post(server.port(), "solve", {{"reduction", "sudoku"}, {"text", puzzle17}, {"options", {{"k", 3}}}});
   CHECK(foreign.status == 400);
   CHECK(foreign.data()["error"] == "\"k\" is not an option of sudoku");
+  CHECK(foreign.data()["code"] == "bad_option");
   // Nothing a request sends names a file.
   for (const char* field : {"output_dir", "resume", "input"}) {
     const Reply file = post(server.port(), "solve", {{"reduction", "sudoku"}, {"text", puzzle17}, {field, "/tmp"}});
@@ -176,14 +204,21 @@ TEST_CASE("serve: what a request gets wrong is a 400 with the message") {
   const Reply not_json = request(server.port(), http::verb::post, "/api/solve", "{\"reduction\": ");
   CHECK(not_json.status == 400);
   CHECK_THAT(not_json.data()["error"].get<std::string>(), Catch::Contains("line 1, column 15"));
-  CHECK(post(server.port(), "solve", {{"reduction", "nope"}, {"text", ""}}).status == 400);
-  CHECK(post(server.port(), "generate", {{"puzzle", "sudoku"}, {"n", 1000}}).status == 400);
+  CHECK(not_json.data()["code"] == "bad_request");
+  const Reply unknown = post(server.port(), "solve", {{"reduction", "nope"}, {"text", ""}});
+  CHECK(unknown.status == 400);
+  CHECK(unknown.data()["code"] == "unknown_reduction");
+  const Reply many = post(server.port(), "generate", {{"puzzle", "sudoku"}, {"n", 1000}});
+  CHECK(many.status == 400);
+  CHECK(many.data()["code"] == "too_large");
   CHECK(post(server.port(), "generate", {{"puzzle", "sudoku"}, {"text", "x"}}).status == 400);
   // What a request prints stays in memory until it is sent: no request for every solution.
   const Reply all = post(server.port(), "solve", {{"reduction", "queens"}, {"text", "12\n"}, {"solutions", 0}});
   CHECK(all.status == 400);
   CHECK_THAT(all.data()["error"].get<std::string>(), Catch::Contains("solutions: from 1 to 1000"));
-  CHECK(post(server.port(), "solve", {{"reduction", "queens"}, {"text", "12\n"}, {"solutions", 1001}}).status == 400);
+  const Reply over = post(server.port(), "solve", {{"reduction", "queens"}, {"text", "12\n"}, {"solutions", 1001}});
+  CHECK(over.status == 400);
+  CHECK(over.data()["code"] == "too_large");
   CHECK(post(server.port(), "nothing", json::object()).status == 404);
   CHECK(request(server.port(), http::verb::get, "/api/solve").status == 405);
 }
@@ -192,6 +227,7 @@ TEST_CASE("serve: a body over the limit gets 413, and the server goes on") {
   Running server;
   const Reply big = request(server.port(), http::verb::post, "/api/solve", std::string(2 << 20, ' '));
   CHECK(big.status == 413);
+  CHECK(big.data()["code"] == "too_large");
   CHECK(post(server.port(), "solve", {{"reduction", "sudoku"}, {"text", puzzle17}}).status == 200);
 }
 
@@ -286,4 +322,147 @@ TEST_CASE("serve: a port in use is an error, not a second server") {
   options.port = server.port();
   std::atomic<bool> stop{false};
   CHECK_THROWS_WITH(dance::cli::Server(options, stop), Catch::Contains("in use"));
+}
+
+TEST_CASE("serve: what a reduction refuses in an instance is a 400, never the server's end") {
+  Running server;
+  const std::string graph = "a b\nb c\n";
+  const std::vector<json> refused{
+      {{"path", true}, {"from", "a"}, {"to", "zz"}},   {{"path", true}, {"from", "zz"}, {"to", "a"}},
+      {{"from", "a"}},                                 {{"to", "c"}},
+      {{"longest", true}},                             {{"longest", true}, {"from", "a"}},
+      {{"knight", "5x5"}, {"from", "a1"}, {"to", "zz"}}, {{"knight", "5x5"}, {"from", "a1"}}};
+  for (const json& options : refused) {
+    const Reply reply = post(server.port(), "solve", {{"reduction", "hamilton"}, {"text", graph}, {"options", options}});
+    INFO(options.dump() << " -> " << reply.body);
+    CHECK(reply.status == 400);
+    CHECK(reply.data()["code"] == "bad_option");
+    CHECK_THAT(reply.data()["error"].get<std::string>(), !Catch::Contains("--"));  // the request's terms: options.to
+  }
+  const Reply to = post(server.port(), "solve", {{"reduction", "hamilton"}, {"text", graph}, {"options", refused[0]}});
+  CHECK_THAT(to.data()["error"].get<std::string>(), Catch::Contains("options.to names vertex 'zz'"));
+  CHECK(post(server.port(), "solve", {{"reduction", "queens"}, {"text", "4\n"}}).status == 200);  // still serving
+}
+
+TEST_CASE("serve: a field's value is of its type, and never an option or a file") {
+  Running server;
+  const auto refused = [&](const json& body, const char* code) {
+    const Reply reply = post(server.port(), "solve", body);
+    INFO(body.dump() << " -> " << reply.body);
+    CHECK(reply.status == 400);
+    CHECK(reply.data()["code"] == code);
+    return reply.data()["error"].get<std::string>();
+  };
+  const std::string directory = std::filesystem::temp_directory_path() / "dance-serve-test-output";
+  std::filesystem::remove_all(directory);
+  std::filesystem::create_directory(directory);
+  const json sudoku{{"reduction", "sudoku"}, {"text", "................"}};
+  const auto with = [](json body, const json& more) {
+    body.update(more);
+    return body;
+  };
+  CHECK(refused(with(sudoku, {{"stats", "--output-dir=" + directory}}), "bad_request") == "\"stats\" must be true or false");
+  CHECK(std::filesystem::is_empty(directory));
+  // Whether a file exists is no part of any answer.
+  const std::string there = refused(with(sudoku, {{"count", true}, {"stats", "--resume=/etc/passwd"}}), "bad_request");
+  const std::string nowhere = refused(with(sudoku, {{"count", true}, {"stats", "--resume=/no/such"}}), "bad_request");
+  CHECK(there == nowhere);
+  refused({{"reduction", "--help"}, {"text", ""}}, "unknown_reduction");
+  refused({{"reduction", "sudoku"}, {"text", 3}}, "bad_request");
+  refused(with(sudoku, {{"count", 1}}), "bad_request");
+  refused(with(sudoku, {{"seed", "7"}}), "bad_request");
+  refused(with(sudoku, {{"seed", -7}}), "bad_request");
+  refused(with(sudoku, {{"time_limit", "1"}}), "bad_request");
+  refused(with(sudoku, {{"options", {{"diagonals", "true"}}}}), "bad_option");
+  refused(with(sudoku, {{"options", {{"format", 1}}}}), "bad_option");
+  refused(with(sudoku, {{"options", {{"size", 4.5}}}}), "bad_option");
+  refused(with(sudoku, {{"options", {{"size", "--resume=/etc/passwd"}}}}), "bad_option");
+  refused({{"reduction", "hamilton"}, {"text", ""}, {"options", {{"knight", "100x100"}}}}, "too_large");
+  CHECK(post(server.port(), "solve", with(sudoku, {{"options", {{"size", 4}, {"diagonals", false}}}})).status == 200);
+  std::filesystem::remove_all(directory);
+}
+
+TEST_CASE("serve: only JSON from the page's own origin") {
+  Running server;
+  const std::string host = "127.0.0.1:" + std::to_string(server.port());
+  const std::string body = R"({"reduction": "queens", "text": "4\n"})";
+  const auto sent = [&](const std::map<std::string, std::string>& headers) {
+    return request(server.port(), http::verb::post, "/api/solve", body, host, headers).status;
+  };
+  CHECK(sent({}) == 200);
+  CHECK(sent({{"Origin", "http://" + host}}) == 200);
+  CHECK(sent({{"Content-Type", "application/json; charset=utf-8"}}) == 200);
+  CHECK(sent({{"Origin", "http://evil.example"}}) == 403);
+  CHECK(sent({{"Origin", "null"}}) == 403);
+  CHECK(sent({{"Content-Type", "text/plain"}}) == 415);
+  CHECK(sent({{"Content-Type", "application/x-www-form-urlencoded"}}) == 415);
+  CHECK(sent({{"Content-Type", ""}}) == 415);
+}
+
+TEST_CASE("serve: connections over the cap are refused at once") {
+  dance::cli::ServeOptions options = Running::defaults();
+  options.max_connections = 2;
+  Running server(options);
+  net::io_context io;
+  std::vector<net::ip::tcp::socket> held;
+  for (int k = 0; k < 2; ++k) {
+    held.emplace_back(io).connect(net::ip::tcp::endpoint(net::ip::make_address("127.0.0.1"), server.port()));
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));  // both accepted
+  const auto start = std::chrono::steady_clock::now();
+  CHECK(raw(server.port(), "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n") == "HTTP/1.1 503 Service Unavailable");
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(2));
+  held.clear();
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  CHECK(request(server.port(), http::verb::get, "/").status == 200);
+}
+
+TEST_CASE("serve: time in the queue counts against the time limit") {
+  dance::cli::ServeOptions options = Running::defaults();
+  options.threads = 1;
+  Running server(options);
+  const json slow{{"reduction", "hamilton"}, {"text", ""}, {"options", {{"knight", "8x8"}}}, {"count", true}, {"time_limit", 1}};
+  std::vector<unsigned> statuses(4);
+  std::vector<double> took(4);
+  std::vector<std::thread> clients;
+  for (std::size_t k = 0; k < statuses.size(); ++k)
+    clients.emplace_back([&, k] {
+      const auto start = std::chrono::steady_clock::now();
+      statuses[k] = post(server.port(), "solve", slow).status;
+      took[k] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    });
+  for (auto& client : clients) client.join();
+  for (std::size_t k = 0; k < statuses.size(); ++k) {
+    CHECK((statuses[k] == 200 || statuses[k] == 503));
+    CHECK(took[k] < 2.5);  // one second of search at most, whatever the wait
+  }
+  CHECK(std::count(statuses.begin(), statuses.end(), 503u) >= 2);  // one thread: the others waited their limit out
+}
+
+TEST_CASE("serve: malformed HTTP is answered 400 or 431, not a silent close") {
+  Running server;
+  const std::string start = "POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n";
+  CHECK(raw(server.port(), start + "Content-Length: 2\r\nContent-Length: 3\r\n\r\n{}") == "HTTP/1.1 400 Bad Request");
+  CHECK(raw(server.port(), start + "Content-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n") ==
+        "HTTP/1.1 400 Bad Request");
+  CHECK(raw(server.port(), "GET /" + std::string(100000, 'a') + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n") ==
+        "HTTP/1.1 431 Request Header Fields Too Large");
+  CHECK(raw(server.port(), "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + std::string(100000, 'a') + "\r\n\r\n") ==
+        "HTTP/1.1 431 Request Header Fields Too Large");
+  CHECK(raw(server.port(), "NOT HTTP AT ALL\r\n\r\n") == "HTTP/1.1 400 Bad Request");
+  CHECK(request(server.port(), http::verb::get, "/").status == 200);
+}
+
+TEST_CASE("serve: HEAD is GET without the body, and a query leaves the page the page") {
+  Running server;
+  const Reply page = request(server.port(), http::verb::get, "/");
+  const Reply head = request(server.port(), http::verb::head, "/");
+  CHECK(head.status == 200);
+  CHECK(head.type == page.type);
+  CHECK(head.body.empty());
+  CHECK(head.length == std::to_string(page.body.size()));
+  const Reply query = request(server.port(), http::verb::get, "/?x=1");
+  CHECK(query.status == 200);
+  CHECK(query.body == page.body);
+  CHECK(request(server.port(), http::verb::get, "/dance.js?v=2").type == "text/javascript; charset=utf-8");
 }

@@ -4,6 +4,7 @@
 #include <set>
 #include <sstream>
 
+#include "dance/driver.hpp"
 #include "dlx/solver.hpp"
 #include "sudoku/sudoku.hpp"
 #include "verified_count.hpp"
@@ -26,28 +27,26 @@ const SudokuInstance& as_sudoku(const std::unique_ptr<Instance>& instance) {
   return static_cast<const SudokuInstance&>(*instance);
 }
 
-// Solves with the uniqueness check: the number of solutions (at most 2) and
-// the first one, verified independently.
+// Solves with the uniqueness check, through the driver as dance solve
+// --unique does: the number of solutions (at most 2) and the first one,
+// verified independently.
 struct Solved {
   std::uint64_t solutions = 0;
   Cells first;
 };
 Solved solve(const Instance& instance) {
-  Encoding encoding = reduction.encode(instance);
+  RunSpec spec;
+  spec.task = Task::unique;
+  spec.first_too = true;
+  spec.verify = true;
+  Session session(reduction, spec);
+  Collected results;
+  const std::atomic<bool> never{false};
+  session.run(instance, results, never);
+  for (const Failure& failure : results.failures) FAIL(failure.message);
   Solved result;
-  if (encoding.contradiction) return result;
-  dlx::Solver solver(encoding.problem);
-  for (const auto o : encoding.assumptions)
-    if (!solver.assume(o)) return result;
-  if (solver.next() != dlx::Outcome::solution) return result;
-  const auto answer = reduction.decode(instance, encoding, solver.solution());
-  const auto wrong = reduction.verify(instance, *answer);
-  INFO((wrong ? *wrong : std::string("ok")));
-  REQUIRE_FALSE(wrong);
-  result.first = static_cast<const SudokuAnswer&>(*answer).cells;
-  result.solutions = 1;
-  solver.count(1);
-  result.solutions += solver.statistics().solutions - 1;
+  result.solutions = results.found.value_or(0);
+  if (!results.solutions.empty()) result.first = static_cast<const SudokuAnswer&>(*results.solutions[0]).cells;
   return result;
 }
 
@@ -263,25 +262,20 @@ TEST_CASE("every puzzle of magictour_top1465 is solved, unique and verified") {
   std::ifstream in(std::string(DANCE_DATA_DIR) + "/sudoku/magictour_top1465.txt");
   REQUIRE(in);
   auto reader = reduction.reader(in, {});
-  std::shared_ptr<const dlx::Problem> problem;
-  std::unique_ptr<dlx::Solver> solver;
+  RunSpec spec;
+  spec.task = Task::unique;
+  spec.first_too = true;
+  spec.verify = true;
+  Session session(reduction, spec);  // one matrix for the whole file
+  Collected results;
+  const std::atomic<bool> never{false};
   int puzzles = 0;
   while (auto instance = reader->next()) {
-    Encoding e = reduction.encode(*instance);
-    REQUIRE_FALSE(e.contradiction);
-    if (e.problem != problem) {  // one matrix for the whole file
-      REQUIRE(problem == nullptr);
-      problem = e.problem;
-      solver = std::make_unique<dlx::Solver>(problem);
-    }
-    solver->retract();
-    for (const auto o : e.assumptions) REQUIRE(solver->assume(o));
-    REQUIRE(solver->next() == dlx::Outcome::solution);
-    const auto answer = reduction.decode(*instance, e, solver->solution());
-    REQUIRE_FALSE(reduction.verify(*instance, *answer));
-    const auto before = solver->statistics().solutions;
-    solver->count(1);
-    CHECK(solver->statistics().solutions == before);  // no second solution
+    results.clear();
+    REQUIRE(session.run(*instance, results, never) == Status::found);
+    REQUIRE(results.failures.empty());
+    CHECK(results.found == 1u);  // no second solution
+    REQUIRE(results.solutions.size() == 1);
     ++puzzles;
   }
   CHECK(puzzles == 1465);

@@ -2,55 +2,72 @@
 
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
+
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "dance/driver.hpp"
 #include "dlx/solver.hpp"
-#include "dlx/team.hpp"
+#include "dlx/subproblem.hpp"
 
 namespace dance::test {
 
 namespace {
 
-// A solver readied for the encoding: its hook (or `hook`, a clone), its
-// assumptions. It retracts them when it goes, so that the hook is told and
-// serves the next solver in the state of nothing chosen.
-struct Retracting {
-  void operator()(dlx::Solver* solver) const {
-    solver->retract();
-    delete solver;
-  }
+const std::atomic<bool> never{false};
+
+// Counts the solutions handed over (the driver has verified each), keeping none.
+struct Tally : Collected {
+  std::uint64_t given = 0;
+  void solution(const Instance&, std::shared_ptr<const Answer>, std::uint64_t) override { ++given; }
 };
-using Readied = std::unique_ptr<dlx::Solver, Retracting>;
-Readied readied(const Encoding& encoding, dlx::Hook* hook) {
-  Readied solver(new dlx::Solver(encoding.problem));
-  solver->set_hook(hook);
-  for (const dlx::OptionId o : encoding.assumptions) REQUIRE(solver->assume(o));
-  return solver;
+
+// The instance run by a session with `spec`; REQUIREs no failure (a wrong answer is one).
+template <class Results>
+void run(const Reduction& reduction, const Instance& instance, RunSpec spec, Results& results) {
+  spec.verify = true;
+  Session session(reduction, std::move(spec));
+  session.run(instance, results, never);
+  for (const Failure& failure : results.failures) FAIL(failure.message);
+  REQUIRE_FALSE(results.stop);
 }
 
 // The count of a team of two workers, as -j 2 searches.
-// Its first worker has the encoding's hook, searched once already: a hook is
-// back in the state of nothing chosen when the search is over.
-std::uint64_t count_by_team(const Encoding& encoding) {
-  const std::unique_ptr<dlx::Hook> second_hook = encoding.hook ? encoding.hook->clone() : nullptr;
-  const auto first = readied(encoding, encoding.hook.get()), second = readied(encoding, second_hook.get());
-  dlx::Team team({first.get(), second.get()});
-  std::uint64_t found = 0;
-  REQUIRE(team.count(found) == dlx::Outcome::exhausted);
-  return found;
+std::uint64_t count_by_team(const Reduction& reduction, const Instance& instance) {
+  RunSpec spec;
+  spec.task = Task::count;
+  spec.threads = 2;
+  Collected results;
+  run(reduction, instance, spec, results);
+  return results.found.value_or(0);
 }
 
-// The count part by part, as split and count --resume search: the parts two
-// levels down, each entered by a solver of its own and counted.
-std::uint64_t count_by_parts(const Encoding& encoding) {
-  const auto splitter = readied(encoding, encoding.hook.get());
-  std::vector<dlx::Subproblem> parts;
-  while (splitter->split(2) == dlx::Outcome::solution) parts.push_back(splitter->subproblem());
-  const std::unique_ptr<dlx::Hook> hook = encoding.hook ? encoding.hook->clone() : nullptr;
-  dlx::Solver solver(encoding.problem);
-  solver.set_hook(hook.get());
-  for (const dlx::Subproblem& part : parts)
-    if (solver.enter(part)) REQUIRE(solver.count() == dlx::Outcome::exhausted);
-  solver.retract();
-  return solver.statistics().solutions;
+// The parts two levels down, as split writes them.
+struct PartsFile : Collected {
+  std::ostringstream text;
+  void parts(std::uint64_t fingerprint) override { dlx::write_parts_header(text, fingerprint); }
+  void part(const dlx::Subproblem& part) override { dlx::write_subproblem(text, part); }
+};
+
+// The count part by part, as split and count --resume search.
+std::uint64_t count_by_parts(const Reduction& reduction, const Instance& instance) {
+  RunSpec split;
+  split.task = Task::split;
+  split.depth = 2;
+  PartsFile parts;
+  run(reduction, instance, split, parts);
+  const auto file = std::filesystem::temp_directory_path() / ("dance-parts-" + std::to_string(::getpid()) + ".txt");
+  std::ofstream(file) << parts.text.str();
+  RunSpec resume;
+  resume.task = Task::count;
+  resume.resume = file.string();
+  Collected results;
+  run(reduction, instance, resume, results);
+  std::filesystem::remove(file);
+  return results.found.value_or(0);
 }
 
 // The answer of a solution, REQUIREd to pass the reduction's verify().
@@ -65,30 +82,23 @@ std::unique_ptr<Answer> verified_answer(const Reduction& reduction, const Instan
 
 }  // namespace
 
-std::unique_ptr<Answer> first_answer(const Reduction& reduction, const Instance& instance) {
-  const Encoding encoding = reduction.encode(instance);
-  REQUIRE_FALSE(encoding.contradiction);
-  const auto solver = readied(encoding, encoding.hook.get());
-  REQUIRE(solver->next() == dlx::Outcome::solution);
-  return verified_answer(reduction, instance, encoding, solver->solution());
+std::shared_ptr<const Answer> first_answer(const Reduction& reduction, const Instance& instance) {
+  Collected results;
+  run(reduction, instance, RunSpec(), results);
+  REQUIRE(results.solutions.size() == 1);
+  return results.solutions[0];
 }
 
 std::uint64_t count_verified(const Reduction& reduction, const Instance& instance, std::uint64_t limit) {
-  Encoding encoding = reduction.encode(instance);
-  if (encoding.contradiction) return 0;
-  std::uint64_t count = 0;
-  {
-    const auto solver = readied(encoding, encoding.hook.get());
-    solver->visit([&](std::span<const dlx::OptionId> solution) {
-      (void)verified_answer(reduction, instance, encoding, solution);
-      return ++count != limit;
-    });
-  }
+  RunSpec spec;
+  spec.solutions = limit;
+  Tally tally;
+  run(reduction, instance, spec, tally);
   if (limit == 0) {  // every solution: the same number by a team and part by part
-    CHECK(count_by_team(encoding) == count);
-    CHECK(count_by_parts(encoding) == count);
+    CHECK(count_by_team(reduction, instance) == tally.given);
+    CHECK(count_by_parts(reduction, instance) == tally.given);
   }
-  return count;
+  return tally.given;
 }
 
 Optimum optimise(const Reduction& reduction, std::unique_ptr<Instance> first) {

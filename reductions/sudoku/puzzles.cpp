@@ -60,7 +60,8 @@ Solution SudokuPuzzles::random_solution(std::uint64_t seed, Symmetry) {  // ever
     fill(random, {}, budget);
     outcome = randomiser_.next();
     budget *= 2;
-  } while ((outcome == dlx::Outcome::node_limit || (jigsaw_ && outcome == dlx::Outcome::exhausted)) && !worked_out());
+  } while ((outcome == dlx::Outcome::node_limit || (jigsaw_ && outcome == dlx::Outcome::exhausted)) && !worked_out() &&
+           !interrupted());
   randomiser_.set_limits(limits());
   if (outcome != dlx::Outcome::solution) return {};
   return solution_found();
@@ -181,6 +182,7 @@ Solution SudokuPuzzles::mixed_pattern(dlx::Random& random) {
   const int n = shape_.n, rows = shape_.box_rows, cols = shape_.box_cols;
   std::vector<dlx::OptionId> rest;
   const auto refill = [&](auto outside) {
+    if (interrupted()) return;  // each refill relinks the whole grid (a 64x64's 262,144 options): -t is seen between them
     rest.clear();
     for (std::size_t cell = 0; cell < grid.size(); ++cell)
       if (outside(static_cast<int>(cell) / n, static_cast<int>(cell) % n)) rest.push_back(option(grid, cell));

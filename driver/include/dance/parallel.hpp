@@ -11,7 +11,7 @@
 #include <thread>
 #include <vector>
 
-namespace dance::cli {
+namespace dance {
 
 // -j N: N threads, 0 = one per core.
 inline std::size_t thread_count(unsigned requested) {
@@ -52,4 +52,4 @@ inline void in_parallel(std::size_t count, std::size_t threads,
   if (failure) std::rethrow_exception(failure);
 }
 
-}  // namespace dance::cli
+}  // namespace dance

@@ -1,0 +1,100 @@
+#include "text_sink.hpp"
+
+#include <stdexcept>
+
+#include "dlx/knuth_format.hpp"
+#include "output_files.hpp"
+
+namespace dance::cli {
+
+TextSink::TextSink(const Reduction& reduction, const RunSpec& spec, std::ostream& out, std::ostream& err,
+                   TextSinkOptions options)
+    : reduction_(reduction), spec_(spec), out_(out), err_(err), options_(std::move(options)) {}
+
+std::string TextSink::where(const Instance& instance) const {
+  return instance.line == 0 ? "" : spec_.source + ": line " + std::to_string(instance.line) + ": ";
+}
+
+void TextSink::begin(std::size_t) {
+  if (!options_.output_dir.empty()) own_.str({});
+}
+
+void TextSink::end(std::size_t number) {
+  if (options_.output_dir.empty()) return;
+  try {
+    write_output_file(options_.output_dir, number, own_.str());
+  } catch (const std::runtime_error& e) {
+    err_ << "dance: " << e.what() << '\n';
+    file_failed_ = true;
+  }
+}
+
+void TextSink::solution(const Instance& instance, std::shared_ptr<const Answer> answer, std::uint64_t index) {
+  if (options_.quiet) return;
+  clear();
+  if (index > 0 && !reduction_.aligned_output()) out() << '\n';
+  reduction_.print(out(), instance, *answer);
+}
+
+void TextSink::verdict(const Instance& instance, std::uint64_t found, std::shared_ptr<const Answer> first) {
+  clear();
+  if (options_.quiet) return;
+  out() << (found == 0 ? "none" : found == 1 ? "unique" : "multiple") << '\n';
+  if (first) reduction_.print(out(), instance, *first);
+}
+
+void TextSink::count(const Instance&, std::uint64_t found, bool complete) {
+  clear();
+  if (!options_.quiet) out() << found << '\n';
+  if (!complete) err_ << "dance: the count is a lower bound\n";
+}
+
+void TextSink::none(const Instance& instance, const std::string& why) {
+  if (options_.quiet) return;
+  clear();
+  // Every instance of a batch has its line on stdout (split's stdout is for --resume to read).
+  if (spec_.task == Task::unique) out() << "none\n";
+  else if (spec_.task == Task::count) out() << "0\n";
+  else if (spec_.task != Task::split) reduction_.print_none(out(), instance);
+  err_ << "dance: " << where(instance) << "no solution" << why << '\n';
+}
+
+void TextSink::stopped(const Instance& instance, dlx::Outcome outcome, bool answered) {
+  clear();
+  if (spec_.task == Task::unique) {
+    if (!options_.quiet) out() << "unknown\n";  // a batch keeps its line for each puzzle
+  } else if (spec_.task == Task::solve) {
+    if (answered) err_ << "dance: the answer printed is the best found before the search stopped\n";
+    else if (!options_.quiet) reduction_.print_stopped(out(), instance);
+  }
+  err_ << "dance: " << where(instance) << "stopped by "
+       << (outcome == dlx::Outcome::interrupted ? "an interrupt" : dlx::to_string(outcome))
+       << " before the search was complete\n";
+}
+
+void TextSink::failed(const Failure& failure) {
+  if (first_failure_.code.empty()) first_failure_ = failure;
+  err_ << "dance: " << failure.message << '\n';
+  // A line on stdout in the instance's place, unless the failure is the run's (not an instance's).
+  if (spec_.task != Task::emit && failure.code != "bad_request") reduction_.print_error(out());
+}
+
+void TextSink::warning(const std::string& message) { err_ << "dance: " << message << '\n'; }
+
+void TextSink::problem(const dlx::Problem& forced, bool unstated) {
+  if (unstated)
+    err_ << "dance: warning: " << reduction_.name()
+         << " also checks a constraint during the search that Knuth's format cannot state; the problem "
+            "written may have more solutions\n";
+  dlx::write_knuth(out(), forced);
+}
+
+void TextSink::parts(std::uint64_t fingerprint) { dlx::write_parts_header(out(), fingerprint); }
+
+void TextSink::part(const dlx::Subproblem& part) { dlx::write_subproblem(out(), part); }
+
+void TextSink::statistics(const std::string& who, const dlx::Statistics& counters) {
+  if (options_.stats) err_ << "dance: " << who << ": " << counters << '\n';
+}
+
+}  // namespace dance::cli

@@ -1,0 +1,60 @@
+// The command line's sink: a run's results as dance prints them, answers on
+// stdout in the reduction's notation, the rest on stderr ("dance: ...").
+#pragma once
+
+#include <functional>
+#include <ostream>
+#include <sstream>
+#include <string>
+
+#include "dance/driver.hpp"
+
+namespace dance::cli {
+
+struct TextSinkOptions {
+  bool quiet = false;             // no answers on stdout, no "no solution"
+  bool stats = false;             // each worker's (rank's) counters too
+  std::string output_dir;         // -o DIR: each instance's stdout in a file of its own
+  std::function<void()> clear;    // before anything goes to the terminal (the progress line)
+};
+
+class TextSink : public Sink {
+ public:
+  TextSink(const Reduction& reduction, const RunSpec& spec, std::ostream& out, std::ostream& err, TextSinkOptions options);
+
+  // The first failure handed over (code empty: none), and whether an output file could not be written.
+  [[nodiscard]] const Failure& first_failure() const { return first_failure_; }
+  [[nodiscard]] bool file_failed() const { return file_failed_; }
+
+  void begin(std::size_t number) override;
+  void end(std::size_t number) override;
+  void solution(const Instance& instance, std::shared_ptr<const Answer> answer, std::uint64_t index) override;
+  void verdict(const Instance& instance, std::uint64_t found, std::shared_ptr<const Answer> first) override;
+  void count(const Instance& instance, std::uint64_t found, bool complete) override;
+  void none(const Instance& instance, const std::string& why) override;
+  void stopped(const Instance& instance, dlx::Outcome outcome, bool answered) override;
+  void failed(const Failure& failure) override;
+  void warning(const std::string& message) override;
+  void problem(const dlx::Problem& forced, bool unstated) override;
+  void parts(std::uint64_t fingerprint) override;
+  void part(const dlx::Subproblem& part) override;
+  void statistics(const std::string& who, const dlx::Statistics& counters) override;
+
+ private:
+  std::ostream& out() { return options_.output_dir.empty() ? out_ : own_; }
+  void clear() const {
+    if (options_.clear) options_.clear();
+  }
+  [[nodiscard]] std::string where(const Instance& instance) const;
+
+  const Reduction& reduction_;
+  const RunSpec& spec_;
+  std::ostream& out_;
+  std::ostream& err_;
+  TextSinkOptions options_;
+  std::ostringstream own_;  // -o DIR: the instance's output, until its end
+  Failure first_failure_;
+  bool file_failed_ = false;
+};
+
+}  // namespace dance::cli

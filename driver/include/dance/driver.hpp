@@ -1,0 +1,205 @@
+// The driver: one run of a reduction over its instances, the same code for
+// every face of dance (the command line, dance serve, Python, the benches,
+// the tests). A run specification goes in, results come out as values handed
+// to a Sink; nothing here parses a command line, opens a file or prints.
+//
+//   dance::RunSpec spec;                      // what to do with each instance
+//   spec.task = dance::Task::count;
+//   dance::Session session(*dance::find_reduction("queens"), spec);
+//   std::istringstream text("8\n");
+//   auto reader = session.reduction().reader(text, dance::ModelOptions());
+//   MySink sink;                              // sink.count(instance, 92, true)
+//   dance::Status status = session.run(*reader, sink, interrupt);
+//
+// Per instance the run is encode -> solver (one per problem, kept by the
+// session and reused by every instance of that shape) -> hook -> assume ->
+// search -> decode -> verify, or a sequence of them for a reduction that
+// optimises (clique --max). Limits hold per instance. With threads > 1 a
+// single instance is searched by all the threads together (work stealing),
+// and a batch is spread over them, its results handed to the sink in input
+// order all the same.
+//
+// Errors: an instance that cannot be read or encoded, or an option value
+// that it cannot take, is a Failure handed to the sink; the run goes on with
+// the next instance. Nothing the input holds makes run() throw; a broken
+// reduction's exception becomes a Failure coded "internal".
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "dance/reduction.hpp"
+#include "dlx/solver.hpp"
+#include "dlx/statistics.hpp"
+#include "dlx/subproblem.hpp"
+#include "dlx/team.hpp"
+
+namespace dance {
+
+// What a run does with each instance.
+enum class Task {
+  solve,   // hand over its solutions (RunSpec::solutions of them), or say there is none
+  count,   // count all its solutions
+  unique,  // none, unique or multiple: stops at a second solution
+  emit,    // hand over its exact cover problem (Knuth's format), no search
+  split,   // hand over the parts of its search at RunSpec::depth, no search below
+};
+
+struct RunSpec {
+  Task task = Task::solve;
+  std::uint64_t solutions = 1;   // solve: how many, 0 = all
+  bool first_too = false;        // unique: the first solution goes to the sink with the verdict
+  std::uint64_t node_limit = 0;  // per instance; 0 = none
+  double time_limit = 0;         // seconds per instance; 0 = none
+  std::uint64_t seed = 0;        // item and option order; 0 = the input's
+  std::uint64_t restarts = 0;    // solve, one thread: restart after N, N, 2N, ... nodes (Luby); 0 = never
+  std::size_t threads = 1;       // at least 1
+  bool verify = false;           // every answer checked by the reduction's verify(); a failure is "internal"
+  std::string resume;                  // count, one instance: only below the parts of FILE[:FROM-TO] (read_parts)
+  std::uint32_t depth = 0;             // split: levels below the root
+  std::string source = "<input>";      // the input's name in messages ("FILE: line N: ...")
+};
+
+// How a run (or one instance) ended; the command line's exit status is its
+// number. A batch's is its worst instance's: error, then stopped, then none.
+enum class Status { found = 0, none = 1, error = 2, stopped = 3 };
+[[nodiscard]] Status worse(Status a, Status b);
+
+// Why an instance failed, in dance's words ("--to names vertex 'zz'"); a
+// caller with words of its own (dance serve's field names) translates.
+struct Failure {
+  std::string code;                  // parse_error, bad_option, too_large, internal; empty: none
+  std::string message;               // with the source and line where known
+  std::size_t line = 0, column = 0;  // parse_error: where in the input (0: not known)
+};
+
+// Where the results go. Every call is about one instance, in input order,
+// from the thread that called run(). A solution is shared: a sink may keep it.
+class Sink {
+ public:
+  virtual ~Sink() = default;
+  // Instance `number` (from 1, in input order) starts and ends: its results come between.
+  virtual void begin(std::size_t /*number*/) {}
+  virtual void end(std::size_t /*number*/) {}
+  // solve: each solution in turn, `index` from 0; optimise: the best one.
+  virtual void solution(const Instance& instance, std::shared_ptr<const Answer> answer, std::uint64_t index) = 0;
+  // unique: `found` 0 (none), 1 (unique) or 2 (multiple); `first` with RunSpec::first_too.
+  virtual void verdict(const Instance& instance, std::uint64_t found, std::shared_ptr<const Answer> first) = 0;
+  // count: the number, or a lower bound (then stopped() follows).
+  virtual void count(const Instance& instance, std::uint64_t found, bool complete) = 0;
+  // No solution, proven; `why` is empty or ": the reason".
+  virtual void none(const Instance& instance, const std::string& why) = 0;
+  // A limit or an interrupt stopped the search before its answer; `answered`:
+  // after a lower bound (count) or the best so far (optimise).
+  virtual void stopped(const Instance& instance, dlx::Outcome outcome, bool answered) = 0;
+  // The instance could not be read, encoded or searched.
+  virtual void failed(const Failure& failure) = 0;
+  // Something to tell that changes no answer (an instance's warnings, a note).
+  virtual void warning(const std::string& message) = 0;
+  // emit: the instance's problem with its assumptions forced; `unstated`:
+  // a hook also checks what Knuth's format cannot state.
+  virtual void problem(const dlx::Problem& /*forced*/, bool /*unstated*/) {}
+  // split: the header's fingerprint once, then each part.
+  virtual void parts(std::uint64_t /*fingerprint*/) {}
+  virtual void part(const dlx::Subproblem& /*part*/) {}
+  // --stats for a team or a cluster: each worker's (rank's) counters.
+  virtual void statistics(const std::string& /*who*/, const dlx::Statistics& /*counters*/) {}
+};
+
+// A sink that keeps one instance's results as values, for a caller that
+// runs one instance at a time (a bench, a test, a binding): clear() between.
+struct Collected : Sink {
+  std::vector<std::shared_ptr<const Answer>> solutions;  // solve; unique's first with RunSpec::first_too
+  std::optional<std::uint64_t> found;                   // count: the number; unique: 0, 1 or 2
+  bool complete = true;                                 // count: false for a lower bound
+  std::optional<std::string> no_solution;               // proven none, and why (empty or ": reason")
+  std::optional<dlx::Outcome> stop;                     // a limit or an interrupt stopped it
+  std::vector<Failure> failures;
+  std::vector<std::string> warnings;
+
+  void clear() { *this = Collected(); }
+  void solution(const Instance&, std::shared_ptr<const Answer> answer, std::uint64_t) override {
+    solutions.push_back(std::move(answer));
+  }
+  void verdict(const Instance&, std::uint64_t number, std::shared_ptr<const Answer> first) override {
+    found = number;
+    if (first) solutions.push_back(std::move(first));
+  }
+  void count(const Instance&, std::uint64_t number, bool whole) override {
+    found = number;
+    complete = whole;
+  }
+  void none(const Instance&, const std::string& why) override { no_solution = why; }
+  void stopped(const Instance&, dlx::Outcome outcome, bool) override { stop = outcome; }
+  void failed(const Failure& failure) override { failures.push_back(failure); }
+  void warning(const std::string& message) override { warnings.push_back(message); }
+};
+
+// The ranks of an MPI run sharing one count (the command line implements it
+// over MPI): rank 0 cuts the search into parts and hands them out.
+class Cluster {
+ public:
+  virtual ~Cluster() = default;
+  [[nodiscard]] virtual int rank() const = 0;
+  [[nodiscard]] virtual int size() const = 0;
+  // Rank 0's `text` on every rank; nothing when rank 0 has none to give.
+  virtual std::optional<std::string> share(std::optional<std::string> text) = 0;
+  // Counts the solutions below `parts` (given on rank 0, ignored elsewhere)
+  // with every rank's `team`. On rank 0 `found` is the total and the outcome
+  // the first stop any rank met (exhausted when none did).
+  virtual dlx::Outcome count(dlx::Team& team, std::vector<dlx::Subproblem> parts, std::size_t option_count,
+                             std::uint64_t& found) = 0;
+  // On rank 0 after count(): each rank's counters, summed over its workers.
+  [[nodiscard]] virtual const std::vector<dlx::Statistics>& statistics() const = 0;
+};
+
+// A reduction's runs with one specification: the solvers (one per problem
+// and worker, the last 8 problems kept) live as long as the session, so that
+// a batch of one shape builds its problem once.
+class Session {
+ public:
+  Session(const Reduction& reduction, RunSpec spec);
+  ~Session();
+  Session(const Session&) = delete;
+  Session& operator=(const Session&) = delete;
+
+  // Runs the spec on every instance of `reader` until its end or `interrupt`.
+  // With a cluster (count only), every rank calls this with the same input.
+  Status run(InstanceReader& reader, Sink& sink, const std::atomic<bool>& interrupt, Cluster* cluster = nullptr);
+  // One instance, by the first worker alone (a bench's or a test's puzzle).
+  Status run(const Instance& instance, Sink& sink, const std::atomic<bool>& interrupt);
+
+  [[nodiscard]] const Reduction& reduction() const;
+  [[nodiscard]] const RunSpec& spec() const;
+  // Instances read so far by run(reader, ...).
+  [[nodiscard]] std::size_t instances() const;
+  // All workers' counters so far (and, after a cluster's count, the other ranks').
+  [[nodiscard]] dlx::Statistics statistics() const;
+  // The engine's variants of the solvers made, each once ("X with ring and subset rule, tie-break").
+  [[nodiscard]] std::vector<std::string> variants() const;
+  // Each worker's progress, published while it searches (a progress line reads it).
+  [[nodiscard]] std::span<dlx::Progress> progress();
+
+  struct Impl;
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+// A --resume that cannot be used: the file, its range or its header.
+struct ResumeError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// The parts named by FILE[:FROM-TO] (lines, 1-based, inclusive; line 1 is
+// the header that says which problem they were split from) for `encoding`'s
+// problem; none when the file has a header and no parts (a problem with no
+// solution). Throws ResumeError.
+[[nodiscard]] std::vector<dlx::Subproblem> read_parts(const std::string& spec, const Encoding& encoding);
+
+}  // namespace dance

@@ -1,0 +1,57 @@
+// One worker's solvers: one per problem (a sudoku size, say), reused by every
+// instance of it, the last few kept.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "dance/reduction.hpp"
+#include "dlx/solver.hpp"
+#include "dlx/statistics.hpp"
+
+namespace dance::detail {
+
+class Solvers {
+ public:
+  // Each solver publishes how far it has got in `progress`.
+  Solvers(std::uint64_t seed, dlx::Progress* progress) : seed_(seed), progress_(progress) {}
+  // The solver of the encoding's problem, with the heuristics it asks for.
+  dlx::Solver& for_problem(const Encoding& encoding) {
+    const std::shared_ptr<const dlx::Problem>& problem = encoding.problem;
+    for (auto& [p, solver] : solvers_)
+      if (p == problem) return *solver;
+    if (solvers_.size() == kept) {
+      retired_ += solvers_.front().second->statistics();
+      solvers_.erase(solvers_.begin());
+    }
+    solvers_.emplace_back(problem, std::make_unique<dlx::Solver>(problem, seed_, encoding.heuristics));
+    dlx::Solver& solver = *solvers_.back().second;
+    if (std::find(variants_.begin(), variants_.end(), solver.variant()) == variants_.end())
+      variants_.push_back(solver.variant());
+    dlx::Limits limits;
+    limits.progress = progress_;
+    solver.set_limits(limits);
+    return solver;
+  }
+  // The engine's variants of the solvers made, each once.
+  [[nodiscard]] const std::vector<std::string>& variants() const { return variants_; }
+  [[nodiscard]] dlx::Statistics total() const {
+    dlx::Statistics sum = retired_;
+    for (const auto& entry : solvers_) sum += entry.second->statistics();
+    return sum;
+  }
+
+ private:
+  static constexpr std::size_t kept = 8;
+  std::uint64_t seed_;
+  dlx::Progress* progress_;
+  std::vector<std::pair<std::shared_ptr<const dlx::Problem>, std::unique_ptr<dlx::Solver>>> solvers_;
+  dlx::Statistics retired_;
+  std::vector<std::string> variants_;
+};
+
+}  // namespace dance::detail
