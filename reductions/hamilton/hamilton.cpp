@@ -20,6 +20,7 @@ std::vector<OptionSpec> HamiltonReduction::options() const {
           OptionSpec::dimensions("knight", "MxN", 1, 100, "the knight's graph of an M x N board instead of an input graph (an open tour unless --closed)"),
           OptionSpec::flag("closed", "a cycle (a closed knight's tour); the default for an input graph"),
           OptionSpec::flag("directed", "read arcs, not edges (u v: from u to v); count directed cycles and paths"),
+          OptionSpec::text("given", "V=K,...", "vertex V is step K of the path or cycle (K from 1), for each pair; the position encoding"),
           OptionSpec::choice("encoding", {"edge", "degree", "position"},
                              "the exact cover model (default edge; degree is the one --longest uses; position finds each "
                              "undirected answer twice)"),
@@ -140,6 +141,9 @@ std::optional<std::string> HamiltonReduction::verify(const HamiltonInstance& h, 
   if (!h.longest && order.size() != g.size())
     return "visits " + std::to_string(order.size()) + " of " + std::to_string(g.size()) + " vertices";
   if (h.from && (order.empty() || order.front() != *h.from || order.back() != *h.to)) return "the ends are not the ones asked for";
+  for (const Given& given : h.givens)
+    if (given.position >= order.size() || order[given.position] != given.vertex)
+      return "vertex " + g.names[given.vertex] + " is not step " + std::to_string(given.position + 1);
   return std::nullopt;
 }
 

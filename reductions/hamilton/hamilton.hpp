@@ -32,6 +32,14 @@ namespace dance::hamilton {
 
 using graph::Vertex;
 
+// Vertex `vertex` is at `position` of the walk (step position + 1): a clue
+// of a path puzzle (givens.hpp).
+struct Given {
+  Vertex vertex;
+  std::uint32_t position;
+};
+class Distances;
+
 struct HamiltonInstance : Instance {
   std::shared_ptr<const graph::Graph> graph;
   bool path = false;                    // a path, not a cycle
@@ -60,6 +68,10 @@ struct HamiltonInstance : Instance {
     Vertex from, to;
   };
   std::shared_ptr<const std::vector<Step>> steps;
+  // --given: vertices at fixed positions (the position encoding only), and
+  // the graph's distances for the rule that propagates them (givens.hpp).
+  std::vector<Given> givens;
+  std::shared_ptr<const Distances> distances;
   bool json = false;  // --format json
   bool svg = false;   // --format svg: a picture
   int rows = 0, columns = 0;  // --knight: the board, vertex r * columns + c

@@ -3,22 +3,28 @@
 
 #include "dlx/error.hpp"
 #include "hamilton/encodings.hpp"
+#include "hamilton/givens.hpp"
 
 namespace dance::hamilton {
 
 // The position encoding's options: every arc (both ways of an edge) at every
-// step; a cycle starts and ends at vertex 0, a path with fixed ends at them.
+// step; a cycle starts and ends at vertex 0 (unless givens place it), a path
+// with fixed ends at them; with givens, only the arcs that fit them.
 std::vector<HamiltonInstance::Step> steps_of(const HamiltonInstance& h) {
   const graph::Graph& g = *h.graph;
   const auto n = static_cast<std::uint32_t>(g.size());
   const std::uint32_t steps = h.path ? n - 1 : n;
   std::vector<HamiltonInstance::Step> all;
   if (!h.path && !g.directed && n == 2) return all;  // its one edge twice is no cycle
+  const bool anchored = !h.path && h.givens.empty();
+  const std::optional<StepRule> rule =
+      h.givens.empty() ? std::nullopt : std::optional<StepRule>(StepRule(h.distances, n, !h.path));
   for (std::uint32_t p = 0; p < steps; ++p)
     for (Vertex u = 0; u < n; ++u)
       for (const Vertex v : g.out[u]) {
-        if (!h.path && ((p == 0 && u != 0) || (p == steps - 1 && v != 0))) continue;
+        if (anchored && ((p == 0 && u != 0) || (p == steps - 1 && v != 0))) continue;
         if (h.from && ((p == 0 && u != *h.from) || (p == steps - 1 && v != *h.to))) continue;
+        if (rule && !fits_givens(*rule, h.givens, {p, u, v})) continue;
         all.push_back({p, u, v});
       }
   return all;
@@ -43,6 +49,10 @@ Encoding encode_by_position(const HamiltonInstance& h) {
   }
   Encoding encoding;
   encoding.problem = std::make_shared<const dlx::Problem>(b.build());
+  if (!h.givens.empty()) {  // the givens propagate: a bound, the options fit them already
+    encoding.hook = std::make_unique<GivenStepsHook>(h.steps, StepRule(h.distances, n, !h.path), h.givens);
+    encoding.hook_is_bound = true;
+  }
   return encoding;
 }
 

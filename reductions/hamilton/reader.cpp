@@ -7,6 +7,7 @@
 #include "dlx/error.hpp"
 #include "hamilton/encodings.hpp"
 #include "hamilton/necessary.hpp"
+#include "hamilton/givens.hpp"
 
 namespace dance::hamilton {
 namespace {
@@ -137,10 +138,16 @@ class HamiltonReader final : public OneInstanceReader {
       const auto dropped = std::count(h->useless->begin(), h->useless->end(), true);
       if (dropped) h->warnings.push_back(std::to_string(dropped) + " vertices can lie on no path between the ends and are left out");
     }
+    if (options_.has("given")) {
+      if (h->longest) throw std::invalid_argument("--given and --longest do not go together");
+      h->givens = parse_givens(options_.text("given"), g);
+      h->distances = std::make_shared<const Distances>(g);
+    }
     h->json = options_.text("format") == "json";
     h->svg = options_.text("format") == "svg";
     using Model = HamiltonInstance::Model;
-    const std::string encoding = options_.text("encoding");
+    const std::string encoding = options_.text("encoding").empty() && options_.has("given") ? "position" : options_.text("encoding");
+    if (encoding != "position" && options_.has("given")) throw std::invalid_argument("--given works with the position encoding only");
     h->model = encoding == "position" ? Model::position
                : encoding == "degree" || (encoding.empty() && (h->longest || sparse_cycle(g, *h))) ? Model::degree
                                                                                                  : Model::edge;

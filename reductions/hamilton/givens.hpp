@@ -1,0 +1,107 @@
+// Givens: vertices fixed at positions of the walk ("vertex v is step k"),
+// the Hamiltonian path puzzles' clues (Numbrix, Hidato, Signpost). The
+// position encoding expresses them: its options that put another vertex at
+// a given position, or a given vertex elsewhere, go (steps_of()), and so do
+// those that break the distance rule: vertices at positions p and p + d lie
+// within distance d of each other (a cycle counts d both ways round).
+// During the search the same rule propagates from every position the
+// options chosen fill (GivenStepsHook), through the engine's propagating
+// hook.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "dlx/solver.hpp"
+#include "hamilton/hamilton.hpp"
+
+namespace dance::hamilton {
+
+// Shortest path lengths between all pairs of vertices (arcs followed forward
+// when directed); `unreachable` where there is no path. In a bipartite
+// graph (a Numbrix grid) every walk between two vertices has the parity of
+// their distance, which the rule uses too.
+class Distances {
+ public:
+  static constexpr std::uint32_t unreachable = ~std::uint32_t{0};
+  explicit Distances(const graph::Graph& g);
+  [[nodiscard]] std::uint32_t operator()(Vertex from, Vertex to) const { return d_[from * n_ + to]; }
+  // Whether a walk of `length` steps can lead from `from` to `to`, as far as
+  // distance and parity tell.
+  [[nodiscard]] bool within(Vertex from, Vertex to, std::uint32_t length) const {
+    const std::uint32_t d = (*this)(from, to);
+    return d <= length && (!bipartite_ || (d - length) % 2 == 0);
+  }
+
+ private:
+  std::size_t n_;
+  std::vector<std::uint32_t> d_;
+  bool bipartite_ = false;
+};
+
+// The distance rule of a walk of `positions` places (a cycle's wrap round).
+class StepRule {
+ public:
+  StepRule(std::shared_ptr<const Distances> distances, std::uint32_t positions, bool cycle)
+      : distances_(std::move(distances)), n_(positions), cycle_(cycle) {}
+  // Whether vertex x at position q can go with vertex u at position p.
+  [[nodiscard]] bool fits(std::uint32_t p, Vertex u, std::uint32_t q, Vertex x) const;
+  [[nodiscard]] std::uint32_t positions() const { return n_; }
+  [[nodiscard]] bool cycle() const { return cycle_; }
+
+ private:
+  std::shared_ptr<const Distances> distances_;
+  std::uint32_t n_;
+  bool cycle_;
+};
+
+// "V=K,V=K" (K from 1): --given's value, for the graph's vertex names;
+// std::invalid_argument for a name not in it, a step out of range, or a
+// vertex or step given twice.
+[[nodiscard]] std::vector<Given> parse_givens(const std::string& text, const graph::Graph& g);
+// The same checks for givens made by a program (a puzzle's reader).
+void check_givens(const std::vector<Given>& givens, const graph::Graph& g);
+
+// Whether the position encoding's step option `s` fits every given.
+[[nodiscard]] bool fits_givens(const StepRule& rule, std::span<const Given> givens, const HamiltonInstance::Step& s);
+
+// The position encoding's propagation: the positions known (the givens and
+// those the options chosen fill), and for each position newly known, the
+// options of the steps between it and the nearest known positions on either
+// side that break the distance rule with it go. At a search's first node
+// every known position counts as new, so that one solver serves many sets
+// of givens (set_givens() between searches: a generator's).
+class GivenStepsHook final : public dlx::Hook {
+ public:
+  GivenStepsHook(std::shared_ptr<const std::vector<HamiltonInstance::Step>> steps, StepRule rule,
+                 std::vector<Given> givens);
+  // Only with no options chosen.
+  void set_givens(std::span<const Given> givens);
+  bool choose(dlx::OptionId option, const dlx::Remaining&) override;
+  void unchoose(dlx::OptionId option) override;
+  [[nodiscard]] bool propagates() const override { return true; }
+  bool propagate(const dlx::Remaining& remaining, dlx::Pruner& pruner) override;
+  [[nodiscard]] std::unique_ptr<dlx::Hook> clone() const override;
+
+ private:
+  void place(std::uint32_t position, Vertex v);
+  // Takes out the options of the steps around the known position p that break the rule with it.
+  void prune_around(std::uint32_t p, const dlx::Remaining& remaining, dlx::Pruner& pruner);
+
+  std::shared_ptr<const std::vector<HamiltonInstance::Step>> steps_;
+  StepRule rule_;
+  std::uint32_t step_count_;
+  std::vector<Given> givens_;
+  std::vector<Vertex> known_;           // per position: its vertex, or nobody
+  std::vector<std::uint32_t> log_;      // positions filled by the options chosen, in order
+  std::vector<std::size_t> marks_;      // per option chosen: log_'s size before it
+  std::vector<std::uint32_t> fresh_;    // positions filled since the last propagate()
+  bool chose_ = false;                  // an option was chosen since the last propagate(): not a first node
+  std::vector<std::uint64_t> stamp_;    // per option: the call of propagate() that took it out
+  std::uint64_t call_ = 0;
+  std::vector<dlx::OptionId> buffer_;
+};
+
+}  // namespace dance::hamilton
