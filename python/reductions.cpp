@@ -36,13 +36,14 @@ const OptionSpec* spec_named(const std::vector<OptionSpec>& specs, const std::st
 }
 
 // Keyword arguments as a reduction's own options: knight="6x6" is --knight 6x6,
-// closed=True is --closed, with_solution is --with-solution. Values are
+// closed=True is --closed, up_to_symmetry is --up-to-symmetry, from_ is --from. Values are
 // checked by the option's spec when the reduction reads (ValueError naming it).
 ModelOptions model_options(const Reduction& reduction, const py::dict& given) {
   const std::vector<OptionSpec> specs = reduction.options();
   ModelOptions options;
   for (const auto& [key, value] : given) {
     std::string name = py::str(key);
+    if (name.size() > 1 && name.back() == '_') name.pop_back();  // from_: a Python keyword
     for (char& c : name)
       if (c == '_') c = '-';
     const OptionSpec* spec = spec_named(specs, name);
@@ -328,9 +329,9 @@ py::list generate_puzzles(const std::string& name, std::size_t n, std::uint64_t 
       if (const auto wrong = type->verify(puzzle.solution, puzzle.kept))
         throw std::logic_error("internal error: puzzle " + std::to_string(index + 1) + " fails verification: " + *wrong);
       std::ostringstream text, solution, svg;
-      type->print_puzzle(text, puzzle.solution, puzzle.kept);
+      type->print_record(text, puzzle.solution, puzzle.kept, false);  // what solve() reads (a jigsaw's map too)
       type->print_solution(solution, puzzle.solution);
-      if (drawing) drawing->print_puzzle(svg, puzzle.solution, puzzle.kept);
+      if (drawing) drawing->print_record(svg, puzzle.solution, puzzle.kept, false);
       g = {text.str(), solution.str(), puzzle.clues, puzzle.attempts, svg.str()};
     } catch (const GenerateInterrupted&) {
       if (!signals_handled()) {
