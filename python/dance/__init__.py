@@ -226,7 +226,7 @@ class Answer:
         return self._held.solution
 
     def __str__(self):
-        return self._held.text()
+        return self._held.text().rstrip("\n")
 
     def __repr__(self):
         return f"<dance.Answer of {self.reduction}:\n{self._held.text().rstrip()}>"
@@ -434,3 +434,42 @@ def unique(what, text="", **kwargs):
 
 __all__ += ["Answer", "Puzzle", "Check", "solve", "solve_each", "check", "emit", "problem", "generate",
             "reductions"]
+
+
+# Reductions written in Python (docs/python.md).
+
+class Encoding:
+    """What a Python reduction's encode() may return instead of a bare
+    Problem: options to assume (a puzzle's clues) and a hook."""
+
+    def __init__(self, problem, assume=(), hook=None):
+        self.problem, self.assume, self.hook = problem, list(assume), hook
+
+
+def register(reduction):
+    """Adds a reduction written in Python, which then runs by its name as the
+    built-in ones do: solve, count (threads too), solutions, check, emit.
+
+    It has `name` (and `summary`, and `options`: {name: bool, int or str}),
+    and the methods
+        read(text, **options) -> instance  (raise ParseError for bad text)
+        encode(instance) -> Problem or Encoding
+        decode(instance, solution) -> answer  (solution: option indices, assumed first)
+        verify(instance, answer) -> None, or what is wrong (without the engine)
+        print(instance, answer) -> str  (optional: str(answer) otherwise)
+    Registering a name again replaces the reduction (a notebook's cell run
+    twice); a built-in's name is a ValueError. Returns the reduction, so that
+    it serves as a class decorator on an instance: register(Langford())."""
+    _dance.register(reduction)
+    return reduction
+
+
+def _forget_registered():
+    _dance._forget_registered()
+
+
+import atexit as _atexit  # noqa: E402
+
+_atexit.register(_forget_registered)
+
+__all__ += ["Encoding", "register"]

@@ -26,7 +26,9 @@ INSTANCES = [
 
 
 def test_every_reduction_is_tested():
-    assert sorted(dance.reductions()) == sorted(name for name, _, _ in INSTANCES)
+    written_in_python = ("latin",)  # the other tests' own
+    built_in = [name for name in dance.reductions() if not name.startswith(written_in_python)]
+    assert sorted(built_in) == sorted(name for name, _, _ in INSTANCES)
 
 
 @pytest.mark.parametrize("name, text, options", INSTANCES, ids=[i[0] for i in INSTANCES])
