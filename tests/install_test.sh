@@ -4,9 +4,11 @@
 # examples/out-of-tree builds against it with find_package(dance) and its
 # command runs its own reduction and the built-in ones; `cpack -G DEB` makes
 # a package that holds the same and whose command runs.
-# usage: install_test.sh BUILD_DIR SOURCE_DIR
+# With PYTHON (the one the module dance was built for), the module too:
+# installed in that Python's site directory under the prefix, and in the package.
+# usage: install_test.sh BUILD_DIR SOURCE_DIR [PYTHON]
 set -u
-build=$1 source=$2
+build=$1 source=$2 python=${3:-}
 . "$(dirname "$0")/expect.sh"
 prefix=$tmp/prefix
 check() {  # check WHAT COMMAND...: a step that must succeed
@@ -29,6 +31,13 @@ for file in bin/dance include/dlx/solver.hpp include/dance/reduction.hpp include
 done
 expect 0 '^dance [0-9]+\.[0-9]+\.[0-9]+$' '' -- "$prefix/bin/dance" --version
 expect 0 '^92$' '' -- "$prefix/bin/dance" count queens --size 8
+
+if [ -n "$python" ]; then
+  site=$(grep '^DANCE_PYTHON_INSTALL_DIR:' "$build/CMakeCache.txt" | cut -d= -f2)
+  check "installed the Python module in $site" test -e "$prefix/$site/dance/__init__.py"
+  PYTHONPATH=$prefix/$site expect 0 "^$("$prefix/bin/dance" --version | cut -d' ' -f2) 92\$" '' -- \
+    "$python" -c 'import dance; print(dance.__version__, dance.count(dance.Problem.from_text(open("'"$source"'/data/xcc/queens8.dlx").read())))'
+fi
 
 # The man page names every option that --help does (with troff's \- for each dash).
 "$prefix/bin/dance" --help | grep -o -- '--[a-z][a-z-]*' | sort -u >"$tmp/options"
@@ -93,4 +102,7 @@ done
 check "dpkg -x" dpkg -x "$deb" "$tmp/unpacked"
 expect 0 '^dance [0-9.]+$' '' -- "$tmp/unpacked/usr/bin/dance" --version
 expect 0 '^a d f$' '' -- "$tmp/unpacked/usr/bin/dance" solve xcc "$source/tests/data/knuth_toy.dlx"
+if [ -n "$python" ]; then
+  expect 0 "\./usr/$site/dance/_dance.*\.so\$" '' -- cat "$tmp/contents"
+fi
 summary

@@ -1,0 +1,475 @@
+"""dance: exact cover by dancing links (Knuth's Algorithms X, C and M), the
+puzzles it solves and the puzzles it generates (docs/python.md).
+
+    >>> import dance
+    >>> p = dance.Problem(["a", "b", "c"], [["a", "b"], ["c"], ["a"], ["b", "c"]])
+    >>> dance.count(p)
+    2
+"""
+
+from . import _dance
+from ._dance import Statistics
+
+__version__ = _dance.__version__
+
+__all__ = [
+    "Problem", "Search", "Solution", "Statistics", "ParseError", "Stopped", "GenerateError",
+    "count", "solutions", "first", "unique",
+]
+
+
+class ParseError(ValueError):
+    """Text that cannot be read: the 1-based line and column, and what was expected there."""
+
+    def __init__(self, message, line=1, column=1):
+        super().__init__(f"line {line}, column {column}: {message}")
+        self.message = message
+        self.line = line
+        self.column = column
+
+
+class Stopped(Exception):
+    """A limit (nodes, seconds) stopped a search before it had its answer.
+
+    outcome: "node limit" or "time limit"; solutions: how many were found
+    before it stopped (a lower bound for a count); statistics: the search's."""
+
+    def __init__(self, outcome, solutions, statistics):
+        super().__init__(f"stopped by the {outcome} before the search was complete "
+                         f"({solutions} solutions found so far)")
+        self.outcome = outcome
+        self.solutions = solutions
+        self.statistics = statistics
+
+
+class GenerateError(RuntimeError):
+    """The generator gave up (no puzzle with those options within its attempts)."""
+
+
+class Problem:
+    """An exact cover problem in Knuth's vocabulary (TAOCP 7.2.2.1).
+
+    Problem(primary, options, secondary=()): primary items are covered
+    exactly once, or within bounds written "lo:hi|name" (or "n|name");
+    secondary items at most once, or by options that agree on its colour.
+    Each option is a list of items ("name", or "name:colour" for a
+    secondary item), or one string of them separated by spaces.
+
+    Problem.from_text(text) reads Knuth's format (DLX1/DLX2/DLX3); text()
+    writes it back.
+    """
+
+    def __init__(self, primary, options, secondary=()):
+        if isinstance(primary, str) or isinstance(secondary, str):
+            raise TypeError("primary and secondary are lists of item names")
+        listed = [option.split() if isinstance(option, str) else list(option) for option in options]
+        self._problem = _dance.problem_from_lists(list(primary), list(secondary), listed)
+        self.warnings = []
+
+    @classmethod
+    def from_text(cls, text):
+        """The problem in Knuth's text format; ParseError names the line and column of a mistake."""
+        problem = cls.__new__(cls)
+        problem._problem, problem.warnings = _dance.problem_from_text(text)
+        return problem
+
+    @classmethod
+    def _wrap(cls, engine_problem):
+        problem = cls.__new__(cls)
+        problem._problem, problem.warnings = engine_problem, []
+        return problem
+
+    @property
+    def items(self):
+        """The names of the items, primary first."""
+        return self._problem.item_names
+
+    @property
+    def primary_count(self):
+        return self._problem.primary_count
+
+    @property
+    def uses_colours(self):
+        return self._problem.uses_colours
+
+    @property
+    def uses_multiplicities(self):
+        return self._problem.uses_multiplicities
+
+    def __len__(self):
+        """The number of options."""
+        return self._problem.option_count
+
+    def option(self, index):
+        """Option `index` (from 0, in input order) as its items, "item:colour" where coloured."""
+        return self._problem.option(index)
+
+    def text(self):
+        """The problem in Knuth's format."""
+        return self._problem.text()
+
+    def __repr__(self):
+        return f"<dance.Problem: {len(self.items)} items ({self.primary_count} primary), {len(self)} options>"
+
+
+class Solution(list):
+    """The options of one solution by index (assumed options first);
+    .names gives each as its items."""
+
+    def __init__(self, problem, options):
+        super().__init__(options)
+        self.problem = problem
+
+    @property
+    def names(self):
+        return [self.problem.option(k) for k in self]
+
+
+class Search:
+    """One search of a problem, with its limits and its statistics.
+
+    threads: workers for count() and unique()/first() (0: one a core);
+        solutions() comes from one thread.
+    seed: 0 keeps the input order; another permutes it reproducibly.
+    nodes, seconds: limits on the whole search (per worker with threads);
+        a search they stop raises Stopped.
+    assume: options (by index) forced before the search; forbid: options
+        taken out of it.
+    hook: an object with choose(option) -> bool (False rejects the partial
+        solution) and unchoose(option), called by the search for every option
+        it takes and takes back: slow (a call into Python each time), for
+        trying out a constraint; with threads, each worker has a copy.deepcopy.
+
+    Ctrl-C stops the search at once with KeyboardInterrupt, whose
+    .statistics and .solutions say how far it got. The GIL is released while
+    the engine searches.
+    """
+
+    def __init__(self, problem, *, threads=1, seed=0, nodes=0, seconds=0.0, assume=(), forbid=(), hook=None):
+        if not isinstance(problem, Problem):
+            raise TypeError("Search(problem): a dance.Problem")
+        self.problem = problem
+        self._threads = threads
+        self._search = _dance.Search(problem._problem, threads=threads, seed=seed, nodes=nodes,
+                                     seconds=float(seconds), assume=list(assume), forbid=list(forbid), hook=hook)
+
+    @property
+    def statistics(self):
+        """nodes, updates, removals, solutions, max_depth, seconds of the search so far."""
+        return self._search.statistics
+
+    @property
+    def outcome(self):
+        """Why the last call returned: "exhausted", "solution", "solution limit", "node limit", "time limit", "interrupted"."""
+        return self._search.outcome
+
+    def _check(self, found):
+        if not self._search.complete:
+            raise Stopped(self._search.outcome, found, self._search.statistics)
+
+    def count(self, limit=0):
+        """The number of solutions (or `limit`, if there are that many)."""
+        found = self._search.count(limit)
+        self._check(found)
+        return found
+
+    def solutions(self):
+        """The solutions, lazily, one thread; Stopped after the last one found if a limit stops it."""
+        if self._threads != 1:
+            raise ValueError("solutions() come from one thread: make the Search with threads=1")
+        found = 0
+        while (solution := self._search.next()) is not None:
+            found += 1
+            yield Solution(self.problem, solution)
+        self._check(found)
+
+    def __iter__(self):
+        return self.solutions()
+
+    def _first_two(self):
+        first, more = self._search.first_two()
+        self._check(int(first is not None) + int(more))
+        return (None if first is None else Solution(self.problem, first)), more
+
+    def first(self):
+        """A first solution, or None when there is none."""
+        first, _ = self._first_two()
+        return first
+
+    def unique(self):
+        """Whether there is exactly one solution."""
+        first, more = self._first_two()
+        return first is not None and not more
+
+
+# Every reduction by name: dance.solve("sudoku", text), dance.count("queens", size=8), ...
+
+_SEARCH = ("threads", "seed", "nodes", "seconds", "verify")
+
+
+class Answer:
+    """An answer of a reduction: str() is the reduction's notation,
+    _repr_svg_() its picture (a notebook shows it), .json its fields where
+    the reduction writes JSON, .solution the engine's options (assumed
+    first). .unique is set by solve(..., unique=True)."""
+
+    def __init__(self, held):
+        self._held = held
+        self.unique = None
+
+    @property
+    def reduction(self):
+        return self._held.reduction
+
+    @property
+    def solution(self):
+        return self._held.solution
+
+    def __str__(self):
+        return self._held.text().rstrip("\n")
+
+    def __repr__(self):
+        return f"<dance.Answer of {self.reduction}:\n{self._held.text().rstrip()}>"
+
+    def format(self, name):
+        """The answer as the reduction writes it in format `name` ("svg", "json", "grid", ...), or None."""
+        return self._held.print_as(name)
+
+    def _repr_svg_(self):
+        return self._held.print_as("svg")
+
+    @property
+    def json(self):
+        """The answer's fields, from the reduction's JSON, or None where it writes none."""
+        import json
+        text = self._held.print_as("json")
+        return None if text is None else json.loads(text)
+
+    def verify(self):
+        """What is wrong with the answer, by the reduction's own checker (not the engine), or None."""
+        return self._held.verify()
+
+
+class Puzzle:
+    """A generated puzzle: str() in the family's notation (solve() reads it
+    back), .solution, .clues, and _repr_svg_() where the family draws."""
+
+    def __init__(self, reduction, generated):
+        self.reduction = reduction
+        self._generated = generated
+        self.solution = generated.solution.rstrip("\n")
+        self.clues = generated.clues
+        self.attempts = generated.attempts
+
+    def __str__(self):
+        return self._generated.puzzle.rstrip("\n")
+
+    def __repr__(self):
+        return f"<dance.Puzzle of {self.reduction}, {self.clues} clues: {self}>"
+
+    def _repr_svg_(self):
+        return self._generated.svg or None
+
+
+class Check:
+    """What check() found: verdict "unique", "multiple" or "none", and the first answer (or None)."""
+
+    def __init__(self, verdict, answer):
+        self.verdict, self.answer = verdict, answer
+
+    def __repr__(self):
+        return f"<dance.Check: {self.verdict}>"
+
+
+def _split(kwargs):
+    search = {k: kwargs.pop(k) for k in _SEARCH if k in kwargs}
+    if "seconds" in search:
+        search["seconds"] = float(search["seconds"])
+    return search, kwargs
+
+
+def _runs(name, text, kwargs):
+    """The Run of each instance of the text, as they are read."""
+    if not isinstance(name, str):
+        raise TypeError("a reduction's name (dance.reductions() lists them), or a dance.Problem")
+    search, options = _split(dict(kwargs))
+    reading = _dance.Reading(name, text, options, **search)
+    while (run := reading.next()) is not None:
+        yield run
+
+
+def _one(name, text, kwargs):
+    """The Run of the one instance of the text."""
+    runs = _runs(name, text, kwargs)
+    run = next(runs, None)
+    if run is None:
+        raise ValueError(f"no {name} instance in the text")
+    if next(runs, None) is not None:
+        raise ValueError(f"the text holds more than one {name} instance: solve_each() answers each")
+    return run
+
+
+def _check_run(run, found):
+    if not run.complete:
+        raise Stopped(run.outcome, found, run.statistics)
+
+
+def _solve_run(run, unique):
+    first, more = run.first_two()
+    _check_run(run, int(first is not None) + int(more))
+    if first is None:
+        return None
+    answer = Answer(first)
+    if unique:
+        answer.unique = not more
+    return answer
+
+
+def solve(name, text="", *, unique=False, **kwargs):
+    """A first answer of the reduction `name` for the one instance in `text`
+    (the best one for clique --max and the like), or None when there is
+    none; with unique=True, answer.unique says whether it is the only one.
+
+    Keyword arguments: threads, seed, nodes, seconds (limits: Stopped),
+    verify (default True: every answer checked by the reduction's own
+    verifier), and the reduction's own options: knight="6x6", closed=True,
+    box="3x3", size=8, format="grid" (dance.reductions() lists them).
+    """
+    return _solve_run(_one(name, text, kwargs), unique)
+
+
+def solve_each(name, text, *, unique=False, **kwargs):
+    """solve() for each instance of a batch (a file of sudoku, a line each), lazily."""
+    for run in _runs(name, text, kwargs):
+        yield _solve_run(run, unique)
+
+
+def check(name, text="", **kwargs):
+    """Whether the instance has one answer: Check(verdict, answer), verdict "unique", "multiple" or "none"."""
+    answer = solve(name, text, unique=True, **kwargs)
+    if answer is None:
+        return Check("none", None)
+    return Check("unique" if answer.unique else "multiple", answer)
+
+
+def emit(name, text="", **options):
+    """The instance as an exact cover problem in Knuth's format (its clues forced)."""
+    return _dance.Reading(name, text, options).emit()
+
+
+def problem(name, text="", **options):
+    """The instance as a dance.Problem (its clues forced)."""
+    return Problem.from_text(emit(name, text, **options))
+
+
+def generate(name, n=1, *, seed=0, difficulty=None, symmetry=None, minimal=False, clues=0, **options):
+    """n puzzles with one solution each (dance generate): a list of Puzzle.
+
+    seed: puzzle i of a seed is always the same; difficulty: easy, medium,
+    hard or fiendish; symmetry: rot180, rot90, mirror, diagonal; minimal:
+    no clue can go; clues: exactly that many; and the family's own options
+    (box="4x4", size="9x6", jigsaw=True). Ctrl-C raises KeyboardInterrupt
+    with .puzzles, those made so far."""
+    made = _dance.generate(name, n, seed, difficulty or "", symmetry or "", minimal, clues, options)
+    return [Puzzle(name, g) for g in made]
+
+
+def reductions():
+    """Every reduction by name: its summary, its own options (name, kind,
+    argument, help; range or choices) and whether it generates puzzles."""
+    return _dance.reductions()
+
+
+def _problem_or_run(what, text, kwargs):
+    if isinstance(what, Problem):
+        if text:
+            raise TypeError("a dance.Problem takes no text")
+        return None
+    return _one(what, text, kwargs)
+
+
+def count(what, text="", *, limit=0, **kwargs):
+    """The number of solutions of a dance.Problem, or of the one instance of
+    a reduction: count("queens", size=8), count("hamilton", knight="6x6",
+    closed=True, threads=2). Up to `limit` if given. A limit (nodes,
+    seconds) that stops the count raises Stopped with the count so far."""
+    run = _problem_or_run(what, text, kwargs)
+    if run is None:
+        return Search(what, **kwargs).count(limit)
+    found = run.count(limit)
+    _check_run(run, found)
+    return found
+
+
+def solutions(what, text="", **kwargs):
+    """The solutions of a dance.Problem (Solution), or the answers of a
+    reduction's instance (Answer), lazily, from one thread."""
+    run = _problem_or_run(what, text, kwargs)
+    if run is None:
+        return Search(what, **kwargs).solutions()
+    return _answers(run)
+
+
+def _answers(run):
+    found = 0
+    while (answer := run.next()) is not None:
+        found += 1
+        yield Answer(answer)
+    _check_run(run, found)
+
+
+def first(what, text="", **kwargs):
+    """A first solution of a dance.Problem, or a first answer of a reduction's instance; None when there is none."""
+    if isinstance(what, Problem):
+        return Search(what, **kwargs).first()
+    return solve(what, text, **kwargs)
+
+
+def unique(what, text="", **kwargs):
+    """Whether a dance.Problem, or a reduction's instance, has exactly one solution."""
+    if isinstance(what, Problem):
+        return Search(what, **kwargs).unique()
+    return check(what, text, **kwargs).verdict == "unique"
+
+
+__all__ += ["Answer", "Puzzle", "Check", "solve", "solve_each", "check", "emit", "problem", "generate",
+            "reductions"]
+
+
+# Reductions written in Python (docs/python.md).
+
+class Encoding:
+    """What a Python reduction's encode() may return instead of a bare
+    Problem: options to assume (a puzzle's clues) and a hook."""
+
+    def __init__(self, problem, assume=(), hook=None):
+        self.problem, self.assume, self.hook = problem, list(assume), hook
+
+
+def register(reduction):
+    """Adds a reduction written in Python, which then runs by its name as the
+    built-in ones do: solve, count (threads too), solutions, check, emit.
+
+    It has `name` (and `summary`, and `options`: {name: bool, int or str}),
+    and the methods
+        read(text, **options) -> instance  (raise ParseError for bad text)
+        encode(instance) -> Problem or Encoding
+        decode(instance, solution) -> answer  (solution: option indices, assumed first)
+        verify(instance, answer) -> None, or what is wrong (without the engine)
+        print(instance, answer) -> str  (optional: str(answer) otherwise)
+    Registering a name again replaces the reduction (a notebook's cell run
+    twice); a built-in's name is a ValueError. Returns the reduction, so that
+    it serves as a class decorator on an instance: register(Langford())."""
+    _dance.register(reduction)
+    return reduction
+
+
+def _forget_registered():
+    _dance._forget_registered()
+
+
+import atexit as _atexit  # noqa: E402
+
+_atexit.register(_forget_registered)
+
+__all__ += ["Encoding", "register"]

@@ -1,0 +1,31 @@
+// A hook written in Python (slow: a call into Python for every option the
+// search chooses and takes back; for prototyping a constraint, docs/python.md).
+#pragma once
+
+#include <memory>
+
+#include <pybind11/pybind11.h>
+
+#include "dlx/solver.hpp"
+#include "search.hpp"
+
+namespace dance::python {
+
+// Calls hook.choose(option) -> bool and hook.unchoose(option); clones are
+// copy.deepcopy(hook), one a thread. An exception it raises stops the search
+// and goes to the caller.
+class PythonHook final : public dlx::Hook {
+ public:
+  PythonHook(pybind11::object hook, std::shared_ptr<Failure> failure);
+  ~PythonHook() override;
+  bool choose(dlx::OptionId option, const dlx::Remaining& remaining) override;
+  void unchoose(dlx::OptionId option) override;
+  [[nodiscard]] std::unique_ptr<dlx::Hook> clone() const override;
+  [[nodiscard]] const std::shared_ptr<Failure>& failure() const { return failure_; }
+
+ private:
+  pybind11::object hook_;
+  std::shared_ptr<Failure> failure_;
+};
+
+}  // namespace dance::python

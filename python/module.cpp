@@ -1,0 +1,132 @@
+// The extension dance._dance: the engine's problems, searches and
+// statistics, the reductions by name, and reductions written in Python.
+// The package dance (dance/__init__.py) is the face users see.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <sstream>
+
+#include "dance/generator.hpp"
+#include "dlx/error.hpp"
+#include "dlx/statistics.hpp"
+#include "hook.hpp"
+#include "module.hpp"
+#include "problem.hpp"
+#include "search.hpp"
+
+namespace py = pybind11;
+
+namespace dance::python {
+namespace {
+
+// The exception class of the package dance (dance/__init__.py) named `name`.
+py::object package_exception(const char* name) { return py::module_::import("dance").attr(name); }
+
+void bind_problem(py::module_& m) {
+  py::class_<dlx::Problem, std::shared_ptr<dlx::Problem>>(m, "Problem")
+      .def_property_readonly("item_names",
+                             [](const dlx::Problem& p) {
+                               std::vector<std::string> names;
+                               for (const dlx::Item& item : p.items()) names.push_back(item.name);
+                               return names;
+                             })
+      .def_property_readonly("primary_count", &dlx::Problem::primary_count)
+      .def_property_readonly("option_count", &dlx::Problem::option_count)
+      .def_property_readonly("uses_colours", &dlx::Problem::uses_colours)
+      .def_property_readonly("uses_multiplicities", &dlx::Problem::uses_multiplicities)
+      .def("option", &option_names, py::arg("index"))
+      .def("text", &problem_text);
+  m.def("problem_from_text", [](const std::string& text) {
+    ReadProblem read = problem_from_text(text);
+    return py::make_tuple(std::const_pointer_cast<dlx::Problem>(read.problem), read.warnings);
+  });
+  m.def("problem_from_lists", [](const std::vector<std::string>& primary, const std::vector<std::string>& secondary,
+                                 const std::vector<std::vector<std::string>>& options) {
+    return std::const_pointer_cast<dlx::Problem>(problem_from_lists(primary, secondary, options).problem);
+  });
+}
+
+void bind_statistics(py::module_& m) {
+  py::class_<dlx::Statistics>(m, "Statistics", "the counters of a search, as Knuth's programs count them")
+      .def(py::init<>())
+      .def_readonly("nodes", &dlx::Statistics::nodes, "entries into a search level")
+      .def_readonly("updates", &dlx::Statistics::updates, "link changes: an item or a node taken out of its list")
+      .def_readonly("removals", &dlx::Statistics::removals, "options the engine's rules took out")
+      .def_readonly("solutions", &dlx::Statistics::solutions)
+      .def_readonly("max_depth", &dlx::Statistics::max_depth)
+      .def_readonly("seconds", &dlx::Statistics::seconds, "wall time spent searching")
+      .def("__repr__", [](const dlx::Statistics& s) {
+        std::ostringstream out;
+        out << "Statistics(" << s << ")";
+        return out.str();
+      });
+}
+
+void bind_search(py::module_& m) {
+  py::class_<Search>(m, "Search")
+      .def(py::init([](std::shared_ptr<dlx::Problem> problem, std::size_t threads, std::uint64_t seed,
+                       std::uint64_t nodes, double seconds, std::vector<dlx::OptionId> assume,
+                       std::vector<dlx::OptionId> forbid, py::object hook) {
+             if (seconds < 0) throw py::value_error("seconds: a time limit is 0 (none) or more");
+             SearchSpec spec{threads, seed, nodes, seconds, std::move(assume), std::move(forbid)};
+             auto failure = std::make_shared<Failure>();
+             std::unique_ptr<dlx::Hook> python_hook;
+             if (!hook.is_none()) python_hook = std::make_unique<PythonHook>(hook, failure);
+             return std::make_unique<Search>(problem, std::move(spec), std::move(python_hook), dlx::SolverOptions{},
+                                             failure);
+           }),
+           py::arg("problem"), py::arg("threads") = 1, py::arg("seed") = 0, py::arg("nodes") = 0,
+           py::arg("seconds") = 0.0, py::arg("assume") = std::vector<dlx::OptionId>{},
+           py::arg("forbid") = std::vector<dlx::OptionId>{}, py::arg("hook") = py::none())
+      .def("count", &Search::count, py::arg("limit") = 0)
+      .def("next", [](Search& s) -> py::object {
+        if (!s.next()) return py::none();
+        const auto solution = s.solution();
+        return py::cast(std::vector<dlx::OptionId>(solution.begin(), solution.end()));
+      })
+      .def("first_two", [](Search& s) {  // the first solution (or None) and whether there is a second
+        std::vector<dlx::OptionId> first;
+        std::uint64_t found = 0;
+        s.visit([&](std::span<const dlx::OptionId> solution) {
+          if (found++ == 0) first.assign(solution.begin(), solution.end());
+          return found < 2;
+        });
+        return py::make_tuple(found > 0 ? py::cast(first) : py::none(), found > 1);
+      })
+      .def_property_readonly("statistics", &Search::statistics)
+      .def_property_readonly("outcome", [](const Search& s) { return dlx::to_string(s.outcome()); })
+      .def_property_readonly("complete", &Search::complete)
+      .def_property_readonly("variant", &Search::variant);
+}
+
+void translate_exceptions() {
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const dlx::ParseError& e) {
+      const std::string what = e.what();
+      const auto colon = what.find(": ");
+      const py::object error = package_exception("ParseError")(what.substr(colon + 2), e.line(), e.column());
+      PyErr_SetObject(error.get_type().ptr(), error.ptr());
+    } catch (const dlx::BuildError& e) {
+      PyErr_SetString(PyExc_ValueError, e.what());
+    } catch (const GenerateError& e) {
+      PyErr_SetString(package_exception("GenerateError").ptr(), e.what());
+    }
+  });
+}
+
+}  // namespace
+}  // namespace dance::python
+
+PYBIND11_MODULE(_dance, m) {
+  using namespace dance::python;
+  m.doc() = "the dancing-links engine of dance and its reductions (use the package dance)";
+  m.attr("__version__") = DANCE_VERSION;
+  translate_exceptions();
+  bind_statistics(m);
+  bind_problem(m);
+  bind_search(m);
+  bind_reductions(m);
+  bind_python_reductions(m);
+}

@@ -1,0 +1,194 @@
+// dance.register: a reduction written in Python, behind the Reduction
+// interface (dance/reduction.hpp), so that it runs as the built-in ones do:
+// by name, with threads, unique, verify, emit.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <climits>
+#include <istream>
+#include <iterator>
+#include <memory>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "dance/reduction.hpp"
+#include "hook.hpp"
+#include "module.hpp"
+
+namespace py = pybind11;
+
+namespace dance::python {
+namespace {
+
+// A Python value owned from C++: let go of with the GIL, wherever the last owner is.
+struct Held {
+  explicit Held(py::object object) : value(std::move(object)) {}
+  ~Held() {
+    if (!value) return;
+    py::gil_scoped_acquire held;
+    value = py::object();
+  }
+  Held(const Held&) = delete;
+  Held& operator=(const Held&) = delete;
+  py::object value;
+};
+
+struct PythonInstance : Instance {
+  explicit PythonInstance(py::object value) : held(std::move(value)) {}
+  Held held;
+};
+
+struct PythonAnswer : Answer {
+  explicit PythonAnswer(py::object value) : held(std::move(value)) {}
+  Held held;
+};
+
+// The Python reduction's `options`: {name: bool | int | str}, a flag, a whole number or text.
+std::vector<OptionSpec> option_specs(const py::object& reduction) {
+  std::vector<OptionSpec> specs;
+  if (!py::hasattr(reduction, "options")) return specs;
+  for (const auto& [key, kind] : py::dict(reduction.attr("options"))) {
+    const std::string name = py::str(key);
+    if (kind.is(py::type::of(py::bool_()))) specs.push_back(OptionSpec::flag(name, "a flag"));
+    else if (kind.is(py::type::of(py::int_()))) specs.push_back(OptionSpec::integer(name, "N", LONG_MIN, LONG_MAX, "a whole number"));
+    else if (kind.is(py::type::of(py::str()))) specs.push_back(OptionSpec::text(name, "TEXT", "text"));
+    else throw py::type_error("options: " + name + " is bool, int or str");
+  }
+  return specs;
+}
+
+class PythonReduction final : public Reduction {
+ public:
+  explicit PythonReduction(py::object reduction) { adopt(std::move(reduction)); }
+
+  // Takes (again) a Python reduction of this name: a notebook re-runs its cells.
+  void adopt(py::object reduction) {
+    for (const char* method : {"read", "encode", "decode", "verify"})
+      if (!py::hasattr(reduction, method))
+        throw py::type_error(std::string("a reduction needs a method ") + method + " (docs/python.md)");
+    if (!py::hasattr(reduction, "name")) throw py::type_error("a reduction needs a name");
+    name_ = py::str(reduction.attr("name"));
+    summary_ = py::hasattr(reduction, "summary") ? std::string(py::str(reduction.attr("summary"))) : "written in Python";
+    specs_ = option_specs(reduction);
+    reduction_ = std::move(reduction);
+  }
+  void forget() { reduction_ = py::object(); }
+
+  [[nodiscard]] std::string_view name() const override { return name_; }
+  [[nodiscard]] std::string_view summary() const override { return summary_; }
+  [[nodiscard]] std::vector<OptionSpec> options() const override { return specs_; }
+
+  [[nodiscard]] Encoding encode(const Instance& instance) const override {
+    py::gil_scoped_acquire held;
+    const py::object encoded = reduction_.attr("encode")(value(instance));
+    const py::object problem = py::hasattr(encoded, "problem") ? encoded.attr("problem") : encoded;
+    if (!py::hasattr(problem, "_problem")) throw py::type_error(name_ + ".encode returns a dance.Problem or a dance.Encoding");
+    Encoding encoding;
+    encoding.problem = problem.attr("_problem").cast<std::shared_ptr<dlx::Problem>>();
+    if (py::hasattr(encoded, "problem")) {
+      encoding.assumptions = encoded.attr("assume").cast<std::vector<dlx::OptionId>>();
+      if (!encoded.attr("hook").is_none())
+        encoding.hook = std::make_unique<PythonHook>(encoded.attr("hook"), std::make_shared<Failure>());
+    }
+    return encoding;
+  }
+  [[nodiscard]] std::unique_ptr<Answer> decode(const Instance& instance, const Encoding&,
+                                               std::span<const dlx::OptionId> solution) const override {
+    py::gil_scoped_acquire held;
+    const std::vector<dlx::OptionId> options(solution.begin(), solution.end());
+    return std::make_unique<PythonAnswer>(reduction_.attr("decode")(value(instance), options));
+  }
+  [[nodiscard]] std::optional<std::string> verify(const Instance& instance, const Answer& answer) const override {
+    py::gil_scoped_acquire held;
+    const py::object wrong = reduction_.attr("verify")(value(instance), value(answer));
+    if (wrong.is_none()) return std::nullopt;
+    return std::string(py::str(wrong));
+  }
+  void print(std::ostream& out, const Instance& instance, const Answer& answer) const override {
+    py::gil_scoped_acquire held;
+    std::string text = py::hasattr(reduction_, "print") ? std::string(py::str(reduction_.attr("print")(value(instance), value(answer))))
+                                                        : std::string(py::str(value(answer)));
+    if (text.empty() || text.back() != '\n') text += '\n';
+    out << text;
+  }
+  void print_none(std::ostream&, const Instance&) const override {}
+  void print_stopped(std::ostream&, const Instance&) const override {}
+  [[nodiscard]] bool optimises(const Instance&) const override { return false; }
+  [[nodiscard]] std::unique_ptr<Instance> next_step(const Instance&, const Answer*) const override { return nullptr; }
+
+ protected:
+  [[nodiscard]] std::unique_ptr<InstanceReader> read(std::istream& in, const ModelOptions& options) const override {
+    std::string text(std::istreambuf_iterator<char>(in), {});
+    py::dict given;
+    for (const OptionSpec& spec : specs_) {
+      const std::string name = spec.long_name();
+      if (!options.has(name)) continue;
+      std::string key = name;
+      for (char& c : key)
+        if (c == '-') c = '_';
+      if (spec.kind == OptionSpec::Kind::flag) given[py::str(key)] = true;
+      else if (spec.kind == OptionSpec::Kind::integer) given[py::str(key)] = options.number(name, 0);
+      else given[py::str(key)] = options.text(name);
+    }
+    return std::make_unique<Reader>(reduction_, std::move(text), std::move(given));
+  }
+
+ private:
+  // The one instance of the text, read by the Python reduction's read(text, **options).
+  class Reader final : public OneInstanceReader {
+   public:
+    Reader(py::object reduction, std::string text, py::dict options)
+        : reduction_(std::move(reduction)), text_(std::move(text)), options_(std::move(options)) {}
+
+   protected:
+    [[nodiscard]] std::unique_ptr<Instance> read() override {
+      py::gil_scoped_acquire held;
+      auto instance = std::make_unique<PythonInstance>(reduction_.value.attr("read")(text_, **options_.value));
+      instance->line = text_.empty() ? 0 : 1;
+      return instance;
+    }
+
+   private:
+    Held reduction_;
+    std::string text_;
+    Held options_;
+  };
+
+  static const py::object& value(const Instance& instance) { return static_cast<const PythonInstance&>(instance).held.value; }
+  static const py::object& value(const Answer& answer) { return static_cast<const PythonAnswer&>(answer).held.value; }
+
+  py::object reduction_;
+  std::string name_, summary_;
+  std::vector<OptionSpec> specs_;
+};
+
+// The reductions registered from Python, kept to the end as the registry asks.
+std::vector<std::unique_ptr<PythonReduction>>& registered() {
+  static std::vector<std::unique_ptr<PythonReduction>> all;
+  return all;
+}
+
+void register_reduction(py::object reduction) {
+  const std::string name = py::hasattr(reduction, "name") ? std::string(py::str(reduction.attr("name"))) : "";
+  for (const auto& mine : registered())
+    if (mine->name() == name) {
+      mine->adopt(std::move(reduction));
+      return;
+    }
+  auto mine = std::make_unique<PythonReduction>(std::move(reduction));
+  add_reduction(*mine);  // std::invalid_argument (ValueError) for a built-in's name
+  registered().push_back(std::move(mine));
+}
+
+}  // namespace
+
+void bind_python_reductions(py::module_& m) {
+  m.def("register", &register_reduction, py::arg("reduction"));
+  // At exit, while Python still runs: the reductions let go of their Python objects.
+  m.def("_forget_registered", [] {
+    for (const auto& mine : registered()) mine->forget();
+  });
+}
+
+}  // namespace dance::python

@@ -1,0 +1,255 @@
+"""Exact cover from Python (docs/python.md): known counts, colours and
+multiplicities against the C++ count, limits, statistics, Ctrl-C, the GIL,
+assumptions, hooks, bad input, memory."""
+import itertools
+import os
+import re
+import signal
+import threading
+import time
+
+import pytest
+
+import dance
+from conftest import DATA, run_dance
+
+
+def test_version_is_the_commands():
+    status, out, _ = run_dance("--version")
+    assert status == 0
+    assert out.strip() == f"dance {dance.__version__}"
+
+
+@pytest.mark.parametrize("name, solutions", [
+    ("queens8.dlx", 92), ("queens9.dlx", 352), ("queens10.dlx", 724), ("pentomino6x10.dlx", 9356),
+    ("langford8.dlx", 300), ("langford11.dlx", 35584), ("knuth_toy.dlx", 1)])
+def test_known_counts(xcc, name, solutions):
+    assert dance.count(dance.Problem.from_text(xcc(name))) == solutions
+
+
+def queens(n):
+    """n queens built from lists: rows and columns primary, diagonals secondary."""
+    rows, columns = [f"r{r}" for r in range(n)], [f"c{c}" for c in range(n)]
+    diagonals = [f"a{d}" for d in range(2 * n - 1)] + [f"b{d}" for d in range(2 * n - 1)]
+    options = [[f"r{r}", f"c{c}", f"a{r + c}", f"b{r - c + n - 1}"] for r in range(n) for c in range(n)]
+    return dance.Problem(rows + columns, options, secondary=diagonals)
+
+
+def test_problem_from_lists():
+    assert dance.count(queens(8)) == 92
+    p = queens(4)
+    assert len(p) == 16 and p.primary_count == 8 and p.option(1) == ["r0", "c1", "a1", "b2"]
+    solutions = [s.names for s in dance.solutions(p)]
+    assert len(solutions) == 2
+    for names in solutions:  # every row and column once, every diagonal at most once
+        items = [item for option in names for item in option]
+        assert sorted(i for i in items if i[0] in "rc") == sorted(p.items[:8])
+        assert len(set(items)) == len(items)
+
+
+def test_knuths_toy_answer(xcc):
+    toy = dance.Problem.from_text(xcc("knuth_toy.dlx"))
+    solution = dance.first(toy)
+    assert sorted(solution) == [0, 3, 4]  # 'c e', 'a d f', 'b g' (TAOCP 7.2.2.1-(5))
+    assert sorted(map(tuple, solution.names)) == [("a", "d", "f"), ("b", "g"), ("c", "e")]
+    assert dance.unique(toy)
+
+
+def cpp_count(text, *args):
+    status, out, err = run_dance("count", "xcc", "-", *args, stdin=text)
+    assert status in (0, 1), err
+    return int(out.split()[0])
+
+
+@pytest.mark.parametrize("name", ["debruijn4.dlx", "knuth_colors_example.dlx", "rowcol2_5.dlx",
+                                  "knuth_multiplicities_example.dlx"])
+def test_colours_and_multiplicities_as_the_cpp_count(xcc, name):
+    p = dance.Problem.from_text(xcc(name))
+    assert p.uses_colours or p.uses_multiplicities
+    assert dance.count(p) == cpp_count(xcc(name))
+
+
+def test_colours_and_multiplicities_from_lists():
+    # Colours: each option colours x and y; options agreeing on both can share them.
+    colours = dance.Problem(["a", "b", "c"], [["a", "x:red"], ["b", "x:red", "y:blue"], ["c", "y:blue"],
+                                             ["b", "x:green"], ["c", "y:green"], ["a", "y:red"]],
+                            secondary=["x", "y"])
+    assert colours.uses_colours
+    assert dance.count(colours) == cpp_count(colours.text()) == 1  # red x with a and b, blue y with b and c
+    # Multiplicities: each row and column of a 0-1 4x4 matrix sums to 2 (rowcol2_4: 90).
+    n = 4
+    sums = dance.Problem([f"2|r{r}" for r in range(n)] + [f"2|c{c}" for c in range(n)],
+                         [f"r{r} c{c}" for r in range(n) for c in range(n)])
+    assert sums.uses_multiplicities
+    assert dance.count(sums) == cpp_count(sums.text()) == 90
+    bounded = dance.Problem(["1:2|a", "0:1|b"], [["a"], ["a", "b"], ["b"]])
+    assert dance.count(bounded) == cpp_count(bounded.text())
+
+
+def test_statistics_as_the_command_counts_them(xcc):
+    search = dance.Search(dance.Problem.from_text(xcc("queens12.dlx")))
+    assert search.count() == 14200
+    s = search.statistics
+    _, _, err = run_dance("count", "xcc", str(DATA / "xcc" / "queens12.dlx"), "--stats")
+    nodes, updates = map(int, re.search(r"nodes (\d+), updates (\d+)", err).groups())
+    assert (s.nodes, s.updates, s.solutions) == (nodes, updates, 14200)
+    assert s.seconds > 0 and s.max_depth == 12 and s.removals == 0
+    assert search.outcome == "exhausted"
+
+
+def test_threads_count_the_same(xcc):
+    p = dance.Problem.from_text(xcc("langford11.dlx"))
+    assert dance.count(p, threads=2) == 35584
+    assert dance.count(queens(9), threads=2) == 352
+
+
+def test_solutions_are_lazy(xcc):
+    search = dance.Search(dance.Problem.from_text(xcc("queens12.dlx")))
+    first_three = list(itertools.islice(search.solutions(), 3))
+    assert len(first_three) == 3 and search.statistics.solutions == 3
+    assert len(set(map(tuple, first_three))) == 3
+
+
+def test_first_and_unique():
+    none = dance.Problem(["a", "b"], [["a"], ["a", "b"], ["a"]])
+    assert dance.count(none) == 1 and dance.unique(none) is True
+    assert dance.first(dance.Problem(["a", "b"], [["a"]])) is None
+    assert dance.unique(dance.Problem(["a", "b"], [["a"]])) is False
+    assert dance.unique(queens(8)) is False
+    assert dance.first(queens(3)) is None
+    assert dance.count(queens(4), threads=2) == 2 and dance.unique(queens(4), threads=2) is False
+
+
+def test_limits(xcc):
+    p = dance.Problem.from_text(xcc("pentomino6x10.dlx"))
+    with pytest.raises(dance.Stopped) as stopped:
+        dance.count(p, nodes=20000)
+    assert stopped.value.outcome == "node limit" and stopped.value.statistics.nodes == 20000
+    assert 0 < stopped.value.solutions < 9356
+    with pytest.raises(dance.Stopped) as stopped:
+        dance.count(p, seconds=0.1)
+    assert stopped.value.outcome == "time limit" and 0.1 <= stopped.value.statistics.seconds < 2
+    assert dance.Search(p).count(limit=7) == 7
+    search = dance.Search(p, nodes=5000)  # the iterator gives what it found, then says why it stopped
+    found = []
+    with pytest.raises(dance.Stopped):
+        for solution in search.solutions():
+            found.append(solution)
+    assert len(found) == search.statistics.solutions > 0
+
+
+def test_assumptions_and_forbidden_options():
+    p = queens(6)  # 4 solutions
+    every = [set(s) for s in dance.solutions(p)]
+    option = next(iter(every[0]))
+    assert dance.count(p, assume=[option]) == sum(option in s for s in every)
+    assert dance.count(p, forbid=[option]) == sum(option not in s for s in every)
+    assert all(option in s for s in dance.solutions(p, assume=[option]))
+    assert dance.count(p, assume=[0, 1]) == 0  # two queens in one row clash
+    with pytest.raises((IndexError, ValueError)):
+        dance.count(p, assume=[36])
+
+
+class NoQueenOn:
+    """A hook that rejects any partial solution with an option of `banned`."""
+
+    def __init__(self, banned):
+        self.banned, self.calls = set(banned), 0
+
+    def choose(self, option):
+        self.calls += 1
+        return option not in self.banned
+
+    def unchoose(self, option):
+        pass
+
+
+def test_a_python_hook():
+    p = queens(8)
+    corners = [0, 7, 56, 63]
+    hook = NoQueenOn(corners)
+    without_corners = sum(not set(corners) & set(s) for s in dance.solutions(p))
+    assert dance.count(p, hook=hook) == dance.count(p, forbid=corners) == without_corners == 76
+    assert hook.calls > 0
+    assert dance.count(p, hook=NoQueenOn(corners), threads=2) == 76
+
+
+def test_a_hooks_exception_goes_to_the_caller():
+    class Failing:
+        def choose(self, option):
+            raise ArithmeticError("from the hook")
+
+        def unchoose(self, option):
+            pass
+
+    with pytest.raises(ArithmeticError, match="from the hook"):
+        dance.count(queens(6), hook=Failing())
+    with pytest.raises(ArithmeticError):
+        dance.count(queens(6), hook=Failing(), threads=2)
+    with pytest.raises(TypeError):
+        dance.count(queens(6), hook=object())
+
+
+def interrupt_after(seconds):
+    threading.Timer(seconds, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_ctrl_c_stops_a_long_count(xcc, threads):
+    p = dance.Problem.from_text(xcc("langford15_sym.dlx"))  # minutes of work
+    interrupt_after(0.3)
+    start = time.monotonic()
+    with pytest.raises(KeyboardInterrupt) as interrupted:
+        dance.count(p, threads=threads)
+    assert time.monotonic() - start < 5
+    assert interrupted.value.statistics.nodes > 0
+    assert interrupted.value.solutions == interrupted.value.statistics.solutions > 0
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # Python's own again
+
+
+def test_the_search_releases_the_gil(xcc):
+    p = dance.Problem.from_text(xcc("pentomino6x10.dlx"))
+    counted = []
+    worker = threading.Thread(target=lambda: counted.append(dance.Search(p).count(limit=400)))
+    worker.start()
+    spins = 0
+    while worker.is_alive():
+        spins += 1
+    worker.join()
+    assert counted == [400]
+    assert spins > 10000  # this thread ran Python while the other searched
+
+
+def test_bad_input():
+    with pytest.raises(dance.ParseError) as bad:
+        dance.Problem.from_text("a b\na zz\n")
+    assert (bad.value.line, bad.value.column) == (2, 3) and "zz" in str(bad.value)
+    assert isinstance(bad.value, ValueError)
+    with pytest.raises(ValueError, match="option 1"):
+        dance.Problem(["a", "b"], [["a"], ["b", "nosuch"]])
+    with pytest.raises(ValueError, match="white space"):
+        dance.Problem(["a b"], [["a"]])
+    with pytest.raises(ValueError, match="option 0"):
+        dance.Problem(["a"], [["a", "a"]])
+    with pytest.raises(TypeError):
+        dance.Problem("abc", [])
+    with pytest.raises(TypeError):
+        dance.Search("a b\na b\n")
+
+
+def resident_kilobytes():
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") // 1024
+
+
+def test_no_leak_of_solver_objects():
+    p = queens(6)
+
+    def solve_many(n):
+        for _ in range(n):
+            assert dance.first(p) is not None
+
+    solve_many(1000)
+    before = resident_kilobytes()
+    solve_many(10000)
+    assert resident_kilobytes() - before < 2048

@@ -1,0 +1,106 @@
+"""A reduction written in Python (dance.register), the guide's own: the
+Latin squares of examples/python/latin.py, run as a built-in one is."""
+import importlib.util
+
+import pytest
+
+import dance
+from conftest import SOURCE
+
+spec = importlib.util.spec_from_file_location("latin", SOURCE / "examples" / "python" / "latin.py")
+latin = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(latin)  # registers "latin"
+
+
+def brute_force_latin_squares(n):
+    """Every n x n Latin square, by permutations row after row (no engine)."""
+    import itertools
+    rows = list(itertools.permutations(range(1, n + 1)))
+    squares = [[]]
+    for _ in range(n):
+        squares = [s + [row] for s in squares for row in rows
+                   if all(row[c] != other[c] for other in s for c in range(n))]
+    return squares
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_counts_with_one_and_two_threads(threads):
+    for n, known in [(1, 1), (2, 2), (3, 12), (4, 576), (5, 161280)]:
+        assert dance.count("latin", order=n, threads=threads) == known
+    assert dance.count("latin", order=4, threads=threads) == len(brute_force_latin_squares(4))
+
+
+def test_clues_unique_verify_and_emit():
+    answer = dance.solve("latin", "1..\n.2.\n...", unique=True)
+    assert str(answer) == "132\n321\n213" and answer.unique is True and answer.verify() is None
+    assert dance.check("latin", "1..\n...\n...").verdict == "multiple"
+    assert dance.check("latin", "11.\n...\n...").verdict == "none"
+    text = dance.emit("latin", "1..\n.2.\n...")
+    assert dance.count(dance.Problem.from_text(text)) == 1
+    assert "latin" in dance.reductions() and dance.reductions()["latin"]["options"][0]["name"] == "order"
+
+
+def test_every_answer_is_verified_by_the_reduction():
+    class Wrong(latin.LatinSquare):
+        name = "latin-wrong"
+
+        def decode(self, grid, solution):
+            square = super().decode(grid, solution)
+            square[0][0], square[0][1] = square[0][1], square[0][0]
+            return square
+
+    dance.register(Wrong())
+    with pytest.raises(RuntimeError, match="fails verification"):
+        dance.solve("latin-wrong", order=3)
+    assert dance.solve("latin-wrong", order=3, verify=False).verify() is not None
+
+
+def test_bad_input_and_registration():
+    with pytest.raises(dance.ParseError) as bad:
+        dance.solve("latin", "1..\n.x.\n...")
+    assert (bad.value.line, bad.value.column) == (2, 2)
+    with pytest.raises(ValueError, match="size"):
+        dance.solve("latin", size=3)
+    class Named(latin.LatinSquare):
+        name = "sudoku"
+
+    with pytest.raises(ValueError, match="already"):
+        dance.register(Named())
+    with pytest.raises(TypeError, match="encode"):
+        dance.register(type("Half", (), {"name": "half", "read": None, "decode": None, "verify": None})())
+
+
+def test_registering_again_replaces_it():
+    class Counting(latin.LatinSquare):
+        calls = 0
+
+        def encode(self, grid):
+            Counting.calls += 1
+            return super().encode(grid)
+
+    dance.register(Counting())
+    try:
+        assert dance.count("latin", order=3) == 12 and Counting.calls == 1
+    finally:
+        dance.register(latin.LatinSquare())
+    assert dance.count("latin", order=3) == 12 and Counting.calls == 1
+
+
+def test_a_python_hook_in_a_python_reduction():
+    class NoOneInTheCorner:
+        def choose(self, option):
+            return option != 0  # value 1 at the top left
+
+        def unchoose(self, option):
+            pass
+
+    class Cornered(latin.LatinSquare):
+        name = "latin-cornered"
+
+        def encode(self, grid):
+            encoding = super().encode(grid)
+            return dance.Encoding(encoding.problem, encoding.assume, NoOneInTheCorner())
+
+    dance.register(Cornered())
+    assert dance.count("latin-cornered", order=4) == 576 * 3 // 4
+    assert dance.count("latin-cornered", order=4, threads=2) == 576 * 3 // 4

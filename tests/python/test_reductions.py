@@ -1,0 +1,157 @@
+"""Every reduction by name from Python (docs/python.md): each solved and its
+answer verified, known counts, generated puzzles unique, pictures, and bad
+input raising the documented exceptions."""
+import os
+import xml.dom.minidom
+
+import pytest
+
+import dance
+from conftest import DATA, SOURCE
+
+SUDOKU = (SOURCE / "examples" / "sudoku.txt").read_text()
+TRIANGLE_AND_TAIL = "a b\nb c\na c\nc d\n"
+
+# One instance of each reduction: (name, text, options).
+INSTANCES = [
+    ("xcc", (DATA / "xcc" / "knuth_toy.dlx").read_text(), {}),
+    ("sudoku", SUDOKU, {}),
+    ("range", (DATA / "range" / "janko_a.ids").read_text().splitlines()[0], {}),
+    ("queens", "", {"size": 8}),
+    ("polyomino", (SOURCE / "examples" / "pentominoes6x10.txt").read_text(), {}),
+    ("clique", TRIANGLE_AND_TAIL, {"k": 3}),
+    ("independent-set", TRIANGLE_AND_TAIL, {"k": 2}),
+    ("hamilton", "", {"knight": "6x6", "closed": True}),
+]
+
+
+def test_every_reduction_is_tested():
+    written_in_python = ("latin",)  # the other tests' own
+    built_in = [name for name in dance.reductions() if not name.startswith(written_in_python)]
+    assert sorted(built_in) == sorted(name for name, _, _ in INSTANCES)
+
+
+@pytest.mark.parametrize("name, text, options", INSTANCES, ids=[i[0] for i in INSTANCES])
+def test_every_reduction_solved_and_verified(name, text, options):
+    answer = dance.solve(name, text, **options)
+    assert answer is not None and answer.reduction == name
+    assert answer.verify() is None  # the reduction's own checker, not the engine
+    assert str(answer).strip()
+    assert answer.solution
+    if name != "xcc":  # every reduction but xcc draws
+        svg = answer._repr_svg_()
+        assert xml.dom.minidom.parseString(svg).documentElement.tagName == "svg"
+
+
+def test_known_answers_and_counts():
+    assert dance.count("queens", size=8) == 92
+    assert dance.count("queens", size=10, threads=2) == 724
+    assert dance.count("polyomino", (SOURCE / "examples" / "pentominoes6x10.txt").read_text()) == 9356
+    assert dance.count("hamilton", knight="6x6", closed=True, threads=2) == 9862
+    assert str(dance.solve("sudoku", SUDOKU)).split()[0] == \
+        "468931527751624839392578461134756298289413675675289314846192753513867942927345186"
+    assert str(dance.solve("clique", TRIANGLE_AND_TAIL, max=True)).split() == ["yes:", "a", "b", "c"]
+    assert dance.solve("clique", TRIANGLE_AND_TAIL, k=4) is None
+
+
+def test_range_answers_match_the_published_solutions():
+    ids = (DATA / "range" / "janko_a.ids").read_text().splitlines()[:3]
+    for answer in dance.solve_each("range", "\n".join(ids), format="grid"):
+        assert answer is not None and answer.verify() is None
+
+
+def test_unique_and_check():
+    answer = dance.solve("sudoku", SUDOKU, unique=True)
+    assert answer.unique is True
+    assert dance.check("sudoku", SUDOKU).verdict == "unique"
+    assert dance.check("sudoku", "." * 81).verdict == "multiple"
+    clash = "11" + "." * 79
+    assert dance.check("sudoku", clash).verdict == "none" and dance.solve("sudoku", clash) is None
+    assert dance.count("sudoku", clash) == 0
+
+
+def test_solutions_of_a_reduction_are_lazy():
+    boards = dance.solutions("queens", size=12)
+    for _ in range(3):
+        board = next(boards)
+        assert board.verify() is None and len(str(board).split("\n")) >= 12
+
+
+def test_the_json_fields():
+    answer = dance.solve("hamilton", knight="6x6", closed=True)
+    fields = answer.json
+    assert fields["cycle"] is True and fields["length"] == 36 and len(fields["vertices"]) == 36
+    assert dance.solve("queens", size=4).json is None  # queens writes no JSON
+
+
+def test_generated_puzzles_are_unique():
+    puzzles = dance.generate("sudoku", n=3, seed=1)
+    assert len(puzzles) == 3 and len({str(p) for p in puzzles}) == 3
+    assert [str(p) for p in dance.generate("sudoku", n=3, seed=1)] == [str(p) for p in puzzles]
+    for puzzle in puzzles:
+        assert puzzle.clues == sum(c != "." for c in str(puzzle))
+        check = dance.check("sudoku", str(puzzle))
+        assert check.verdict == "unique"
+        assert str(check.answer).split()[0] == puzzle.solution.split()[0]
+        assert puzzle._repr_svg_().lstrip().startswith("<")
+    jigsaw = dance.generate("sudoku", n=1, seed=1, jigsaw=True, size=6)[0]
+    assert dance.check("sudoku", str(jigsaw), jigsaw=True).verdict == "unique"
+    hard = dance.generate("sudoku", n=1, seed=2, difficulty="hard")[0]
+    assert dance.check("sudoku", str(hard)).verdict == "unique"
+    small = dance.generate("range", n=1, seed=3, size="5x5")[0]
+    assert dance.check("range", str(small)).verdict == "unique"
+
+
+def test_emit_is_knuths_format():
+    text = dance.emit("queens", size=6)
+    assert dance.count(dance.Problem.from_text(text)) == 4
+    assert dance.count(dance.problem("sudoku", SUDOKU)) == 1
+
+
+def test_bad_input_raises_the_documented_exceptions():
+    with pytest.raises(dance.ParseError) as bad:
+        dance.solve("sudoku", "12x4")
+    assert bad.value.line >= 1 and bad.value.column >= 1 and str(bad.value).startswith("line ")
+    with pytest.raises(dance.ParseError) as bad:
+        dance.solve("xcc", "a b\na q\n")
+    assert (bad.value.line, bad.value.column) == (2, 3)
+    with pytest.raises(ValueError, match="unknown reduction 'nosuch'"):
+        dance.solve("nosuch", "")
+    with pytest.raises(ValueError, match="colour"):
+        dance.solve("queens", size=8, colour="red")
+    with pytest.raises(ValueError, match="--size"):
+        dance.count("queens", size=0)
+    with pytest.raises(TypeError, match="closed"):
+        dance.count("hamilton", knight="5x5", closed="yes")
+    with pytest.raises(ValueError, match="--to"):
+        dance.solve("hamilton", "a b\nb c\n", path=True, from_="a", to="zz")
+    with pytest.raises(ValueError, match="more than one"):
+        dance.solve("sudoku", SUDOKU + SUDOKU)
+    with pytest.raises(ValueError, match="difficulty"):
+        dance.generate("sudoku", difficulty="impossible")
+    with pytest.raises(ValueError, match="no generator"):
+        dance.generate("queens", size=8)
+    with pytest.raises(ValueError, match="best answer"):
+        dance.count("clique", TRIANGLE_AND_TAIL, max=True)
+
+
+def test_limits_on_a_reduction():
+    with pytest.raises(dance.Stopped) as stopped:
+        dance.count("hamilton", knight="6x6", closed=True, nodes=10000)
+    assert stopped.value.outcome == "node limit" and stopped.value.statistics.nodes == 10000
+
+
+def resident_kilobytes():
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") // 1024
+
+
+def test_no_leak_of_solver_objects_by_name():
+    def solve_many(n):
+        for _ in range(n):
+            assert dance.solve("sudoku", SUDOKU) is not None
+
+    solve_many(1000)
+    before = resident_kilobytes()
+    solve_many(10000)
+    assert resident_kilobytes() - before < 2048
