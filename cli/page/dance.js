@@ -113,7 +113,7 @@ function element(tag, attributes = {}, parent = null) {
 const arrows = {ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1]};
 
 // A board of cells that one Tab stop enters and the arrow keys move across (a roving tabindex).
-function roving(cells, width, cell, focus = true) {
+function roving(cells, cell, focus = true) {
   cells.forEach((td, k) => td.setAttribute('tabindex', k === cell ? '0' : '-1'));
   if (focus) cells[cell].focus();
 }
@@ -325,7 +325,7 @@ function sudokuLoad(clues, solution, map, diagonals, saved = null) {
   }
   element('button', {'data-value': '0'}, pad).textContent = 'Erase';
   pad.lastChild.addEventListener('click', () => sudokuErase(sudoku.selected));
-  roving(sudoku.cells, n, 0, false);
+  roving(sudoku.cells, 0, false);
   $('sudoku-link').href = '#' + sudokuHash();
   sudokuShow();
   sudokuSave();
@@ -376,7 +376,7 @@ function sudokuShow() {
 
 function sudokuSelect(cell, focus = true) {
   sudoku.selected = cell;
-  roving(sudoku.cells, sudoku.size, cell, focus);
+  roving(sudoku.cells, cell, focus);
   sudokuShow();
 }
 
@@ -653,7 +653,7 @@ function rangeLoad(puzzle, solution) {
   });
   table.addEventListener('keydown', rangeKey);
   range.cells.forEach((td, cell) => rangeDraw(cell));
-  roving(range.cells, range.width, 0, false);
+  roving(range.cells, 0, false);
 }
 
 function rangeDraw(cell) {
@@ -665,7 +665,7 @@ function rangeDraw(cell) {
 
 function rangeSelect(cell, focus = true) {
   range.selected = cell;
-  roving(range.cells, range.width, cell, focus);
+  roving(range.cells, cell, focus);
 }
 
 function rangeMark(cell, mark) {
@@ -808,7 +808,7 @@ function knightBoard() {
 
 function knightSelect(index, focus = true) {
   knight.selected = index;
-  roving(knight.order.map(name => knight.cells.get(name)), knight.size, index, focus);
+  roving(knight.order.map(name => knight.cells.get(name)), index, focus);
 }
 
 // Arrows move, Enter or Space plays the square, Backspace takes the last move back.

@@ -78,6 +78,15 @@ try {
     await page.keyboard.press(key);
     if (modifier) await page.keyboard.up(modifier);
   };
+  // A malformed input sent on purpose: what the tab's status line says of its 400.
+  const refusal = async (area, text, button, tab, says) => {
+    await page.$eval(area, (e, text) => { e.value = text; }, text);
+    refusing = true;
+    await page.click(button);
+    await waitStatus(tab + '-status', says);
+    refusing = false;
+    return status(tab + '-status');
+  };
   const board = () => page.$eval('#sudoku-board table', table => ({...table.dataset}));
   const cellText = cell => page.$eval(`#sudoku-board td[data-cell="${cell}"]`, td => td.textContent);
   const cellHas = (cell, name) => page.$eval(`#sudoku-board td[data-cell="${cell}"]`, (td, name) => td.classList.contains(name), name);
@@ -250,12 +259,7 @@ try {
   await page.click('#sudoku-load');
   await waitStatus('sudoku-status', 'A 9x9 puzzle with one solution: loaded.');
   expect('a pasted 9-line grid loads as 9x9', (await board()).puzzle === nine);
-  await page.$eval('#sudoku-paste', area => { area.value = '1.2.\n..3\n'; });
-  refusing = true;
-  await page.click('#sudoku-load');
-  await waitStatus('sudoku-status', 'could not be read');
-  refusing = false;
-  const refused = await status('sudoku-status');
+  const refused = await refusal('#sudoku-paste', '1.2.\n..3\n', '#sudoku-load', 'sudoku', 'could not be read');
   expect('a malformed paste is answered in the page\'s words, with its line',
          /line \d+/.test(refused) && !refused.includes('<request>') && !refused.includes('--'));
 
@@ -350,12 +354,7 @@ try {
   const shown = await page.$eval('#cover-output', e => e.textContent);
   expect('its solution is shown', ['a d f', 'b g', 'c e'].every(option => shown.includes(option)));
   await page.screenshot({path: `${shots}/exact-cover.png`});
-  await page.$eval('#cover-text', area => { area.value = 'a b\na z\n'; });
-  refusing = true;
-  await page.click('#cover-solve');
-  await waitStatus('cover-status', 'line 2');
-  refusing = false;
-  const coverError = await status('cover-status');
+  const coverError = await refusal('#cover-text', 'a b\na z\n', '#cover-solve', 'cover', 'line 2');
   expect('a malformed problem is answered in the page\'s words', !/<request>|--|json\.exception|nodes/.test(coverError));
 
   // Every tab on a desktop and on a phone: no sideways scrolling, axe-core clean, a screenshot.
