@@ -984,6 +984,17 @@ function cover(count) {
 $('cover-solve').addEventListener('click', () => cover(false));
 $('cover-count').addEventListener('click', () => cover(true));
 
+// A game saved by an older page, or damaged, is dropped.
+function sudokuRestore(saved) {
+  try {
+    sudokuLoad(saved.clues, saved.solution, saved.map, saved.diagonals, saved);
+    return true;
+  } catch {
+    localStorage.removeItem('dance.sudoku');
+    return false;
+  }
+}
+
 // ---- the first puzzles: the sudoku of the link, else the game saved, else a new one
 function sudokuStart() {
   const params = new URLSearchParams(location.hash.slice(1));
@@ -996,8 +1007,7 @@ function sudokuStart() {
   const linked = params.get('sudoku');
   const sameAsSaved = saved && (!linked || (linked === saved.clues.map(symbolOf).join('') &&
                                             (params.get('map') || null) === saved.map));
-  if (saved && sameAsSaved) {
-    sudokuLoad(saved.clues, saved.solution, saved.map, saved.diagonals, saved);
+  if (saved && sameAsSaved && sudokuRestore(saved)) {
     say('sudoku', saved.solved ? 'The game you finished.' : 'The game you were playing.');
   } else if (linked) {
     const text = linked + (params.get('map') ? '\n' + params.get('map') : '');

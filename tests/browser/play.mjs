@@ -69,8 +69,11 @@ try {
   });
   await page.goto(url);
   const status = id => page.$eval('#' + id, e => e.textContent);
+  // Waits for the status line to say `text`; else fails with what it says.
   const waitStatus = (id, text, timeout = 20000) => page.waitForFunction(
-    (id, text) => document.getElementById(id).textContent.includes(text), {timeout}, id, text);
+    (id, text) => document.getElementById(id).textContent.includes(text), {timeout}, id, text).catch(async () => {
+    throw new Error(`#${id} says "${await status(id)}" after ${timeout / 1000} s, not "${text}"`);
+  });
   // Whether the status line comes to say `text` (within 20 s).
   const says = (id, text) => waitStatus(id, text).then(() => true, () => false);
   const press = async (key, modifier) => {
@@ -259,6 +262,19 @@ try {
   await page.click('#sudoku-load');
   await waitStatus('sudoku-status', 'A 9x9 puzzle with one solution: loaded.');
   expect('a pasted 9-line grid loads as 9x9', (await board()).puzzle === nine);
+  const paste = async text => {
+    await page.$eval('#sudoku-paste', (area, text) => { area.value = text; }, text);
+    await page.click('#sudoku-load');
+    await page.waitForFunction(() => !document.getElementById('sudoku').hasAttribute('aria-busy'), {timeout: 20000});
+    return {said: await status('sudoku-status'), ...await board()};
+  };
+  const jigsawPaste = await paste('1...\n..4.\n3...\n...2\naabb\naccb\naccb\ndddd\n');
+  expect('a pasted jigsaw loads with its map', jigsawPaste.said.startsWith('A 4x4 puzzle with one solution') &&
+         jigsawPaste.puzzle === '1.....4.3......2' && jigsawPaste.map === 'aabbaccbaccbdddd');
+  const sixteen = (await api('generate', {puzzle: 'sudoku', options: {size: 16}, seed: 5})).output.trim();
+  const sixteenPaste = await paste(sixteen.match(/.{16}/g).join('\n') + '\n');
+  expect('a pasted grid of 16 rows of 16 loads as 16x16', sixteenPaste.said.startsWith('A 16x16 puzzle with one solution') &&
+         sixteenPaste.puzzle === sixteen);
   const refused = await refusal('#sudoku-paste', '1.2.\n..3\n', '#sudoku-load', 'sudoku', 'could not be read');
   expect('a malformed paste is answered in the page\'s words, with its line',
          /line \d+/.test(refused) && !refused.includes('<request>') && !refused.includes('--'));
