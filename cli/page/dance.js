@@ -10,7 +10,7 @@ const problemWords = {
   bad_request: 'The server refused the request',
   unknown_reduction: 'The server does not know this puzzle',
   bad_option: 'That choice is not possible',
-  parse_error: 'The puzzle could not be read',
+  parse_error: 'The {subject} could not be read',
   too_large: 'That is too much to send (1 MiB at most)',
   busy: 'The server is busy: try again in a moment',
   internal: 'The server failed on this request',
@@ -19,19 +19,19 @@ const detailed = new Set(['bad_request', 'bad_option', 'parse_error']);
 
 // An error answer in the page's words: its code (or, from a server without codes, its HTTP status), and the
 // first line of the server's message without the command line's marks ("<request>: ", "--").
-function problem(status, body) {
+function problem(status, body, subject) {
   const message = String(body.error || '');
   const code = body.code || {413: 'too_large', 503: 'busy', 500: 'internal'}[status] ||
                (/line \d+, column \d+/.test(message) ? 'parse_error' : 'bad_request');
-  const words = problemWords[code] || problemWords.bad_request;
+  const words = (problemWords[code] || problemWords.bad_request).replace('{subject}', subject);
   const detail = message.split('\n')[0].replace(/^<request>:\s*/, '').replace(/--(?=\w)/g, '')
     .replace(/\[json\.exception[^\]]*\]\s*/, '').trim();
   return new Error(detailed.has(code) && detail ? `${words}: ${detail}` : words + '.');
 }
 
 // A request to the API, given up when `signal` aborts. What it refuses, and unless `partial` a search that the
-// time limit cut short, throw: Tab.run() says it.
-async function api(endpoint, request, signal, {partial = false} = {}) {
+// time limit cut short, throw: Tab.run() says it. `subject` names the input in a message ("the puzzle").
+async function api(endpoint, request, signal, {partial = false, subject = 'puzzle'} = {}) {
   let response, body;
   try {
     response = await fetch('/api/' + endpoint, {method: 'POST', headers: {'Content-Type': 'application/json'},
@@ -47,7 +47,7 @@ async function api(endpoint, request, signal, {partial = false} = {}) {
     body = {};
   }
   signal.throwIfAborted();
-  if (!response.ok) throw problem(response.status, body);
+  if (!response.ok) throw problem(response.status, body, subject);
   if (!partial && (body.status === 'unknown' || body.verdict === 'unknown'))
     throw new Error('Gave up: the time limit came first. Try again, or an easier choice.');
   return body;
@@ -974,7 +974,7 @@ function cover(count) {
     const request = {reduction: 'xcc', text: $('cover-text').value, stats: true};
     if (count) request.count = true; else request.solutions = 20;
     $('cover-output').textContent = '';
-    const solved = await api('solve', request, signal, {partial: true});  // a count cut short is a lower bound: shown
+    const solved = await api('solve', request, signal, {partial: true, subject: 'problem'});  // a count cut short: a lower bound
     $('cover-output').textContent = (solved.output || '') + (solved.log ? '\n' + solved.log : '');
     const words = {found: count ? 'Counted.' : 'Solutions (at most 20 shown).', none: 'No solution.',
                    unknown: 'Stopped by the time limit.'};
