@@ -4,13 +4,16 @@
 //    bands were drawn from), with the median of the extra nodes.
 // 2. Speed: milliseconds per generated puzzle and mean clues, per size and
 //    option set, on one thread and on two.
-// usage: bench_generate [DATA_DIR [grades|speed]]
+// usage: bench_generate [DATA_DIR [grades|speed [CONFIG]]]: CONFIG runs only
+// the speed configurations whose name starts with it ("16x16 medium").
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -124,8 +127,13 @@ int main(int argc, char** argv) {
       {"9x9 minimal rot180", 9, minimal(Symmetry::rot180), 2000},
       {"9x9 minimal hard", 9, minimal(Symmetry::none, dance::Difficulty::hard), 200},
       {"9x9 minimal fiendish", 9, minimal(Symmetry::none, dance::Difficulty::fiendish), 20},
+      {"9x9 medium", 9, graded(dance::Difficulty::medium), 200},
+      {"9x9 hard", 9, graded(dance::Difficulty::hard), 200},
       {"9x9 fiendish", 9, graded(dance::Difficulty::fiendish), 20},
       {"16x16", 16, {}, 100},
+      {"16x16 medium", 16, graded(dance::Difficulty::medium), 10},
+      {"16x16 hard", 16, graded(dance::Difficulty::hard), 10},
+      {"16x16 fiendish", 16, graded(dance::Difficulty::fiendish), 10},
       {"16x16 minimal", 16, minimal(), 40},
       {"25x25", 25, {}, 20},
       {"25x25 minimal", 25, minimal(), 24},
@@ -133,6 +141,8 @@ int main(int argc, char** argv) {
   };
   std::cout << '\n' << std::left << std::setw(30) << "generate" << std::right << std::setw(4) << "-j" << std::setw(8)
             << "puzzles" << std::setw(12) << "ms/puzzle" << std::setw(10) << "clues" << '\n';
+  const std::string only = argc > 3 ? argv[3] : "";
   for (const Config& config : configs)
-    for (const std::size_t threads : {1, 2}) speed(reduction, config, threads);
+    if (std::string_view(config.name).starts_with(only))
+      for (const std::size_t threads : {1, 2}) speed(reduction, config, threads);
 }

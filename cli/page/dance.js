@@ -1,58 +1,152 @@
 // The page of `dance serve`: every search goes to the JSON API (docs/serve.md).
 'use strict';
 
-// A request to the API. What it refuses (its message), and unless `partial` a search that the time
-// limit cut short, throw: button() says it.
-async function api(endpoint, request, {partial = false} = {}) {
-  const response = await fetch('/api/' + endpoint, {
-    method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(request)});
-  const body = await response.json();
-  if (!response.ok) throw new Error(body.error);
+const $ = id => document.getElementById(id);
+
+// ---- requests
+
+// The page's words for the API's error codes; for the input's own faults the server's message follows.
+const problemWords = {
+  bad_request: 'The server refused the request',
+  unknown_reduction: 'The server does not know this puzzle',
+  bad_option: 'That choice is not possible',
+  parse_error: 'The {subject} could not be read',
+  too_large: 'That is too much to send (1 MiB at most)',
+  busy: 'The server is busy: try again in a moment',
+  internal: 'The server failed on this request',
+};
+const detailed = new Set(['bad_request', 'bad_option', 'parse_error']);
+
+// An error answer in the page's words: its code (or, from a server without codes, its HTTP status), and the
+// first line of the server's message without the command line's marks ("<request>: ", "--").
+function problem(status, body, subject) {
+  const message = String(body.error || '');
+  const code = body.code || {413: 'too_large', 503: 'busy', 500: 'internal'}[status] ||
+               (/line \d+, column \d+/.test(message) ? 'parse_error' : 'bad_request');
+  const words = (problemWords[code] || problemWords.bad_request).replace('{subject}', subject);
+  const detail = message.split('\n')[0].replace(/^<request>:\s*/, '').replace(/--(?=\w)/g, '')
+    .replace(/\[json\.exception[^\]]*\]\s*/, '').trim();
+  return new Error(detailed.has(code) && detail ? `${words}: ${detail}` : words + '.');
+}
+
+// A request to the API, given up when `signal` aborts. What it refuses, and unless `partial` a search that the
+// time limit cut short, throw: Tab.run() says it. `subject` names the input in a message ("the puzzle").
+async function api(endpoint, request, signal, {partial = false, subject = 'puzzle'} = {}) {
+  let response, body;
+  try {
+    response = await fetch('/api/' + endpoint, {method: 'POST', headers: {'Content-Type': 'application/json'},
+                                                body: JSON.stringify(request), signal});
+  } catch (error) {
+    if (signal.aborted) throw error;
+    throw new Error('The server cannot be reached: is dance serve still running?');
+  }
+  try {
+    body = await response.json();
+  } catch (error) {
+    if (signal.aborted) throw error;
+    body = {};
+  }
+  signal.throwIfAborted();
+  if (!response.ok) throw problem(response.status, body, subject);
   if (!partial && (body.status === 'unknown' || body.verdict === 'unknown'))
-    throw new Error(('Gave up: the time limit came first. ' + body.log).trim());
+    throw new Error('Gave up: the time limit came first. Try again, or an easier choice.');
   return body;
 }
 
 function randomSeed() { return 1 + Math.floor(Math.random() * 1e9); }
 
-function say(id, text, kind) {
-  const status = document.getElementById(id);
+function say(tab, text, kind = '') {
+  const status = $(tab + '-status');
   status.textContent = text;
-  status.className = 'status' + (kind ? ' ' + kind : '');
+  status.className = 'status ' + kind;
 }
 
-// Runs a button's work, saying its error (a refused request, a search cut by the time limit) in the tab's status line.
-function button(id, statusId, work) {
-  document.getElementById(id).addEventListener('click', async () => {
+// One request at a time per tab: a newer one, or Stop, aborts the one before, whose answer is never shown.
+class Tab {
+  constructor(name) {
+    this.name = name;
+    this.controller = null;
+    $(name + '-stop').addEventListener('click', () => {
+      if (!this.controller) return;
+      this.cancel();
+      say(name, 'Stopped.');
+    });
+  }
+
+  // Runs work(signal), saying `working` until it ends and its error (if it is still the tab's latest) after.
+  async run(working, work) {
+    if (this.controller) this.controller.abort();
+    const controller = this.controller = new AbortController();
+    $(this.name).setAttribute('aria-busy', 'true');
+    $(this.name + '-stop').hidden = false;
+    say(this.name, working, 'working');
     try {
-      await work();
+      await work(controller.signal);
     } catch (error) {
-      say(statusId, error.message, 'bad');
+      if (!controller.signal.aborted) say(this.name, error.message, 'bad');
+    } finally {
+      if (this.controller === controller) this.idle();
     }
-  });
+  }
+
+  // Gives up the request running, if any: what the player did since makes its answer stale.
+  cancel() {
+    if (this.controller) this.controller.abort();
+    this.idle();
+  }
+
+  idle() {
+    this.controller = null;
+    $(this.name).removeAttribute('aria-busy');
+    $(this.name + '-stop').hidden = true;
+  }
 }
 
 function element(tag, attributes = {}, parent = null) {
-  const made = tag === 'svg' || ['line', 'circle', 'text'].includes(tag)
+  const made = ['svg', 'line', 'circle', 'text', 'g'].includes(tag)
     ? document.createElementNS('http://www.w3.org/2000/svg', tag) : document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) made.setAttribute(name, value);
   if (parent) parent.appendChild(made);
   return made;
 }
 
-// ---- tabs
-for (const tab of document.querySelectorAll('nav button')) {
-  tab.addEventListener('click', () => {
-    for (const other of document.querySelectorAll('nav button')) {
-      other.setAttribute('aria-selected', String(other === tab));
-      document.getElementById(other.dataset.tab).hidden = other !== tab;
-    }
-  });
+const arrows = {ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1]};
+
+// A board of cells that one Tab stop enters and the arrow keys move across (a roving tabindex).
+function roving(cells, cell, focus = true) {
+  cells.forEach((td, k) => td.setAttribute('tabindex', k === cell ? '0' : '-1'));
+  if (focus) cells[cell].focus();
 }
 
-// ---- sudoku
-const sudoku = {size: 9, boxRows: 3, boxCols: 3, diagonals: false, regions: null, clues: [], solution: null, cells: []};
+// The cell the arrow key of `event` leads to from `cell` on a board `width` x `height`, or -1.
+function arrowMove(event, cell, width, height) {
+  const step = arrows[event.key];
+  if (!step || event.ctrlKey || event.altKey || event.metaKey) return -1;
+  const r = Math.floor(cell / width) + step[0], c = cell % width + step[1];
+  return r >= 0 && r < height && c >= 0 && c < width ? r * width + c : cell;
+}
 
+// ---- tabs
+const tabs = [...document.querySelectorAll('[role="tab"]')];
+function showTab(tab, focus) {
+  for (const other of tabs) {
+    other.setAttribute('aria-selected', String(other === tab));
+    other.setAttribute('tabindex', other === tab ? '0' : '-1');
+    $(other.dataset.tab).hidden = other !== tab;
+  }
+  if (focus) tab.focus();
+}
+tabs.forEach((tab, k) => {
+  tab.addEventListener('click', () => showTab(tab, false));
+  tab.addEventListener('keydown', event => {
+    const next = {ArrowRight: k + 1, ArrowLeft: k - 1, Home: 0, End: tabs.length - 1}[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    showTab(tabs[(next + tabs.length) % tabs.length], true);
+  });
+});
+
+// ---- sudoku
 // dance's symbols: 1-9, then A, B, ... for 10, 11, ...
 function symbolOf(value) { return value === 0 ? '.' : value <= 9 ? String(value) : String.fromCharCode(55 + value); }
 function valueOf(symbol) {
@@ -62,18 +156,92 @@ function valueOf(symbol) {
   return 0;
 }
 
-// The squarest boxes, as dance chooses them: R rows of C columns, R <= C.
+// The squarest boxes, as dance chooses them: R rows of C columns, R <= C (R = 1 for a prime).
 function boxShape(n) {
   let rows = Math.floor(Math.sqrt(n));
   while (n % rows !== 0) --rows;
   return [rows, n / rows];
 }
 
-// The region of each cell: the jigsaw map's, else the boxes'.
+// ---- sudoku: reading what `dance solve sudoku` reads (reductions/sudoku/reader.cpp), for Paste
+const blanks = '.0_*x';
+
+// The content lines: no comment, no line of decoration alone.
+function contentLines(text) {
+  return text.split('\n').map(line => line.replace(/\r$/, '')).filter(line => !line.startsWith('#') && /[^\s|\-+=]/.test(line));
+}
+
+// A line's cells as dance splits them: between ` | - + = ,` one a character, or numbers when some have two digits.
+function sudokuRow(line) {
+  const tokens = line.split(/[\s|\-+=,]+/).filter(Boolean);
+  const decimal = line.includes(',') || (tokens.length >= 2 && tokens.some(t => t.length >= 2) &&
+                  tokens.every(t => /^\d+$/.test(t) || (t.length === 1 && blanks.includes(t))));
+  if (decimal) return {cells: tokens, first: tokens.length, decimal};
+  const spaced = tokens.length > 1 && tokens.every(t => t.length === 1);
+  return {cells: [...tokens.join('')], first: spaced ? tokens.length : tokens[0].length, decimal};
+}
+
+function cellValue(token, decimal) {
+  if (token.length === 1 && blanks.includes(token)) return 0;
+  return decimal ? Number(token) : valueOf(token);
+}
+
+const validSize = (n, jigsaw) => n >= 4 && n <= 64 && (jigsaw || boxShape(n)[0] > 1);
+
+// The first puzzle of `text`: a line of n*n cells, or a grid of n rows (a row of k*k cells followed by as many
+// more is a grid, which dance reads with --box); a jigsaw's map after it. Null if the page cannot tell.
+function sudokuRead(text) {
+  const lines = contentLines(text);
+  if (!lines.length) return null;
+  const first = sudokuRow(lines[0]), width = first.cells.length;
+  const root = Math.round(Math.sqrt(first.first));
+  const gridOf = count => lines.length >= count &&
+    lines.slice(0, count).every(line => sudokuRow(line).cells.length === count);
+  let n, rows, box = null;
+  if (root * root === first.first && validSize(root, true) && !(validSize(width, false) && gridOf(width))) {
+    n = root;
+    rows = [{cells: first.cells.slice(0, n * n), decimal: first.decimal}];
+  } else if (validSize(width, true) && gridOf(width)) {
+    n = width;
+    rows = lines.slice(0, n).map(sudokuRow);
+    if (root * root === first.first && validSize(root, true)) box = boxShape(n).join('x');
+  } else {
+    return null;
+  }
+  const clues = rows.flatMap(row => row.cells.map(token => cellValue(token, row.decimal)));
+  const rest = lines.slice(rows.length).join('').replace(/\s/g, '');
+  const map = rest.length >= n * n ? rest.slice(0, n * n) : null;
+  if (!map && !validSize(n, false)) return null;
+  return {n, clues, map, box};
+}
+
+// The values of a solution in whatever notation it comes (a line, a grid, numbers).
+function sudokuValues(text, n) {
+  return contentLines(text).flatMap(line => {
+    const row = sudokuRow(line);
+    return row.cells.map(token => cellValue(token, row.decimal));
+  }).slice(0, n * n);
+}
+
+// ---- sudoku: the game
+// values and marks per cell; history and future hold changes, each a list of [cell, before, after] with
+// before and after as {value, marks}.
+const sudoku = {
+  size: 9, boxRows: 3, boxCols: 3, diagonals: false, regions: null, clues: [], solution: null, map: null,
+  values: [], marks: [], shown: new Set(), hinted: new Set(), wrong: new Set(),
+  selected: 0, pencil: false, history: [], future: [], elapsed: 0, since: null, solved: false, cells: [],
+};
+const sudokuTab = new Tab('sudoku');
+
 function sudokuRegion(cell) {
   if (sudoku.regions) return sudoku.regions[cell];
   const n = sudoku.size, r = Math.floor(cell / n), c = cell % n;
   return Math.floor(r / sudoku.boxRows) * sudoku.boxRows + Math.floor(c / sudoku.boxCols);
+}
+
+function onDiagonal(cell) {
+  const n = sudoku.size, r = Math.floor(cell / n), c = cell % n;
+  return [sudoku.diagonals && r === c, sudoku.diagonals && r + c === n - 1];
 }
 
 function sudokuUnits() {
@@ -94,174 +262,429 @@ function sudokuUnits() {
   return units;
 }
 
-// A jigsaw map (n*n symbols, whitespace aside) as region numbers 0..n-1 in order of appearance.
+// Per cell, the cells that share a unit with it.
+let sudokuPeers = [];
+
+// A jigsaw map (n*n symbols) as region numbers 0..n-1 in order of appearance.
 function regionsOf(map) {
   const label = new Map();
-  return [...map.replace(/\s/g, '')].map(symbol => {
+  return [...map].map(symbol => {
     if (!label.has(symbol)) label.set(symbol, label.size);
     return label.get(symbol);
   });
 }
 
-function sudokuLoad(line, solution, map) {
-  const cells = [...line.trim()];
-  const n = Math.round(Math.sqrt(cells.length));
-  sudoku.size = n;
+// A new game on `clues` (values, 0 blank); a saved one brings its entries, marks and time.
+function sudokuLoad(clues, solution, map, diagonals, saved = null) {
+  const n = Math.round(Math.sqrt(clues.length));
+  Object.assign(sudoku, {
+    size: n, diagonals, map, clues, solution, regions: map ? regionsOf(map) : null,
+    values: clues.slice(), marks: clues.map(() => []), shown: new Set(), hinted: new Set(), wrong: new Set(),
+    selected: 0, history: [], future: [], elapsed: 0, since: Date.now(), solved: false,
+  });
   [sudoku.boxRows, sudoku.boxCols] = boxShape(n);
-  sudoku.regions = map ? regionsOf(map) : null;
-  sudoku.clues = cells.map(valueOf);
-  sudoku.solution = solution ? [...solution.trim()].map(valueOf) : null;
-  const board = document.getElementById('sudoku-board');
+  if (saved) {
+    Object.assign(sudoku, {values: saved.values, marks: saved.marks, history: saved.history, future: saved.future,
+                           elapsed: saved.elapsed, solved: saved.solved, shown: new Set(saved.shown)});
+    sudoku.since = saved.solved ? null : Date.now();
+  }
+  const units = sudokuUnits();
+  sudokuPeers = clues.map(() => new Set());
+  for (const unit of units) for (const cell of unit) for (const other of unit) if (other !== cell) sudokuPeers[cell].add(other);
+
+  const board = $('sudoku-board');
   board.textContent = '';
-  const table = element('table', {}, board);
-  table.dataset.puzzle = line.trim();
-  if (map) table.dataset.map = map.replace(/\s/g, '');
+  board.style.setProperty('--n', String(n));
+  board.style.setProperty('--box-cols', String(sudoku.boxCols));
+  const table = element('table', {role: 'grid', 'aria-label': `sudoku, ${n} by ${n}`}, board);
+  table.dataset.puzzle = clues.map(symbolOf).join('');
+  if (map) table.dataset.map = map;
   sudoku.cells = [];
   for (let r = 0; r < n; ++r) {
-    const tr = element('tr', {}, table);
+    const tr = element('tr', {role: 'row'}, table);
     for (let c = 0; c < n; ++c) {
-      const index = r * n + c;
-      const td = element('td', {}, tr);
-      if (c !== n - 1 && sudokuRegion(index) !== sudokuRegion(index + 1)) td.classList.add('box-right');
-      if (r !== n - 1 && sudokuRegion(index) !== sudokuRegion(index + n)) td.classList.add('box-bottom');
-      if (sudoku.diagonals && (r === c || r + c === n - 1)) td.classList.add('diagonal');
-      const input = element('input', {maxlength: '1', 'aria-label': `row ${r + 1} column ${c + 1}`,
-                                      'data-cell': String(index), autocomplete: 'off'}, td);
-      if (sudoku.clues[index]) {
-        td.classList.add('clue');
-        input.value = symbolOf(sudoku.clues[index]);
-        input.readOnly = true;
-      }
-      input.addEventListener('input', () => {
-        const value = valueOf(input.value);
-        input.value = value >= 1 && value <= n ? symbolOf(value) : '';
-        td.classList.remove('wrong', 'clash', 'hint', 'shown');
-      });
-      sudoku.cells.push(input);
+      const cell = r * n + c;
+      const td = element('td', {role: 'gridcell', 'data-cell': String(cell), tabindex: '-1'}, tr);
+      if (c !== n - 1 && sudokuRegion(cell) !== sudokuRegion(cell + 1)) td.classList.add('box-right');
+      if (r !== n - 1 && sudokuRegion(cell) !== sudokuRegion(cell + n)) td.classList.add('box-bottom');
+      const [main, anti] = onDiagonal(cell);
+      if (main) td.classList.add('diagonal');
+      if (anti) td.classList.add('anti-diagonal');
+      if (clues[cell]) td.classList.add('clue');
+      td.addEventListener('click', () => sudokuSelect(cell));
+      sudoku.cells.push(td);
     }
   }
+  table.addEventListener('keydown', sudokuKey);
+  const pad = $('sudoku-pad');
+  pad.textContent = '';
+  for (let v = 1; v <= n; ++v) {
+    const key = element('button', {'data-value': String(v)}, pad);
+    key.textContent = symbolOf(v);
+    key.addEventListener('click', () => sudokuEnter(sudoku.selected, v, sudoku.pencil));
+  }
+  element('button', {'data-value': '0'}, pad).textContent = 'Erase';
+  pad.lastChild.addEventListener('click', () => sudokuErase(sudoku.selected));
+  roving(sudoku.cells, 0, false);
+  $('sudoku-link').href = '#' + sudokuHash();
+  sudokuShow();
+  sudokuSave();
 }
 
-function sudokuEntries() { return sudoku.cells.map(input => valueOf(input.value || '.')); }
+function sudokuHash() {
+  const params = new URLSearchParams({sudoku: sudoku.clues.map(symbolOf).join('')});
+  if (sudoku.map) params.set('map', sudoku.map);
+  if (sudoku.diagonals) params.set('x', '1');
+  return params.toString();
+}
 
-function sudokuMark() {
-  const values = sudokuEntries();
-  for (const input of sudoku.cells) input.parentElement.classList.remove('wrong', 'clash');
-  let wrong = 0, clashing = 0;
+// Draws every cell: its value or marks, and what it shares with the selected one.
+function sudokuShow() {
+  const n = sudoku.size, selected = sudoku.selected, chosen = sudoku.values[selected];
   const clashes = new Set();
-  for (const unit of sudokuUnits()) {
-    const seen = new Map();
-    for (const cell of unit) {
-      if (!values[cell]) continue;
-      if (seen.has(values[cell])) { clashes.add(cell); clashes.add(seen.get(values[cell])); }
-      seen.set(values[cell], cell);
-    }
+  for (let cell = 0; cell < n * n; ++cell) {
+    const value = sudoku.values[cell];
+    if (value) for (const other of sudokuPeers[cell]) if (sudoku.values[other] === value) clashes.add(cell);
   }
-  values.forEach((value, cell) => {
-    const td = sudoku.cells[cell].parentElement;
-    if (clashes.has(cell)) { td.classList.add('clash'); ++clashing; }
-    if (value && !sudoku.clues[cell] && sudoku.solution && value !== sudoku.solution[cell]) {
-      td.classList.add('wrong');
-      ++wrong;
+  sudoku.cells.forEach((td, cell) => {
+    const value = sudoku.values[cell], marks = sudoku.marks[cell];
+    td.textContent = '';
+    if (value) {
+      td.textContent = symbolOf(value);
+    } else if (marks.length) {
+      const box = element('span', {class: 'marks', 'aria-hidden': 'true'}, td);
+      for (let v = 1; v <= n; ++v) element('span', {}, box).textContent = marks.includes(v) ? symbolOf(v) : '';
     }
+    const given = sudoku.clues[cell] !== 0;
+    td.setAttribute('aria-label', `row ${Math.floor(cell / n) + 1} column ${cell % n + 1}: ` +
+      (value ? (given ? `given ${symbolOf(value)}` : symbolOf(value)) :
+       marks.length ? 'marks ' + marks.map(symbolOf).join(' ') : 'empty') +
+      (clashes.has(cell) ? ', clashes' : '') + (sudoku.wrong.has(cell) ? ', wrong' : ''));
+    td.setAttribute('aria-selected', String(cell === selected));
+    td.classList.toggle('selected', cell === selected);
+    td.classList.toggle('peer', sudokuPeers[selected].has(cell));
+    td.classList.toggle('same', Boolean(chosen) && value === chosen && cell !== selected);
+    td.classList.toggle('clash', clashes.has(cell));
+    td.classList.toggle('wrong', sudoku.wrong.has(cell));
+    td.classList.toggle('hint', sudoku.hinted.has(cell));
+    td.classList.toggle('shown', sudoku.shown.has(cell));
   });
-  return {values, wrong, clashing, empty: values.filter(v => !v).length};
+  $('sudoku-undo').disabled = !sudoku.history.length;
+  $('sudoku-redo').disabled = !sudoku.future.length;
+  sudokuTick();
 }
 
-button('sudoku-new', 'sudoku-status', async () => {
-  const n = Number(document.getElementById('sudoku-size').value);
-  const variant = document.getElementById('sudoku-variant').value;
-  sudoku.diagonals = variant === 'x';
-  const request = {puzzle: 'sudoku', options: {size: String(n), diagonals: sudoku.diagonals, jigsaw: variant === 'jigsaw'},
-                   seed: randomSeed(), with_solution: true};
-  const difficulty = document.getElementById('sudoku-difficulty').value;
-  if (difficulty) request.difficulty = difficulty;
-  say('sudoku-status', 'Making a puzzle...');
-  const made = await api('generate', request);
-  const [puzzle, solution, map] = made.output.trim().split(/\s+/);  // a jigsaw's map on the next line
-  sudokuLoad(puzzle, solution, map);
-  say('sudoku-status', `A ${n}x${n} puzzle with ${sudoku.clues.filter(v => v).length} clues and one solution.`);
-});
+function sudokuSelect(cell, focus = true) {
+  sudoku.selected = cell;
+  roving(sudoku.cells, cell, focus);
+  sudokuShow();
+}
 
-button('sudoku-check', 'sudoku-status', async () => {
-  const {wrong, clashing, empty} = sudokuMark();
-  if (!wrong && !clashing && !empty) return say('sudoku-status', 'Solved!', 'good');
-  if (!wrong && !clashing) return say('sudoku-status', `No mistakes so far; ${empty} cells to fill.`);
-  say('sudoku-status', `${wrong} wrong, ${clashing} clashing (marked); ${empty} cells to fill.`, 'bad');
-});
-
-// A cell the clues and the right entries force: the one value left for it (else any cell, from the solution).
-button('sudoku-hint', 'sudoku-status', async () => {
-  if (!sudoku.solution) return say('sudoku-status', 'This puzzle has no single solution to give hints from.', 'bad');
-  const values = sudokuEntries().map((v, cell) => (v === sudoku.solution[cell] ? v : 0));
-  const units = sudokuUnits();
-  let chosen = -1;
-  for (let cell = 0; cell < values.length && chosen < 0; ++cell) {
-    if (values[cell] || sudoku.cells[cell].value) continue;
-    const taken = new Set();
-    for (const unit of units) if (unit.includes(cell)) for (const other of unit) taken.add(values[other]);
-    if (sudoku.size - [...taken].filter(v => v).length === 1) chosen = cell;
+// The game as it stands, for a reload.
+function sudokuSave() {
+  try {
+    localStorage.setItem('dance.sudoku', JSON.stringify({
+      clues: sudoku.clues, solution: sudoku.solution, map: sudoku.map, diagonals: sudoku.diagonals,
+      values: sudoku.values, marks: sudoku.marks, history: sudoku.history, future: sudoku.future,
+      elapsed: sudokuElapsed(), solved: sudoku.solved, shown: [...sudoku.shown]}));
+  } catch {
+    // a browser without storage (or with it full) plays on without
   }
-  if (chosen < 0) chosen = values.findIndex((v, cell) => !v);
-  if (chosen < 0) return say('sudoku-status', 'Every cell is filled.');
-  sudoku.cells[chosen].value = symbolOf(sudoku.solution[chosen]);
-  sudoku.cells[chosen].parentElement.classList.remove('wrong', 'clash');
-  sudoku.cells[chosen].parentElement.classList.add('hint');
-  say('sudoku-status', `Row ${Math.floor(chosen / sudoku.size) + 1}, column ${chosen % sudoku.size + 1} ` +
-      `is ${symbolOf(sudoku.solution[chosen])}.`);
+}
+
+function sudokuElapsed() { return sudoku.elapsed + (sudoku.since === null ? 0 : Date.now() - sudoku.since); }
+
+function sudokuTick() {
+  const seconds = Math.floor(sudokuElapsed() / 1000), minutes = Math.floor(seconds / 60);
+  const text = minutes >= 60 ? `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}:` : `${minutes}:`;
+  $('sudoku-timer').textContent = text + String(seconds % 60).padStart(2, '0');
+}
+setInterval(() => { if (sudoku.since !== null) sudokuTick(); }, 1000);
+
+// Applies a change (a list of [cell, before, after]) in one direction, forgetting marks of wrong and hint.
+function sudokuApply(change, side) {
+  for (const entry of change) {
+    const [cell, state] = [entry[0], entry[side]];
+    sudoku.values[cell] = state.value;
+    sudoku.marks[cell] = state.marks.slice();
+    sudoku.wrong.delete(cell);
+    sudoku.hinted.delete(cell);
+    sudoku.shown.delete(cell);
+  }
+}
+
+// Makes the cells' new states (a map cell -> {value, marks}) one step of the game that Undo takes back.
+function sudokuChange(states, message = '') {
+  const change = [];
+  for (const [cell, after] of states) {
+    const before = {value: sudoku.values[cell], marks: sudoku.marks[cell].slice()};
+    if (before.value !== after.value || before.marks.join() !== after.marks.join()) change.push([cell, before, after]);
+  }
+  if (!change.length) return false;
+  sudokuApply(change, 2);
+  sudoku.history.push(change);
+  sudoku.future = [];
+  sudokuAfter(message);
+  return true;
+}
+
+function sudokuAfter(message) {
+  if (!sudoku.solved && sudoku.since === null && !sudoku.shown.size) sudoku.since = Date.now();
+  sudokuShow();
+  const full = sudoku.values.every(v => v), right = sudoku.solution
+    ? sudoku.values.every((v, cell) => v === sudoku.solution[cell]) : !$('sudoku-board').querySelector('.clash');
+  if (full && right && !sudoku.solved && !sudoku.shown.size) {
+    sudoku.solved = true;
+    sudoku.elapsed = sudokuElapsed();
+    sudoku.since = null;
+    say('sudoku', `Solved! In ${$('sudoku-timer').textContent}.`, 'good');
+  } else if (message) {
+    say('sudoku', message);
+  }
+  sudokuSave();
+}
+
+function sudokuUndo(side) {
+  const [from, to] = side === 1 ? [sudoku.history, sudoku.future] : [sudoku.future, sudoku.history];
+  const change = from.pop();
+  if (!change) return;
+  sudokuApply(change, side);
+  to.push(change);
+  sudokuAfter(side === 1 ? 'Undone.' : 'Redone.');
+}
+
+// A value typed into a cell (over what it holds), or a pencil mark switched; a value takes the marks of
+// its units away.
+function sudokuEnter(cell, value, pencil) {
+  if (sudoku.clues[cell]) return say('sudoku', 'That cell is a given.');
+  if (sudoku.solved) return;
+  const states = new Map();
+  if (pencil) {
+    if (sudoku.values[cell]) return say('sudoku', 'Erase the cell first to pencil marks in it.');
+    const marks = sudoku.marks[cell];
+    states.set(cell, {value: 0, marks: marks.includes(value) ? marks.filter(v => v !== value) : [...marks, value].sort((a, b) => a - b)});
+  } else {
+    states.set(cell, {value, marks: []});
+    for (const other of sudokuPeers[cell])
+      if (sudoku.marks[other].includes(value)) states.set(other, {value: 0, marks: sudoku.marks[other].filter(v => v !== value)});
+  }
+  sudokuChange(states);
+}
+
+function sudokuErase(cell) {
+  if (sudoku.clues[cell] || sudoku.solved) return;
+  sudokuChange(new Map([[cell, {value: 0, marks: []}]]));
+}
+
+// Keys on the board: arrows move, a symbol enters (Shift or Pencil: marks), Backspace, Delete, 0 or . erase.
+function sudokuKey(event) {
+  const cell = sudoku.selected, n = sudoku.size;
+  const moved = arrowMove(event, cell, n, n);
+  if (moved >= 0) {
+    event.preventDefault();
+    return sudokuSelect(moved);
+  }
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  const code = /^(?:Digit|Numpad|Key)(\w)$/.exec(event.code);
+  const symbol = code ? code[1] : event.key;
+  if (['Backspace', 'Delete', '0', '.'].includes(event.key) || symbol === '0') {
+    event.preventDefault();
+    return sudokuErase(cell);
+  }
+  const value = symbol.length === 1 ? valueOf(symbol) : 0;
+  if (value >= 1 && value <= n) {
+    event.preventDefault();
+    sudokuEnter(cell, value, sudoku.pencil !== event.shiftKey);
+  }
+}
+
+// Ctrl+Z and Ctrl+Y (or Ctrl+Shift+Z) anywhere on the sudoku tab but in its text box.
+document.addEventListener('keydown', event => {
+  if ($('sudoku').hidden || !(event.ctrlKey || event.metaKey) || event.target.tagName === 'TEXTAREA') return;
+  const key = event.key.toLowerCase();
+  if (key === 'z' || key === 'y') {
+    event.preventDefault();
+    sudokuUndo(key === 'y' || event.shiftKey ? 2 : 1);
+  }
+});
+$('sudoku-undo').addEventListener('click', () => sudokuUndo(1));
+$('sudoku-redo').addEventListener('click', () => sudokuUndo(2));
+$('sudoku-pencil').addEventListener('click', () => {
+  sudoku.pencil = !sudoku.pencil;
+  $('sudoku-pencil').setAttribute('aria-pressed', String(sudoku.pencil));
 });
 
-button('sudoku-solve', 'sudoku-status', async () => {
-  if (!sudoku.solution) return say('sudoku-status', 'No puzzle with a single solution is loaded.', 'bad');
-  sudoku.cells.forEach((input, cell) => {
-    if (input.value !== symbolOf(sudoku.solution[cell])) input.parentElement.classList.add('shown');
-    input.value = symbolOf(sudoku.solution[cell]);
-    input.parentElement.classList.remove('wrong', 'clash');
+// The variants and grades each size generates within the page's time limit (measured with dance generate
+// --difficulty, docs/serve.md); the others are not offered.
+const all = ['easy', 'medium', 'hard', 'fiendish'], upToHard = ['easy', 'medium', 'hard'];
+const sudokuGrades = {
+  4: {plain: ['easy'], x: ['easy'], jigsaw: ['easy', 'medium']},
+  6: {plain: upToHard, x: all, jigsaw: upToHard},
+  8: {plain: upToHard, x: all, jigsaw: all},
+  9: {plain: all, x: all, jigsaw: all},
+  12: {plain: all, x: all, jigsaw: upToHard},
+  16: {plain: all, x: upToHard},
+};
+
+function sudokuMenu() {
+  const size = $('sudoku-size').value, variants = $('sudoku-variant');
+  for (const option of variants.options) option.disabled = !sudokuGrades[size][option.value];
+  if (variants.selectedOptions[0].disabled) variants.value = 'plain';
+  const grades = sudokuGrades[size][variants.value], menu = $('sudoku-difficulty');
+  for (const option of menu.options) option.disabled = option.value !== '' && !grades.includes(option.value);
+  if (menu.selectedOptions[0].disabled) menu.value = '';
+}
+$('sudoku-size').addEventListener('change', sudokuMenu);
+$('sudoku-variant').addEventListener('change', sudokuMenu);
+sudokuMenu();
+
+$('sudoku-new').addEventListener('click', () => sudokuTab.run('Making a puzzle...', async signal => {
+  const n = Number($('sudoku-size').value), variant = $('sudoku-variant').value;
+  const request = {puzzle: 'sudoku', options: {size: n, diagonals: variant === 'x', jigsaw: variant === 'jigsaw'},
+                   seed: randomSeed(), with_solution: true};
+  if ($('sudoku-difficulty').value) request.difficulty = $('sudoku-difficulty').value;
+  const made = await api('generate', request, signal);
+  const [puzzle, solution, map] = made.output.trim().split(/\s+/);  // a jigsaw's map on the next line
+  sudokuLoad([...puzzle].map(valueOf), [...solution].map(valueOf), map || null, variant === 'x');
+  history.replaceState(null, '', location.pathname + location.search);
+  say('sudoku', `A ${n}x${n} puzzle with ${sudoku.clues.filter(v => v).length} clues and one solution.`);
+  sudokuSelect(sudoku.clues.indexOf(0), false);
+}));
+
+$('sudoku-check').addEventListener('click', () => {
+  if (!sudoku.solution) {
+    const clashing = $('sudoku-board').querySelectorAll('.clash').length;
+    return say('sudoku', clashing ? `${clashing} cells clash (marked).` : 'No clashes so far.', clashing ? 'bad' : '');
+  }
+  sudoku.wrong = new Set();
+  sudoku.values.forEach((v, cell) => { if (v && v !== sudoku.solution[cell]) sudoku.wrong.add(cell); });
+  sudokuShow();
+  const empty = sudoku.values.filter(v => !v).length, wrong = sudoku.wrong.size;
+  if (!wrong && !empty) return say('sudoku', 'Solved!', 'good');
+  if (!wrong) return say('sudoku', `No mistakes so far; ${empty} cells to fill.`);
+  say('sudoku', `${wrong} wrong (marked); ${empty} cells to fill.`, 'bad');
+});
+
+// A cell the clues and the right entries force (the one value left for it), else the selected or any empty cell.
+$('sudoku-hint').addEventListener('click', () => {
+  if (!sudoku.solution) return say('sudoku', 'This puzzle has no single solution to give hints from.', 'bad');
+  const right = sudoku.values.map((v, cell) => (v === sudoku.solution[cell] ? v : 0));
+  const open = cell => !right[cell];
+  let chosen = right.findIndex((v, cell) => open(cell) &&
+    new Set([...sudokuPeers[cell]].map(other => right[other]).filter(Boolean)).size === sudoku.size - 1);
+  if (chosen < 0) chosen = open(sudoku.selected) ? sudoku.selected : right.findIndex((v, cell) => open(cell));
+  if (chosen < 0) return say('sudoku', 'Every cell is filled.');
+  const value = sudoku.solution[chosen];
+  sudokuEnter(chosen, value, false);
+  sudoku.hinted.add(chosen);
+  sudokuSelect(chosen, false);
+  say('sudoku', `Row ${Math.floor(chosen / sudoku.size) + 1}, column ${chosen % sudoku.size + 1} is ${symbolOf(value)}.`);
+});
+
+$('sudoku-solve').addEventListener('click', () => {
+  if (!sudoku.solution) return say('sudoku', 'No puzzle with a single solution is loaded.', 'bad');
+  const states = new Map(), shown = [];
+  sudoku.solution.forEach((value, cell) => {
+    if (sudoku.values[cell] !== value) shown.push(cell);
+    states.set(cell, {value, marks: []});
   });
-  say('sudoku-status', 'The solution (the cells you had not filled in grey).');
+  sudokuChange(states);
+  for (const cell of shown) sudoku.shown.add(cell);
+  sudoku.elapsed = sudokuElapsed();
+  sudoku.since = null;
+  sudokuShow();
+  sudokuSave();
+  say('sudoku', 'The solution (the cells you had not filled in grey). Undo takes it back.');
 });
 
-button('sudoku-load', 'sudoku-status', async () => {
-  const text = document.getElementById('sudoku-paste').value.trim();
-  const variant = document.getElementById('sudoku-variant').value;
-  sudoku.diagonals = variant === 'x';
-  const checked = await api('check', {reduction: 'sudoku', text,
-                                      options: {diagonals: sudoku.diagonals, jigsaw: variant === 'jigsaw', format: 'line'}});
-  if (checked.verdict === 'none') return say('sudoku-status', 'No solution: ' + checked.log.trim(), 'bad');
-  const [line, ...map] = text.split('\n');  // a jigsaw's map follows its puzzle
-  sudokuLoad(line.trim().split(/\s+/)[0], checked.verdict === 'unique' ? checked.solution : null,
-             variant === 'jigsaw' ? map.join('') : null);
-  say('sudoku-status', checked.verdict === 'unique' ? 'Unique: one solution. Loaded.'
-                                                    : 'Multiple solutions: loaded, but Check only marks clashes.',
-      checked.verdict === 'unique' ? 'good' : 'bad');
-});
+// A puzzle in any of dance's notations, checked by the server (whose message names the line and column).
+async function sudokuOpen(text, diagonals, signal) {
+  const read = sudokuRead(text);
+  const options = {diagonals, jigsaw: Boolean(read && read.map)};
+  if (read && read.box) options.box = read.box;
+  const checked = await api('check', {reduction: 'sudoku', text, options}, signal);
+  if (checked.verdict === 'none')
+    throw new Error('This puzzle has no solution' + (checked.log.trim() ? ': ' + checked.log.trim().split('\n')[0] : '.'));
+  if (!read) throw new Error('The page cannot lay this puzzle out: give it as one line of cells, or a grid of lines.');
+  sudokuLoad(read.clues, checked.verdict === 'unique' ? sudokuValues(checked.solution, read.n) : null, read.map, diagonals);
+  return checked.verdict;
+}
+
+$('sudoku-load').addEventListener('click', () => sudokuTab.run('Checking the puzzle...', async signal => {
+  const verdict = await sudokuOpen($('sudoku-paste').value, $('sudoku-variant').value === 'x', signal);
+  say('sudoku', verdict === 'unique' ? `A ${sudoku.size}x${sudoku.size} puzzle with one solution: loaded.`
+                                     : 'Several solutions: loaded, but Check only marks clashes.',
+      verdict === 'unique' ? 'good' : 'bad');
+}));
 
 // ---- range (Kurodoko)
-const range = {width: 0, height: 0, numbers: [], solution: null, cells: []};
+// Per cell: 0 blank, 1 grey, 2 dot (surely white).
+const range = {width: 0, height: 0, numbers: [], solution: null, marks: [], cells: [], selected: 0};
+const rangeTab = new Tab('range');
+const rangeWords = ['blank', 'grey', 'dot'];
 
 function rangeGrid(block) { return block.trim().split('\n').map(line => line.trim().split(/\s+/)); }
 
 function rangeLoad(puzzle, solution) {
   const rows = rangeGrid(puzzle);
-  range.height = rows.length;
-  range.width = rows[0].length;
+  Object.assign(range, {height: rows.length, width: rows[0].length, selected: 0});
   range.numbers = rows.flat().map(token => (/^\d+$/.test(token) ? Number(token) : 0));
   range.solution = rangeGrid(solution).flat().map(token => token === '#');
-  const board = document.getElementById('range-board');
+  range.marks = range.numbers.map(() => 0);
+  const board = $('range-board');
   board.textContent = '';
-  const table = element('table', {}, board);
+  board.style.setProperty('--n', String(range.width));
+  const table = element('table', {role: 'grid', 'aria-label': `range, ${range.width} by ${range.height}`}, board);
   range.cells = [];
   range.numbers.forEach((number, cell) => {
-    const tr = cell % range.width === 0 ? element('tr', {}, table) : table.lastChild;
-    const td = element('td', {'data-cell': String(cell)}, tr);
+    const tr = cell % range.width === 0 ? element('tr', {role: 'row'}, table) : table.lastChild;
+    const td = element('td', {role: 'gridcell', 'data-cell': String(cell)}, tr);
     if (number) {
       td.textContent = String(number);
       td.classList.add('number');
-    } else {
-      td.addEventListener('click', () => { td.classList.toggle('black'); td.classList.remove('wrong'); });
     }
+    td.addEventListener('click', () => { rangeSelect(cell); rangeMark(cell, (range.marks[cell] + 1) % 3); });
+    td.addEventListener('contextmenu', event => {
+      event.preventDefault();
+      rangeSelect(cell);
+      rangeMark(cell, range.marks[cell] === 2 ? 0 : 2);
+    });
     range.cells.push(td);
   });
+  table.addEventListener('keydown', rangeKey);
+  range.cells.forEach((td, cell) => rangeDraw(cell));
+  roving(range.cells, 0, false);
+}
+
+function rangeDraw(cell) {
+  const td = range.cells[cell], r = Math.floor(cell / range.width) + 1, c = cell % range.width + 1;
+  td.classList.toggle('black', range.marks[cell] === 1);
+  td.classList.toggle('dot', range.marks[cell] === 2);
+  td.setAttribute('aria-label', `row ${r} column ${c}: ` + (range.numbers[cell] ? `number ${range.numbers[cell]}` : rangeWords[range.marks[cell]]));
+}
+
+function rangeSelect(cell, focus = true) {
+  range.selected = cell;
+  roving(range.cells, cell, focus);
+}
+
+function rangeMark(cell, mark) {
+  if (range.numbers[cell]) return;
+  range.marks[cell] = mark;
+  range.cells[cell].classList.remove('wrong');
+  rangeDraw(cell);
+}
+
+// Arrows move; Space or Enter turns the cell as a click does; G (or #) greys, . (or O) dots, Backspace clears.
+function rangeKey(event) {
+  const cell = range.selected, moved = arrowMove(event, cell, range.width, range.height);
+  const key = event.key.toLowerCase();
+  const mark = {' ': (range.marks[cell] + 1) % 3, enter: (range.marks[cell] + 1) % 3, g: 1, '#': 1, '.': 2, o: 2,
+                backspace: 0, delete: 0}[key];
+  if (moved >= 0) rangeSelect(moved);
+  else if (mark !== undefined && !event.ctrlKey && !event.metaKey && !event.altKey) rangeMark(cell, mark);
+  else return;
+  event.preventDefault();
 }
 
 function rangeNeighbours(cell) {
@@ -273,19 +696,18 @@ function rangeNeighbours(cell) {
   return near;
 }
 
-button('range-new', 'range-status', async () => {
-  const size = document.getElementById('range-size').value;
-  say('range-status', 'Making a puzzle...');
+$('range-new').addEventListener('click', () => rangeTab.run('Making a puzzle...', async signal => {
+  const size = $('range-size').value;
   const made = await api('generate', {puzzle: 'range', options: {size, format: 'grid'}, seed: randomSeed(),
-                                      with_solution: true});
+                                      with_solution: true}, signal);
   const [puzzle, solution] = made.output.trim().split(/\n\s*\n/);
   rangeLoad(puzzle, solution);
-  say('range-status', `A ${size} board with one solution.`);
-});
+  say('range', `A ${size} board with one solution.`);
+}));
 
 // The rules, checked here: no two greys side by side, the whites joined, each number's view.
-button('range-check', 'range-status', async () => {
-  const black = range.cells.map(td => td.classList.contains('black'));
+$('range-check').addEventListener('click', () => {
+  const black = range.marks.map(mark => mark === 1);
   for (const td of range.cells) td.classList.remove('wrong');
   const problems = [];
   black.forEach((b, cell) => {
@@ -312,21 +734,20 @@ button('range-check', 'range-status', async () => {
     if (seen !== number) { range.cells[cell].classList.add('wrong'); ++miscounted; }
   });
   if (miscounted) problems.push(`${miscounted} numbers see the wrong count`);
-  if (!problems.length) return say('range-status', 'Solved!', 'good');
-  say('range-status', 'Not yet: ' + problems.join('; ') + '.', 'bad');
+  if (!problems.length) return say('range', 'Solved!', 'good');
+  say('range', 'Not yet: ' + problems.join('; ') + '.', 'bad');
 });
 
-button('range-solve', 'range-status', async () => {
+$('range-solve').addEventListener('click', () => {
   if (!range.solution) return;
-  range.cells.forEach((td, cell) => {
-    td.classList.toggle('black', range.solution[cell]);
-    td.classList.remove('wrong');
-  });
-  say('range-status', 'The solution.');
+  range.marks = range.solution.map(grey => (grey ? 1 : 0));
+  range.cells.forEach((td, cell) => { td.classList.remove('wrong'); rangeDraw(cell); });
+  say('range', 'The solution.');
 });
 
 // ---- knight's tour (hamilton)
-const knight = {size: 6, moves: [], cells: new Map()};
+const knight = {size: 6, moves: [], cells: new Map(), order: [], selected: 0};
+const knightTab = new Tab('knight');
 const squareName = (row, column) => String.fromCharCode(97 + column) + (row + 1);
 
 function knightJumps(name) {
@@ -348,32 +769,56 @@ function knightDraw(extra = []) {
     td.classList.toggle('last', name === last);
     td.classList.toggle('solved', later >= 0);
     td.classList.toggle('next', targets.includes(name) && !extra.length);
+    td.setAttribute('aria-label', name + (at >= 0 ? `, move ${at + 1}` : later >= 0 ? `, move ${knight.moves.length + later + 1}` :
+                                          targets.includes(name) ? ', a move away' : ''));
   }
 }
 
+// The board drawn with row 1 at the bottom; knight.order lists the squares as drawn, for the arrow keys.
 function knightBoard() {
-  knight.size = Number(document.getElementById('knight-size').value);
+  knightTab.cancel();
+  knight.size = Number($('knight-size').value);
   knight.moves = [];
   knight.cells = new Map();
-  const board = document.getElementById('knight-board');
+  knight.order = [];
+  const board = $('knight-board');
   board.textContent = '';
-  const table = element('table', {}, board);
+  board.style.setProperty('--n', String(knight.size + 1));
+  const table = element('table', {role: 'grid', 'aria-label': `knight's tour, ${knight.size} by ${knight.size}`}, board);
   for (let row = knight.size - 1; row >= 0; --row) {
-    const tr = element('tr', {}, table);
-    element('th', {}, tr).textContent = String(row + 1);
+    const tr = element('tr', {role: 'row'}, table);
+    element('th', {role: 'rowheader'}, tr).textContent = String(row + 1);
     for (let column = 0; column < knight.size; ++column) {
-      const name = squareName(row, column);
-      const td = element('td', {'data-square': name}, tr);
+      const name = squareName(row, column), index = knight.order.length;
+      const td = element('td', {role: 'gridcell', 'data-square': name}, tr);
       if ((row + column) % 2 === 0) td.classList.add('dark');
-      td.addEventListener('click', () => knightClick(name));
+      td.addEventListener('click', () => { knightSelect(index); knightClick(name); });
       knight.cells.set(name, td);
+      knight.order.push(name);
     }
   }
-  const files = element('tr', {}, table);
-  element('th', {}, files);
-  for (let column = 0; column < knight.size; ++column) element('th', {}, files).textContent = String.fromCharCode(97 + column);
+  const files = element('tr', {role: 'row'}, table);
+  element('td', {'aria-hidden': 'true'}, files);
+  for (let column = 0; column < knight.size; ++column) element('th', {role: 'columnheader'}, files).textContent = String.fromCharCode(97 + column);
+  table.addEventListener('keydown', knightKey);
+  knightSelect(0, false);
   knightDraw();
-  say('knight-status', 'Click a square to start.');
+  say('knight', 'Click a square to start.');
+}
+
+function knightSelect(index, focus = true) {
+  knight.selected = index;
+  roving(knight.order.map(name => knight.cells.get(name)), index, focus);
+}
+
+// Arrows move, Enter or Space plays the square, Backspace takes the last move back.
+function knightKey(event) {
+  const moved = arrowMove(event, knight.selected, knight.size, knight.size);
+  if (moved >= 0) knightSelect(moved);
+  else if (event.key === 'Enter' || event.key === ' ') knightClick(knight.order[knight.selected]);
+  else if (event.key === 'Backspace') $('knight-undo').click();
+  else return;
+  event.preventDefault();
 }
 
 function knightClick(name) {
@@ -381,29 +826,30 @@ function knightClick(name) {
   if (name === last) {
     knight.moves.pop();
   } else if (knight.moves.includes(name)) {
-    return say('knight-status', `${name} is visited already.`, 'bad');
+    return say('knight', `${name} is visited already.`, 'bad');
   } else if (last && !knightJumps(last).includes(name)) {
-    return say('knight-status', `${name} is not a knight's move from ${last}.`, 'bad');
+    return say('knight', `${name} is not a knight's move from ${last}.`, 'bad');
   } else {
     knight.moves.push(name);
   }
+  knightTab.cancel();
   knightDraw();
   const left = knight.size * knight.size - knight.moves.length;
-  say('knight-status', left ? `${knight.moves.length} moves; ${left} squares to go.` : 'A whole tour!',
-      left ? '' : 'good');
+  say('knight', left ? `${knight.moves.length} moves; ${left} squares to go.` : 'A whole tour!', left ? '' : 'good');
 }
 
 // The rest of the tour: a Hamiltonian path from the last square through the unvisited ones, ending
 // at an extra vertex joined to them all (so that it may end anywhere).
-button('knight-solve', 'knight-status', async () => {
-  const n = knight.size;
+$('knight-solve').addEventListener('click', () => knightTab.run('Searching...', async signal => {
+  const n = knight.size, moves = knight.moves.slice();
   let request;
-  if (!knight.moves.length) {
+  if (!moves.length) {
     request = {reduction: 'hamilton', text: '', options: {knight: `${n}x${n}`, format: 'json'}};
   } else {
-    const last = knight.moves[knight.moves.length - 1];
-    const open = [...knight.cells.keys()].filter(name => !knight.moves.includes(name));
-    if (!open.length) return say('knight-status', 'The tour is complete.', 'good');
+    const last = moves[moves.length - 1];
+    const open = [...knight.cells.keys()].filter(name => !moves.includes(name));
+    if (!open.length) return say('knight', 'The tour is complete.', 'good');
+    if (!knightJumps(last).some(name => open.includes(name))) return say('knight', `No tour completes these moves: ${last} has no free square a move away.`, 'bad');
     const edges = [];
     for (const name of [last, ...open]) {
       for (const other of knightJumps(name)) if (open.includes(other) && (name === last || name < other)) edges.push(`${name} ${other}`);
@@ -412,112 +858,169 @@ button('knight-solve', 'knight-status', async () => {
     request = {reduction: 'hamilton', text: edges.join('\n') + '\n',
                options: {path: true, from: last, to: 'end', format: 'json'}};
   }
-  say('knight-status', 'Searching...');
-  const solved = await api('solve', request);
+  const solved = await api('solve', request, signal);
   const answer = JSON.parse(solved.output.trim().split('\n')[0] || '{"found": false}');
-  if (!answer.found) return say('knight-status', 'No tour completes these moves.', 'bad');
-  const rest = knight.moves.length ? answer.vertices.slice(1, -1) : answer.vertices;
-  knightDraw(rest);
-  say('knight-status', `A tour: the moves after ${knight.moves.length} in green.`, 'good');
-});
+  if (!answer.found) return say('knight', 'No tour completes these moves.', 'bad');
+  knightDraw(moves.length ? answer.vertices.slice(1, -1) : answer.vertices);
+  say('knight', `A tour: the moves after ${moves.length} in green.`, 'good');
+}));
 
-document.getElementById('knight-size').addEventListener('change', knightBoard);
-button('knight-clear', 'knight-status', async () => knightBoard());
-button('knight-undo', 'knight-status', async () => {
+$('knight-size').addEventListener('change', knightBoard);
+$('knight-clear').addEventListener('click', knightBoard);
+$('knight-undo').addEventListener('click', () => {
   knight.moves.pop();
+  knightTab.cancel();
   knightDraw();
-  say('knight-status', `${knight.moves.length} moves.`);
+  say('knight', `${knight.moves.length} moves.`);
 });
 
 // ---- clique and independent set
-const clique = {n: 0, edges: new Set(), chosen: new Set()};
+const clique = {n: 0, edges: new Set(), chosen: new Set(), circles: [], lines: []};
+const cliqueTab = new Tab('clique');
 const edgeKey = (u, v) => (u < v ? `${u} ${v}` : `${v} ${u}`);
 
-function cliqueKind() { return document.getElementById('clique-kind').value; }
+function cliqueKind() { return $('clique-kind').value; }
 
 function cliqueDraw() {
-  const board = document.getElementById('clique-board');
+  const board = $('clique-board');
   board.textContent = '';
-  const svg = element('svg', {viewBox: '0 0 400 400', width: '400', height: '400'}, board);
+  const svg = element('svg', {viewBox: '0 0 400 400', role: 'group', 'aria-label': `a graph of ${clique.n} vertices`}, board);
   const at = v => [200 + 170 * Math.sin(2 * Math.PI * v / clique.n), 200 - 170 * Math.cos(2 * Math.PI * v / clique.n)];
-  for (const key of clique.edges) {
-    const [u, v] = key.split(' ').map(Number);
-    const [x1, y1] = at(u), [x2, y2] = at(v);
-    const line = element('line', {x1, y1, x2, y2}, svg);
-    if (cliqueKind() === 'clique' && clique.chosen.has(u) && clique.chosen.has(v)) line.classList.add('chosen');
-  }
+  clique.lines = [...clique.edges].map(key => {
+    const [u, v] = key.split(' ').map(Number), [x1, y1] = at(u), [x2, y2] = at(v);
+    return [u, v, element('line', {x1, y1, x2, y2}, svg)];
+  });
+  clique.circles = [];
   for (let v = 0; v < clique.n; ++v) {
     const [cx, cy] = at(v);
-    const circle = element('circle', {cx, cy, r: 14, 'data-vertex': String(v + 1)}, svg);
-    if (clique.chosen.has(v)) circle.classList.add('chosen');
-    circle.addEventListener('click', () => {
+    const near = [...clique.edges].filter(key => key.split(' ').includes(String(v))).length;
+    const circle = element('circle', {cx, cy, r: 15, 'data-vertex': String(v + 1), tabindex: '0', role: 'checkbox',
+                                      'aria-label': `vertex ${v + 1}, ${near} edges`}, svg);
+    const toggle = () => {
       if (!clique.chosen.delete(v)) clique.chosen.add(v);
-      cliqueDraw();
+      cliqueShow();
+    };
+    circle.addEventListener('click', toggle);
+    circle.addEventListener('keydown', event => {
+      if (event.key !== ' ' && event.key !== 'Enter') return;
+      event.preventDefault();
+      toggle();
     });
-    element('text', {x: cx, y: cy}, svg).textContent = String(v + 1);
+    element('text', {x: cx, y: cy, 'aria-hidden': 'true'}, svg).textContent = String(v + 1);
+    clique.circles.push(circle);
   }
-  const k = document.getElementById('clique-k').value;
-  document.getElementById('clique-rules').textContent = cliqueKind() === 'clique'
+  cliqueShow();
+}
+
+function cliqueShow() {
+  clique.circles.forEach((circle, v) => {
+    circle.classList.toggle('chosen', clique.chosen.has(v));
+    circle.setAttribute('aria-checked', String(clique.chosen.has(v)));
+  });
+  for (const [u, v, line] of clique.lines)
+    line.classList.toggle('chosen', cliqueKind() === 'clique' && clique.chosen.has(u) && clique.chosen.has(v));
+  const k = $('clique-k').value;
+  $('clique-rules').textContent = cliqueKind() === 'clique'
     ? `Choose ${k} vertices every two of which are joined by an edge.`
     : `Choose ${k} vertices no two of which are joined by an edge.`;
 }
 
-button('clique-new', 'clique-status', async () => {
-  clique.n = Math.max(4, Math.min(24, Number(document.getElementById('clique-n').value)));
+$('clique-new').addEventListener('click', () => {
+  cliqueTab.cancel();
+  clique.n = Math.max(4, Math.min(24, Number($('clique-n').value) || 12));
   clique.edges = new Set();
   clique.chosen = new Set();
   const density = cliqueKind() === 'clique' ? 0.55 : 0.3;
   for (let u = 0; u < clique.n; ++u)
     for (let v = u + 1; v < clique.n; ++v) if (Math.random() < density) clique.edges.add(edgeKey(u, v));
   cliqueDraw();
-  say('clique-status', `A random graph of ${clique.n} vertices and ${clique.edges.size} edges.`);
+  say('clique', `A random graph of ${clique.n} vertices and ${clique.edges.size} edges.`);
 });
 
-button('clique-check', 'clique-status', async () => {
-  const k = Number(document.getElementById('clique-k').value), chosen = [...clique.chosen].sort((a, b) => a - b);
+$('clique-check').addEventListener('click', () => {
+  const k = Number($('clique-k').value), chosen = [...clique.chosen].sort((a, b) => a - b);
   const wantJoined = cliqueKind() === 'clique';
   for (let i = 0; i < chosen.length; ++i)
     for (let j = i + 1; j < chosen.length; ++j)
       if (clique.edges.has(edgeKey(chosen[i], chosen[j])) !== wantJoined)
-        return say('clique-status', `${chosen[i] + 1} and ${chosen[j] + 1} are ${wantJoined ? 'not ' : ''}joined.`, 'bad');
-  if (chosen.length !== k) return say('clique-status', `${chosen.length} chosen, fine so far; ${k} wanted.`);
-  say('clique-status', 'Found!', 'good');
+        return say('clique', `${chosen[i] + 1} and ${chosen[j] + 1} are ${wantJoined ? 'not ' : ''}joined.`, 'bad');
+  if (chosen.length !== k) return say('clique', `${chosen.length} chosen, fine so far; ${k} wanted.`);
+  say('clique', 'Found!', 'good');
 });
 
-button('clique-solve', 'clique-status', async () => {
-  const k = document.getElementById('clique-k').value;
+$('clique-solve').addEventListener('click', () => cliqueTab.run('Searching...', async signal => {
+  const k = Number($('clique-k').value);
+  if (!Number.isInteger(k) || k < 1) return say('clique', 'Choose how many vertices: a whole number from 1.', 'bad');
   const lines = [`p edge ${clique.n} ${clique.edges.size}`];
   for (const key of clique.edges) lines.push('e ' + key.split(' ').map(v => Number(v) + 1).join(' '));
-  const solved = await api('solve', {reduction: cliqueKind(), text: lines.join('\n') + '\n', options: {k}});
+  const solved = await api('solve', {reduction: cliqueKind(), text: lines.join('\n') + '\n', options: {k}}, signal);
   if (solved.status === 'none') {
     clique.chosen = new Set();
-    cliqueDraw();
-    return say('clique-status', `There is none of ${k} vertices.`, 'bad');
+    cliqueShow();
+    return say('clique', `There is none of ${k} vertices.`, 'bad');
   }
-  clique.chosen = new Set(solved.output.replace(/^yes:/, '').trim().split(/\s+/).map(v => Number(v) - 1));
-  cliqueDraw();
-  say('clique-status', `One answer: ${solved.output.replace(/^yes:/, '').trim()}.`, 'good');
-});
-document.getElementById('clique-kind').addEventListener('change', () => document.getElementById('clique-new').click());
+  const found = solved.output.replace(/^yes:/, '').trim();
+  clique.chosen = new Set(found.split(/\s+/).map(v => Number(v) - 1));
+  cliqueShow();
+  say('clique', `One answer: ${found}.`, 'good');
+}));
+$('clique-kind').addEventListener('change', () => $('clique-new').click());
+$('clique-k').addEventListener('change', cliqueShow);
 
 // ---- exact cover in Knuth's format
-async function cover(count) {
-  const text = document.getElementById('cover-text').value;
-  const request = {reduction: 'xcc', text, stats: true};
-  if (count) request.count = true; else request.solutions = 20;
-  const output = document.getElementById('cover-output');
-  output.textContent = '';
-  const solved = await api('solve', request, {partial: true});  // a count cut short is a lower bound: shown
-  output.textContent = (solved.output || '') + (solved.log ? '\n' + solved.log : '');
-  const words = {found: count ? 'Counted.' : 'Solutions (at most 20 shown).', none: 'No solution.',
-                 unknown: 'Stopped by the time limit.'};
-  say('cover-status', words[solved.status], solved.status === 'found' ? 'good' : 'bad');
+const coverTab = new Tab('cover');
+function cover(count) {
+  coverTab.run(count ? 'Counting...' : 'Searching...', async signal => {
+    const request = {reduction: 'xcc', text: $('cover-text').value, stats: true};
+    if (count) request.count = true; else request.solutions = 20;
+    $('cover-output').textContent = '';
+    const solved = await api('solve', request, signal, {partial: true, subject: 'problem'});  // a count cut short: a lower bound
+    $('cover-output').textContent = (solved.output || '') + (solved.log ? '\n' + solved.log : '');
+    const words = {found: count ? 'Counted.' : 'Solutions (at most 20 shown).', none: 'No solution.',
+                   unknown: 'Stopped by the time limit.'};
+    say('cover', words[solved.status], solved.status === 'found' ? 'good' : 'bad');
+  });
 }
-button('cover-solve', 'cover-status', () => cover(false));
-button('cover-count', 'cover-status', () => cover(true));
+$('cover-solve').addEventListener('click', () => cover(false));
+$('cover-count').addEventListener('click', () => cover(true));
 
-// A first puzzle of each kind, so that the page opens ready to play.
+// A game saved by an older page, or damaged, is dropped.
+function sudokuRestore(saved) {
+  try {
+    sudokuLoad(saved.clues, saved.solution, saved.map, saved.diagonals, saved);
+    return true;
+  } catch {
+    localStorage.removeItem('dance.sudoku');
+    return false;
+  }
+}
+
+// ---- the first puzzles: the sudoku of the link, else the game saved, else a new one
+function sudokuStart() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  let saved = null;
+  try {
+    saved = JSON.parse(localStorage.getItem('dance.sudoku'));
+  } catch {
+    saved = null;
+  }
+  const linked = params.get('sudoku');
+  const sameAsSaved = saved && (!linked || (linked === saved.clues.map(symbolOf).join('') &&
+                                            (params.get('map') || null) === saved.map));
+  if (saved && sameAsSaved && sudokuRestore(saved)) {
+    say('sudoku', saved.solved ? 'The game you finished.' : 'The game you were playing.');
+  } else if (linked) {
+    const text = linked + (params.get('map') ? '\n' + params.get('map') : '');
+    sudokuTab.run('Checking the puzzle...', async signal => {
+      const verdict = await sudokuOpen(text, params.get('x') === '1', signal);
+      say('sudoku', verdict === 'unique' ? 'The puzzle of the link.' : 'The puzzle of the link has several solutions.');
+    });
+  } else {
+    $('sudoku-new').click();
+  }
+}
+window.addEventListener('hashchange', sudokuStart);
 knightBoard();
-document.getElementById('sudoku-new').click();
-document.getElementById('range-new').click();
-document.getElementById('clique-new').click();
+sudokuStart();
+$('range-new').click();
+$('clique-new').click();

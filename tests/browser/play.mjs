@@ -1,18 +1,26 @@
 // Plays the page of `dance serve` in headless Chromium, as a user would:
-// node play.mjs DANCE SCREENSHOT_DIR. Sudoku (a 4x4 solved by typing, a
-// wrong entry marked, a hint), range (a 5x5 board solved by clicking), a
-// knight's tour completed by Solve from three moves, a clique found, and an
-// exact cover counted. Saves a screenshot of each; exits 1 at the first
-// thing that does not happen.
+// node play.mjs DANCE SCREENSHOT_DIR. Sudoku: every size, variant and
+// difficulty the menus offer made by New; a 9x9 played from the keyboard
+// alone (arrows, typing over, pencil marks that clear themselves, undo and
+// redo) and kept across a reload and by its link; a jigsaw's borders; a
+// wrong entry marked and a hint; a pasted 9-line grid; a slow New overtaken
+// by a fast one, and Stop. Range solved with greys and dots; a knight's tour
+// begun from the keyboard and completed by Solve; a clique; an exact cover
+// counted and a malformed one answered in the page's words. Then every tab
+// on a desktop and on a 390 px phone: no sideways scrolling, no serious or
+// critical axe-core violation, a screenshot each. Exits 1 at the first thing
+// that does not happen.
 import {spawn} from 'node:child_process';
-import {mkdirSync} from 'node:fs';
+import {mkdirSync, readFileSync} from 'node:fs';
+import {createRequire} from 'node:module';
 import {createInterface} from 'node:readline';
 
-let puppeteer;
+let puppeteer, axeSource;
 try {
   puppeteer = (await import('puppeteer-core')).default;
+  axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 } catch {
-  console.error('browser test: puppeteer-core is missing: npm install --prefix tests/browser (the README\'s set-up)');
+  console.error('browser test: puppeteer-core or axe-core is missing: npm ci --prefix tests/browser (the README\'s set-up)');
   process.exit(1);
 }
 
@@ -20,8 +28,8 @@ const [dance, shots] = process.argv.slice(2);
 mkdirSync(shots, {recursive: true});
 const chromium = process.env.CHROMIUM || '/usr/bin/chromium';
 
-// The server on a free port; its first line says where.
-const server = spawn(dance, ['serve', '--port', '0', '-t', '10'], {stdio: ['ignore', 'pipe', 'inherit']});
+// The server on a free port, with the page's time limit (5 s a request); its first line says where.
+const server = spawn(dance, ['serve', '--port', '0'], {stdio: ['ignore', 'pipe', 'inherit']});
 const url = await new Promise((resolve, reject) => {
   createInterface({input: server.stdout}).once('line', line => {
     const found = line.match(/http:\/\/\S+/);
@@ -36,9 +44,12 @@ function expect(what, condition) {
 }
 
 async function api(endpoint, request) {
-  const response = await fetch(url + 'api/' + endpoint, {method: 'POST', body: JSON.stringify(request)});
+  const response = await fetch(url + 'api/' + endpoint, {
+    method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(request)});
   return response.json();
 }
+
+const sleep = ms => new Promise(resolve => setTimeout(resolve, ms));
 
 const browser = await puppeteer.launch({
   executablePath: chromium, headless: true,
@@ -46,111 +57,350 @@ const browser = await puppeteer.launch({
 let failed = false;
 try {
   const page = await browser.newPage();
-  await page.setViewport({width: 1000, height: 800});
+  await page.setViewport({width: 1280, height: 900});
   page.on('pageerror', error => { console.error('page error: ' + error.message); failed = true; });
   // A file the page asks for and does not get, or a rule of the server's Content-Security-Policy broken, is an error.
+  // (but for the 400 of a malformed input sent on purpose).
+  let refusing = false;
   page.on('console', message => {
-    if (message.type() === 'error') { console.error('console error: ' + message.text()); failed = true; }
+    if (message.type() !== 'error' || (refusing && message.text().includes('status of 400'))) return;
+    console.error('console error: ' + message.text());
+    failed = true;
   });
   await page.goto(url);
   const status = id => page.$eval('#' + id, e => e.textContent);
-  const waitStatus = (id, text) => page.waitForFunction(
-    (id, text) => document.getElementById(id).textContent.includes(text), {timeout: 20000}, id, text);
+  // Waits for the status line to say `text`; else fails with what it says.
+  const waitStatus = (id, text, timeout = 20000) => page.waitForFunction(
+    (id, text) => document.getElementById(id).textContent.includes(text), {timeout}, id, text).catch(async () => {
+    throw new Error(`#${id} says "${await status(id)}" after ${timeout / 1000} s, not "${text}"`);
+  });
   // Whether the status line comes to say `text` (within 20 s).
   const says = (id, text) => waitStatus(id, text).then(() => true, () => false);
+  const press = async (key, modifier) => {
+    if (modifier) await page.keyboard.down(modifier);
+    await page.keyboard.press(key);
+    if (modifier) await page.keyboard.up(modifier);
+  };
+  // A malformed input sent on purpose: what the tab's status line says of its 400.
+  const refusal = async (area, text, button, tab, says) => {
+    await page.$eval(area, (e, text) => { e.value = text; }, text);
+    refusing = true;
+    await page.click(button);
+    await waitStatus(tab + '-status', says);
+    refusing = false;
+    return status(tab + '-status');
+  };
+  const board = () => page.$eval('#sudoku-board table', table => ({...table.dataset}));
+  const cellText = cell => page.$eval(`#sudoku-board td[data-cell="${cell}"]`, td => td.textContent);
+  const cellHas = (cell, name) => page.$eval(`#sudoku-board td[data-cell="${cell}"]`, (td, name) => td.classList.contains(name), name);
+  const solve = async (puzzle, map) =>
+    (await api('solve', {reduction: 'sudoku', text: puzzle + (map ? '\n' + map : ''), options: {jigsaw: Boolean(map)}})).output.trim();
+  const keyOf = symbol => (/\d/.test(symbol) ? 'Digit' : 'Key') + symbol.toUpperCase();
+  await waitStatus('sudoku-status', 'A 9x9 puzzle');
 
-  // Sudoku: New, then the answer dance gives for the clues (and the map) typed in, and Check.
-  async function solveSudoku(size, variant) {
-    await page.select('#sudoku-size', String(size));
-    await page.select('#sudoku-variant', variant);
-    await page.click('#sudoku-new');
-    await waitStatus('sudoku-status', `A ${size}x${size} puzzle`);
-    const {puzzle, map} = await page.$eval('#sudoku-board table', table => ({...table.dataset}));
-    expect(`a ${size}x${size} ${variant} puzzle`, puzzle.length === size * size && (variant === 'jigsaw') === Boolean(map));
-    const text = puzzle + (map ? '\n' + map : '');
-    const solution = (await api('solve', {reduction: 'sudoku', text, options: {jigsaw: variant === 'jigsaw'}})).output.trim();
-    for (let cell = 0; cell < size * size; ++cell)
-      if (puzzle[cell] === '.') await page.type(`input[data-cell="${cell}"]`, solution[cell]);
-    await page.click('#sudoku-check');
-    expect(`Check says a typed ${variant} solution is solved`, await says('sudoku-status', 'Solved!'));
-    await page.screenshot({path: `${shots}/sudoku-${variant}-solved.png`});
-    return {puzzle, solution};
+  // Sudoku: every choice the menus offer makes a puzzle of its size within the time limit.
+  const sizes = await page.$$eval('#sudoku-size option', options => options.map(o => o.value));
+  let made = 0;
+  for (const size of sizes) {
+    await page.select('#sudoku-size', size);
+    const variants = await page.$$eval('#sudoku-variant option', options => options.filter(o => !o.disabled).map(o => o.value));
+    for (const variant of variants) {
+      await page.select('#sudoku-variant', variant);
+      const grades = await page.$$eval('#sudoku-difficulty option', options => options.filter(o => !o.disabled).map(o => o.value));
+      for (const grade of grades) {
+        await page.select('#sudoku-difficulty', grade);
+        await page.click('#sudoku-new');
+        const what = `${size}x${size} ${variant} ${grade || 'any'}`;
+        await page.waitForFunction(() => !document.getElementById('sudoku').hasAttribute('aria-busy'), {timeout: 20000});
+        const said = await status('sudoku-status');
+        if (!said.startsWith(`A ${size}x${size} puzzle`)) throw new Error(`New on ${what} says: ${said}`);
+        const {puzzle, map} = await board();
+        if (puzzle.length !== size * size || (variant === 'jigsaw') !== Boolean(map)) throw new Error(`New on ${what} drew another board`);
+        ++made;
+      }
+    }
   }
-  await solveSudoku(6, 'jigsaw');
+  expect(`each of the ${made} choices of the menus makes a puzzle`, made >= 40);
+  expect('4x4 offers no grade that cannot be made (medium to fiendish)', await page.evaluate(() => {
+    document.getElementById('sudoku-size').value = '4';
+    document.getElementById('sudoku-size').dispatchEvent(new Event('change'));
+    return [...document.querySelectorAll('#sudoku-difficulty option')].filter(o => o.disabled).length === 3;
+  }));
+
+  // The stale-answer race: a slow New overtaken by a fast one; the fast one stays, the menu and the board agree.
+  await page.evaluate(() => {
+    const choose = (id, value) => { document.getElementById(id).value = value; document.getElementById(id).dispatchEvent(new Event('change')); };
+    choose('sudoku-size', '16'); choose('sudoku-variant', 'plain'); choose('sudoku-difficulty', 'fiendish');
+    document.getElementById('sudoku-new').click();
+    choose('sudoku-size', '4'); choose('sudoku-difficulty', '');
+    document.getElementById('sudoku-new').click();
+  });
+  await waitStatus('sudoku-status', 'A 4x4 puzzle');
+  await sleep(3000);
+  expect('a slow answer that a newer request replaced is not shown',
+         (await board()).puzzle.length === 16 && (await status('sudoku-status')).startsWith('A 4x4 puzzle'));
+  await page.select('#sudoku-size', '16');
+  expect('Stop shows while a puzzle is made', await page.evaluate(() => {
+    document.getElementById('sudoku-new').click();
+    const shown = !document.getElementById('sudoku-stop').hidden;
+    document.getElementById('sudoku-stop').click();
+    return shown;
+  }));
+  await sleep(3000);
+  expect('Stop gives the request up', (await status('sudoku-status')) === 'Stopped.' && (await board()).puzzle.length === 16);
+
+  // A 9x9 played from the keyboard alone: Tab into the board, arrows, typing over, pencil marks, undo, redo.
+  await page.select('#sudoku-size', '9');
+  await page.select('#sudoku-variant', 'plain');
+  await page.select('#sudoku-difficulty', 'easy');
+  await page.click('#sudoku-new');
+  await waitStatus('sudoku-status', 'A 9x9 puzzle');
+  const {puzzle: nine} = await board();
+  const answer = await solve(nine);
+  await page.focus('#sudoku-solve');
+  for (let k = 0; k < 5 && !await page.evaluate(() => document.activeElement.getAttribute('role') === 'gridcell'); ++k) await press('Tab');
+  let at = await page.evaluate(() => Number(document.activeElement.dataset.cell));
+  expect('Tab goes from the buttons into the board', at >= 0);
+  const moveTo = async cell => {
+    while (at !== cell) {
+      const [r, c, tr, tc] = [Math.floor(at / 9), at % 9, Math.floor(cell / 9), cell % 9];
+      await press(r < tr ? 'ArrowDown' : r > tr ? 'ArrowUp' : c < tc ? 'ArrowRight' : 'ArrowLeft');
+      at = await page.evaluate(() => Number(document.activeElement.dataset.cell));
+    }
+  };
+  const open = [...nine].flatMap((symbol, cell) => (symbol === '.' ? [cell] : []));
+  const [first, second] = open;
+  const peer = open.find(cell => cell !== first && (Math.floor(cell / 9) === Math.floor(first / 9) || cell % 9 === first % 9));
+  const [other, third] = ['1', '2', '3'].filter(digit => digit !== answer[first]);
+  await moveTo(peer);
+  await press(keyOf(answer[first]), 'Shift');
+  await press(keyOf(third), 'Shift');
+  expect('Shift and a digit pencil two marks', (await cellText(peer)).replace(/\s/g, '').length === 2 &&
+         await page.$eval(`#sudoku-board td[data-cell="${peer}"] .marks`, e => Boolean(e)));
+  await moveTo(first);
+  await press(keyOf(other));
+  await press(keyOf(answer[first]));
+  expect('typing over an entry replaces it', await cellText(first) === answer[first]);
+  expect('a digit placed clears that mark from the cells of its units',
+         !(await cellText(peer)).includes(answer[first]) && (await cellText(peer)).includes(third));
+  await press('KeyZ', 'Control');
+  expect('Ctrl+Z takes the digit back, and the mark it cleared', await cellText(first) === other &&
+         (await cellText(peer)).includes(answer[first]));
+  await press('KeyZ', 'Control');
+  expect('Ctrl+Z again: the cell as it was', await cellText(first) === '');
+  await press('KeyY', 'Control');
+  await press('KeyY', 'Control');
+  expect('Ctrl+Y twice redoes both', await cellText(first) === answer[first] && !(await cellText(peer)).includes(answer[first]));
+  await moveTo(second);
+  await press(keyOf(answer[second]));
+  await page.reload();
+  await waitStatus('sudoku-status', 'The game you were playing');
+  expect('a reload keeps the game in progress', (await board()).puzzle === nine &&
+         await cellText(first) === answer[first] && await cellText(second) === answer[second]);
+  const link = await page.$eval('#sudoku-link', a => a.href);
+  expect('the link names the puzzle', link.includes('sudoku=' + encodeURIComponent(nine)));
+  await page.focus('#sudoku-solve');
+  for (let k = 0; k < 5 && !await page.evaluate(() => document.activeElement.getAttribute('role') === 'gridcell'); ++k) await press('Tab');
+  at = await page.evaluate(() => Number(document.activeElement.dataset.cell));
+  for (const cell of open.slice(2)) {
+    await moveTo(cell);
+    await press(keyOf(answer[cell]));
+  }
+  expect('the last digit typed says Solved!', await says('sudoku-status', 'Solved!'));
+  await page.screenshot({path: `${shots}/sudoku-solved.png`});
+
+  // The link on a fresh page (no game saved) opens its puzzle.
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(link);
+  await waitStatus('sudoku-status', 'The puzzle of the link');
+  expect('the link opens its puzzle', (await board()).puzzle === nine);
+
+  // A wrong entry marked by Check, then Hint.
+  const wrongCell = open[0], wrongDigit = answer[wrongCell] === '1' ? '2' : '1';
+  await page.click(`#sudoku-board td[data-cell="${wrongCell}"]`);
+  await press(keyOf(wrongDigit));
+  await page.click('#sudoku-check');
+  await waitStatus('sudoku-status', '1 wrong');
+  expect('a wrong entry is marked', await cellHas(wrongCell, 'wrong'));
+  await page.screenshot({path: `${shots}/sudoku-wrong.png`});
+  await page.click(`#sudoku-board td[data-cell="${wrongCell}"]`);
+  await page.click('#sudoku-pad button[data-value="0"]');
+  await page.click('#sudoku-hint');
+  await waitStatus('sudoku-status', ' is ');
+  const hinted = await page.$eval('#sudoku-board td.hint', td => Number(td.dataset.cell));
+  expect('Hint fills an empty cell with its value', await cellText(hinted) === answer[hinted]);
+
+  // A 6x6 jigsaw: its borders follow its map; solved with the digit pad.
+  await page.select('#sudoku-size', '6');
+  await page.select('#sudoku-variant', 'jigsaw');
+  await page.select('#sudoku-difficulty', '');
+  await page.click('#sudoku-new');
+  await waitStatus('sudoku-status', 'A 6x6 puzzle');
+  const jigsaw = await board();
   expect('a thick border wherever the jigsaw\'s map changes region, and nowhere else', await page.$eval('#sudoku-board table', table => {
     const map = table.dataset.map, cells = [...table.querySelectorAll('td')];
     return cells.every((td, k) => td.classList.contains('box-right') === (k % 6 !== 5 && map[k] !== map[k + 1]) &&
                                   td.classList.contains('box-bottom') === (k < 30 && map[k] !== map[k + 6]));
   }));
-  const {puzzle, solution} = await solveSudoku(4, 'plain');
+  const jigsawAnswer = await solve(jigsaw.puzzle, jigsaw.map);
+  for (let cell = 0; cell < 36; ++cell) {
+    if (jigsaw.puzzle[cell] !== '.') continue;
+    await page.click(`#sudoku-board td[data-cell="${cell}"]`);
+    await page.click(`#sudoku-pad button[data-value="${jigsawAnswer[cell]}"]`);
+  }
+  expect('a jigsaw filled from the digit pad is solved', await says('sudoku-status', 'Solved!'));
+  await page.screenshot({path: `${shots}/sudoku-jigsaw-solved.png`});
 
-  const open = [...puzzle].findIndex(c => c === '.');
-  const wrong = solution[open] === '1' ? '2' : '1';
-  await page.click(`input[data-cell="${open}"]`, {clickCount: 3});
-  await page.keyboard.press('Backspace');
-  await page.type(`input[data-cell="${open}"]`, wrong);
-  await page.click('#sudoku-check');
-  await waitStatus('sudoku-status', '1 wrong');
-  expect('a wrong entry is marked', await page.$eval(`input[data-cell="${open}"]`, e => e.parentElement.classList.contains('wrong')));
-  await page.screenshot({path: `${shots}/sudoku-wrong.png`});
+  // Paste: a 9-line grid with box borders loads as 9x9.
+  const rows = [];
+  for (let r = 0; r < 9; ++r) {
+    rows.push([...nine.slice(r * 9, r * 9 + 9)].map((s, c) => (c && c % 3 === 0 ? '| ' : '') + s).join(' '));
+    if (r === 2 || r === 5) rows.push('------+-------+------');
+  }
+  await page.click('#sudoku summary');
+  await page.$eval('#sudoku-paste', (area, text) => { area.value = text; }, rows.join('\n') + '\n');
+  await page.click('#sudoku-load');
+  await waitStatus('sudoku-status', 'A 9x9 puzzle with one solution: loaded.');
+  expect('a pasted 9-line grid loads as 9x9', (await board()).puzzle === nine);
+  const paste = async text => {
+    await page.$eval('#sudoku-paste', (area, text) => { area.value = text; }, text);
+    await page.click('#sudoku-load');
+    await page.waitForFunction(() => !document.getElementById('sudoku').hasAttribute('aria-busy'), {timeout: 20000});
+    return {said: await status('sudoku-status'), ...await board()};
+  };
+  const jigsawPaste = await paste('1...\n..4.\n3...\n...2\naabb\naccb\naccb\ndddd\n');
+  expect('a pasted jigsaw loads with its map', jigsawPaste.said.startsWith('A 4x4 puzzle with one solution') &&
+         jigsawPaste.puzzle === '1.....4.3......2' && jigsawPaste.map === 'aabbaccbaccbdddd');
+  const sixteen = (await api('generate', {puzzle: 'sudoku', options: {size: 16}, seed: 5})).output.trim();
+  const sixteenPaste = await paste(sixteen.match(/.{16}/g).join('\n') + '\n');
+  expect('a pasted grid of 16 rows of 16 loads as 16x16', sixteenPaste.said.startsWith('A 16x16 puzzle with one solution') &&
+         sixteenPaste.puzzle === sixteen);
+  const refused = await refusal('#sudoku-paste', '1.2.\n..3\n', '#sudoku-load', 'sudoku', 'could not be read');
+  expect('a malformed paste is answered in the page\'s words, with its line',
+         /line \d+/.test(refused) && !refused.includes('<request>') && !refused.includes('--'));
 
-  await page.click(`input[data-cell="${open}"]`, {clickCount: 3});
-  await page.keyboard.press('Backspace');
-  await page.click('#sudoku-hint');
-  await waitStatus('sudoku-status', `is ${solution[open]}`);
-  expect('Hint fills the empty cell with its value',
-         await page.$eval(`input[data-cell="${open}"]`, e => e.value) === solution[open]);
-
-  // Range: a 5x5 board, solved by clicking the cells dance shades.
-  await page.click('button[data-tab="range"]');
+  // Range: a 5x5 board solved with clicks for the greys and the keyboard's dots for the whites.
+  await page.click('#tab-range');
   await page.select('#range-size', '5x5');
   await page.click('#range-new');
   await waitStatus('range-status', 'A 5x5 board');
-  const grid = await page.$$eval('#range-board tr', rows => rows.map(
-    row => [...row.children].map(td => td.textContent || '.').join(' ')).join('\n'));
-  const shaded = (await api('solve', {reduction: 'range', text: grid + '\n', options: {format: 'grid'}})).output
+  const rangeGrid = await page.$$eval('#range-board tr', trs => trs.map(
+    tr => [...tr.children].map(td => td.textContent || '.').join(' ')).join('\n'));
+  const shaded = (await api('solve', {reduction: 'range', text: rangeGrid + '\n', options: {format: 'grid'}})).output
     .trim().split(/\s+/);
   expect('dance solves the board shown', shaded.length === 25);
-  for (let cell = 0; cell < 25; ++cell) if (shaded[cell] === '#') await page.click(`#range-board td[data-cell="${cell}"]`);
+  for (let cell = 0; cell < 25; ++cell) {
+    if (shaded[cell] === '#') {
+      await page.click(`#range-board td[data-cell="${cell}"]`);
+    } else if (shaded[cell] === '.') {
+      await page.focus(`#range-board td[data-cell="${cell}"]`);
+      await page.click(`#range-board td[data-cell="${cell}"]`, {button: 'right'});
+    }
+  }
+  expect('the whites are dotted', await page.$$eval('#range-board td.dot', tds => tds.length) === shaded.filter(s => s === '.').length);
   await page.click('#range-check');
-  expect('Check says the clicked board is solved', await says('range-status', 'Solved!'));
+  expect('Check says the board of greys and dots is solved', await says('range-status', 'Solved!'));
   await page.screenshot({path: `${shots}/range-solved.png`});
+  // From the keyboard: a grey with G, a dot with ., Backspace clears.
+  await page.click('#range-new');
+  await waitStatus('range-status', 'A 5x5 board');
+  const blank = await page.$$eval('#range-board td', tds => tds.findIndex(td => !td.textContent));
+  await page.click(`#range-board td[data-cell="${blank}"]`);
+  await page.click(`#range-board td[data-cell="${blank}"]`);
+  await page.click(`#range-board td[data-cell="${blank}"]`);
+  await press('KeyG');
+  const greyed = await page.$eval(`#range-board td[data-cell="${blank}"]`, td => td.className);
+  await press('Period');
+  const dotted = await page.$eval(`#range-board td[data-cell="${blank}"]`, td => td.className);
+  await press('Backspace');
+  const cleared = await page.$eval(`#range-board td[data-cell="${blank}"]`, td => td.className);
+  expect('G greys, . dots, Backspace clears', greyed.includes('black') && dotted.includes('dot') && !/black|dot/.test(cleared));
 
-  // Knight's tour: three moves by hand, the rest by Solve.
-  await page.click('button[data-tab="knight"]');
+  // Knight's tour: three moves from the keyboard (arrows and Enter), the rest by Solve.
+  await page.click('#tab-knight');
   await page.select('#knight-size', '5');
-  for (const square of ['a1', 'b3', 'c5']) await page.click(`#knight-board td[data-square="${square}"]`);
+  await page.focus('#knight-solve');
+  await press('Tab');
+  const square = () => page.evaluate(() => document.activeElement.dataset.square);
+  expect('Tab goes into the board, at its top left', await square() === 'a5');
+  const walk = async target => {
+    for (;;) {
+      const now = await square();
+      if (now === target) return press('Enter');
+      const dc = target.charCodeAt(0) - now.charCodeAt(0), dr = Number(target[1]) - Number(now[1]);
+      await press(dr > 0 ? 'ArrowUp' : dr < 0 ? 'ArrowDown' : dc > 0 ? 'ArrowRight' : 'ArrowLeft');
+    }
+  };
+  for (const target of ['a1', 'b3', 'c5']) await walk(target);
   expect('three moves numbered', await status('knight-status') === '3 moves; 22 squares to go.');
-  await page.click('#knight-solve');
+  await page.focus('#knight-solve');
+  await press('Enter');
   await waitStatus('knight-status', 'A tour');
-  const tour = await page.$$eval('#knight-board td', tds => tds.map(td => [Number(td.textContent), td.dataset.square]));
-  const order = tour.sort((a, b) => a[0] - b[0]).map(([, square]) => square);
+  const tour = await page.$$eval('#knight-board td[data-square]', tds => tds.map(td => [Number(td.textContent), td.dataset.square]));
+  const order = tour.sort((a, b) => a[0] - b[0]).map(([, name]) => name);
   const jump = (a, b) => {
     const dx = Math.abs(a.charCodeAt(0) - b.charCodeAt(0)), dy = Math.abs(Number(a.slice(1)) - Number(b.slice(1)));
     return dx * dy === 2;
   };
   expect('the tour numbers every square once, from the moves made',
          tour.every(([n], k) => n === k + 1) && order.slice(0, 3).join() === 'a1,b3,c5');
-  expect('each move of the tour is a knight\'s move', order.every((square, k) => k === 0 || jump(order[k - 1], square)));
+  expect('each move of the tour is a knight\'s move', order.every((name, k) => k === 0 || jump(order[k - 1], name)));
   await page.screenshot({path: `${shots}/knight-tour.png`});
 
-  // Clique: Solve on a random graph, then Check agrees.
-  await page.click('button[data-tab="clique"]');
+  // Clique: Solve on a random graph, Check agrees; a vertex chosen from the keyboard.
+  await page.click('#tab-clique');
   await page.click('#clique-solve');
   await waitStatus('clique-status', 'One answer');
   await page.click('#clique-check');
   expect('Check accepts the clique Solve found', await says('clique-status', 'Found!'));
   await page.screenshot({path: `${shots}/clique.png`});
+  await page.click('#clique-new');
+  await page.$eval('#clique-board circle[data-vertex="1"]', circle => circle.focus());
+  await press('Space');
+  expect('Space chooses a vertex', await page.$eval('#clique-board circle[data-vertex="1"]', c => c.getAttribute('aria-checked')) === 'true');
 
-  // Exact cover: Knuth's toy problem has one solution.
-  await page.click('button[data-tab="cover"]');
+  // Exact cover: Knuth's toy problem has one solution, the one its comment names.
+  await page.click('#tab-cover');
+  expect('the sample\'s comment names its answer', (await page.$eval('#cover-text', e => e.value)).includes('a d f, b g, c e'));
   await page.click('#cover-count');
   await waitStatus('cover-status', 'Counted');
   expect('the toy problem counts 1', (await page.$eval('#cover-output', e => e.textContent)).startsWith('1\n'));
   await page.click('#cover-solve');
   await waitStatus('cover-status', 'Solutions');
-  expect('its solution is shown', (await page.$eval('#cover-output', e => e.textContent)).includes('a d'));
+  const shown = await page.$eval('#cover-output', e => e.textContent);
+  expect('its solution is shown', ['a d f', 'b g', 'c e'].every(option => shown.includes(option)));
   await page.screenshot({path: `${shots}/exact-cover.png`});
+  const coverError = await refusal('#cover-text', 'a b\na z\n', '#cover-solve', 'cover', 'line 2');
+  expect('a malformed problem is answered in the page\'s words', coverError.startsWith('The problem could not be read: line 2') &&
+         !/<request>|--|json\.exception|nodes/.test(coverError));
+
+  // Every tab on a desktop and on a phone: no sideways scrolling, axe-core clean, a screenshot.
+  await page.evaluate(axeSource);
+  for (const [device, width, height] of [['desktop', 1280, 900], ['phone', 390, 844]]) {
+    await page.setViewport({width, height});
+    for (const tab of ['sudoku', 'range', 'knight', 'clique', 'cover']) {
+      await page.click(`#tab-${tab}`);
+      if (tab === 'sudoku') {
+        await page.select('#sudoku-size', '9');
+        await page.select('#sudoku-variant', 'x');
+        await page.click('#sudoku-new');
+        await waitStatus('sudoku-status', 'A 9x9 puzzle');
+        await page.click('#sudoku-board td:not(.clue)');
+      }
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(`the ${tab} tab fits a ${width} px ${device} (${wide} px)`, wide <= width);
+      const {passed, violations} = await page.evaluate(async () => {
+        const results = await window.axe.run(document);
+        return {passed: results.passes.length, violations: results.violations
+          .filter(v => v.impact === 'serious' || v.impact === 'critical')
+          .map(v => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', ')}`)};
+      });
+      if (violations.length) console.error(violations.join('\n'));
+      expect(`axe-core finds no serious or critical violation on the ${tab} tab (${device}; ${passed} rules pass)`,
+             !violations.length && passed > 10);
+      await page.screenshot({path: `${shots}/${device}-${tab}.png`, fullPage: true});
+    }
+  }
   if (failed) throw new Error('the page reported an error');
 } catch (error) {
   console.error('browser test: ' + error.message);
