@@ -190,8 +190,8 @@ std::string in_request_terms(const std::string& message, const Reduction* reduct
   std::string kept;
   std::istringstream lines(message);
   for (std::string line; std::getline(lines, line);) {
-    if (line.rfind("Try 'dance", 0) == 0) continue;
-    if (line.rfind("dance: ", 0) == 0) line.erase(0, 7);
+    if (line.rfind("Try '" + program(), 0) == 0) continue;
+    if (line.rfind(program() + ": ", 0) == 0) line.erase(0, program().size() + 2);
     if (line.rfind("<request>", 0) == 0) line.replace(0, 9, "text");
     std::string out;
     for (std::size_t i = 0; i < line.size();) {

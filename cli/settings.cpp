@@ -64,6 +64,14 @@ constexpr const char* usage =
     "the search before an answer. For a batch, the worst of its instances: 2, then 3,\n"
     "then 1.\n";
 
+// The usage with the program's own name for dance's.
+std::string usage_of(const std::string& name) {
+  std::string text = usage;
+  for (std::size_t at = 0; (at = text.find("  dance ", at)) != std::string::npos; at += name.size() + 2)
+    text.replace(at + 2, 5, name);
+  return text;
+}
+
 // Every option of dance's own; those of generate only `with_generate`.
 po::options_description option_table(Settings& s, bool with_generate = true) {
   po::options_description table("Options");
@@ -167,6 +175,22 @@ ModelTable model_table() {
 
 }  // namespace
 
+namespace {
+std::string& program_name() {
+  static std::string name = "dance";
+  return name;
+}
+}  // namespace
+
+const std::string& program() { return program_name(); }
+
+void set_program(std::string_view argv0) {
+  const std::size_t slash = argv0.rfind('/');
+  const std::string_view base = slash == std::string_view::npos ? argv0 : argv0.substr(slash + 1);
+  // dance-mpi, the MPI twin, speaks as dance.
+  if (!base.empty() && base != "dance-mpi") program_name() = std::string(base);
+}
+
 std::optional<std::string> clashing_option(const Reduction& reduction) {
   static const std::vector<std::string> reserved = own_names();
   const auto dashed = [](const std::string& name) { return (name.size() == 1 ? "-" : "--") + name; };
@@ -189,7 +213,7 @@ Parsed parse(const std::vector<std::string>& args) {
   Parsed parsed;
   for (const Reduction* r : reductions()) {  // a program's own reduction that cannot be added
     if (const auto clash = clashing_option(*r)) {
-      parsed.message = "dance: " + *clash + "\n";
+      parsed.message = program() + ": " + *clash + "\n";
       parsed.status = 2;
       return parsed;
     }
@@ -210,54 +234,59 @@ Parsed parse(const std::vector<std::string>& args) {
     po::store(po::command_line_parser(args).options(all).positional(pos).style(style).run(), vm);
     po::notify(vm);
   } catch (const po::error& e) {
-    parsed.message = std::string("dance: ") + e.what() + "\nTry 'dance --help'.\n";
+    parsed.message = program() + ": " + e.what() + "\nTry '" + program() + " --help'.\n";
     parsed.status = 2;
     return parsed;
   }
   if (vm.count("version")) {
-    parsed.message = "dance " DANCE_VERSION "\n";
+    parsed.message = program() == "dance" ? "dance " DANCE_VERSION "\n" : program() + " (dance " DANCE_VERSION ")\n";
     return parsed;
   }
+  const auto fail = [&parsed](const std::string& what) {
+    parsed.message = program() + ": " + what + "\nTry '" + program() + " --help'.\n";
+    parsed.status = 2;
+    return parsed;
+  };
+  const bool takes_reduction = !positional.empty() && (positional[0] == "solve" || positional[0] == "count" ||
+                                                        positional[0] == "emit" || positional[0] == "split" ||
+                                                        positional[0] == "generate");
+  // An unknown name is an error with --help too: help for it would be help for something else.
+  if (takes_reduction && positional.size() >= 2 && !find_reduction(positional[1]))
+    return fail("unknown " + std::string(positional[0] == "generate" ? "puzzle" : "reduction") + " '" + positional[1] +
+                "' (see '" + program() + " list')");
   // dance solve NAME --help: that reduction's options, and the common ones.
   if (vm.count("help") && positional.size() >= 2 && positional[0] != "generate" && find_reduction(positional[1])) {
     const Reduction& r = *find_reduction(positional[1]);
     std::ostringstream one;
-    one << "Usage: dance solve|count|emit|split " << r.name() << " [FILE|-] [options]\n  " << r.summary() << "\n\n";
+    one << "Usage: " << program() << " solve|count|emit|split " << r.name() << " [FILE|-] [options]\n  " << r.summary() << "\n\n";
     for (const auto& [name, section] : model.sections)
       if (name == r.name()) one << *section << '\n';
     Settings defaults;
     const po::options_description common = option_table(defaults, false);
-    one << common << "\nEvery command and option: dance --help\n";
+    one << common << "\nEvery command and option: " << program() << " --help\n";
     parsed.message = one.str();
     return parsed;
   }
   if (vm.count("help") || positional.empty()) {
     std::ostringstream help;
-    help << usage << '\n' << table << model.help();
+    help << usage_of(program()) << '\n' << table << model.help();
     parsed.message = help.str();
     parsed.status = positional.empty() && !vm.count("help") ? 2 : 0;
     return parsed;
   }
-  const auto fail = [&parsed](const std::string& what) {
-    parsed.message = "dance: " + what + "\nTry 'dance --help'.\n";
-    parsed.status = 2;
-    return parsed;
-  };
   const auto given = [&vm](const char* option) { return vm.count(option) && !vm[option].defaulted(); };
   s.command = positional[0];
   if (s.command == "list") {
     if (positional.size() > 1) return fail("list takes no arguments");
   } else if (s.command == "solve" || s.command == "count" || s.command == "emit" || s.command == "split") {
-    if (positional.size() < 2) return fail(s.command + " needs a REDUCTION (see 'dance list')");
+    if (positional.size() < 2) return fail(s.command + " needs a REDUCTION (see '" + program() + " list')");
     if (positional.size() > 3) return fail("too many arguments: " + positional[3]);
     s.reduction = positional[1];
-    if (!find_reduction(s.reduction)) return fail("unknown reduction '" + s.reduction + "' (see 'dance list')");
     if (positional.size() == 3) s.input = positional[2];
   } else if (s.command == "generate") {
-    if (positional.size() < 2) return fail("generate needs a PUZZLE (see 'dance list')");
+    if (positional.size() < 2) return fail("generate needs a PUZZLE (see '" + program() + " list')");
     if (positional.size() > 2) return fail("too many arguments: " + positional[2]);
     s.reduction = positional[1];
-    if (!find_reduction(s.reduction)) return fail("unknown puzzle '" + s.reduction + "' (see 'dance list')");
     if (s.solutions == 0) return fail("generate: -n must be at least 1");
     if (!parse_symmetry(s.symmetry)) return fail("--symmetry is none, rot180, rot90, mirror or diagonal; found " + dlx::quoted(s.symmetry));
     if (!s.difficulty.empty() && !parse_difficulty(s.difficulty))

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "dance/reduction.hpp"
@@ -51,6 +52,11 @@ struct Parsed {
 };
 
 Parsed parse(const std::vector<std::string>& args);
+
+// The program's name in its messages, usage and --version: "dance", or a
+// program of one's own's (dance/cli.hpp), from argv[0] (set_program).
+const std::string& program();
+void set_program(std::string_view argv0);
 
 // What is wrong with a reduction's option names, if anything: one of
 // dance's own options (--seed, -n, ...) would break that option for every
