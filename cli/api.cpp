@@ -137,7 +137,7 @@ ModelOptions model_options(const json* options, const Reduction& reduction, cons
 Settings settings_of(Fields& fields, std::string_view endpoint, const ApiLimits& limits, double seconds) {
   Settings s;
   const bool generating = endpoint == "generate";
-  s.command = generating ? "generate" : "solve";
+  s.command = generating ? Command::generate : Command::solve;
   s.reduction = fields.text(generating ? "puzzle" : "reduction");
   const Reduction& reduction = registered(s.reduction);
   s.model = model_options(fields.find("options"), reduction, limits);
@@ -237,12 +237,12 @@ Ran run_text(const Settings& s, const std::string& text, const std::atomic<bool>
   std::ostringstream out, err;
   std::istringstream in(text);
   Failure failure;
-  const int status = s.command == "generate" ? generate(s, interrupt, out, err)
+  const int status = s.command == Command::generate ? generate(s, interrupt, out, err)
                                              : run(s, interrupt, out, err, nullptr, &in, &failure);
   const Reduction* reduction = find_reduction(s.reduction);
   if (status == exit_status::error) {
     if (failure.code.empty())  // generate's refusals are of its options; run's are all told
-      failure = {s.command == "generate" ? "bad_option" : "internal", err.str()};
+      failure = {s.command == Command::generate ? "bad_option" : "internal", err.str()};
     const int http = failure.code == "internal" ? 500 : 400;
     throw Refused(http, failure.code, in_request_terms(failure.message, reduction), failure.line, failure.column);
   }

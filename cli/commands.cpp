@@ -115,8 +115,8 @@ std::optional<std::string> input_to_share(const Settings& s, const Reduction& re
 // The run's specification from the command line's settings.
 RunSpec run_spec(const Settings& s, const Reduction& reduction, std::string source) {
   RunSpec spec;
-  spec.task = s.command == "emit"    ? Task::emit
-              : s.command == "split" ? Task::split
+  spec.task = s.command == Command::emit    ? Task::emit
+              : s.command == Command::split ? Task::split
               : s.unique             ? Task::unique
               // -n 0 where an instance's answers keep to one line: their number
               : s.count || (s.solutions == 0 && reduction.aligned_output()) ? Task::count
@@ -143,9 +143,9 @@ int run(const Settings& s, const std::atomic<bool>& interrupt, std::ostream& out
     err << program() << ": under mpirun, " << program() << " counts only: " << program() << " count REDUCTION ...\n";
     return exit_status::error;
   }
-  if (s.command == "list") return list(out);
-  if (s.command == "generate") return generate(s, interrupt, out, err);
-  if (s.command == "serve") return serve(s, interrupt, out, err);
+  if (s.command == Command::list) return list(out);
+  if (s.command == Command::generate) return generate(s, interrupt, out, err);
+  if (s.command == Command::serve) return serve(s, interrupt, out, err);
   const Reduction& reduction = *find_reduction(s.reduction);
   std::ifstream file;
   std::istringstream shared;  // under MPI: rank 0's input, on every rank
@@ -173,7 +173,7 @@ int run(const Settings& s, const std::atomic<bool>& interrupt, std::ostream& out
 
   Session session(reduction, run_spec(s, reduction, source));
   std::optional<ProgressLine> progress;
-  if (s.command == "solve" || s.command == "count") {
+  if (s.command == Command::solve || s.command == Command::count) {
     progress.emplace(err, ProgressLine::shown(s.progress),
                      [published = session.progress()](double seconds) { return describe_search(published, seconds); },
                      2.0);

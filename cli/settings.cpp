@@ -176,6 +176,24 @@ ModelTable model_table() {
 }  // namespace
 
 namespace {
+constexpr std::pair<Command, std::string_view> command_names[] = {
+    {Command::solve, "solve"},       {Command::count, "count"}, {Command::emit, "emit"}, {Command::split, "split"},
+    {Command::generate, "generate"}, {Command::list, "list"},   {Command::serve, "serve"}};
+}  // namespace
+
+std::string_view name_of(Command command) {
+  for (const auto& [c, name] : command_names)
+    if (c == command) return name;
+  return "?";
+}
+
+std::optional<Command> command_named(std::string_view name) {
+  for (const auto& [c, known] : command_names)
+    if (known == name) return c;
+  return std::nullopt;
+}
+
+namespace {
 std::string& program_name() {
   static std::string name = "dance";
   return name;
@@ -189,6 +207,14 @@ void set_program(std::string_view argv0) {
   const std::string_view base = slash == std::string_view::npos ? argv0 : argv0.substr(slash + 1);
   // dance-mpi, the MPI twin, speaks as dance.
   if (!base.empty() && base != "dance-mpi") program_name() = std::string(base);
+}
+
+std::vector<std::string> own_option_names() {
+  Settings unused;
+  const po::options_description table = option_table(unused);
+  std::vector<std::string> names;
+  for (const auto& option : table.options()) names.push_back(option->long_name());
+  return names;
 }
 
 std::optional<std::string> clashing_option(const Reduction& reduction) {
@@ -247,12 +273,11 @@ Parsed parse(const std::vector<std::string>& args) {
     parsed.status = 2;
     return parsed;
   };
-  const bool takes_reduction = !positional.empty() && (positional[0] == "solve" || positional[0] == "count" ||
-                                                        positional[0] == "emit" || positional[0] == "split" ||
-                                                        positional[0] == "generate");
+  const std::optional<Command> asked = positional.empty() ? std::nullopt : command_named(positional[0]);
+  const bool takes_reduction = asked && *asked != Command::list && *asked != Command::serve;
   // An unknown name is an error with --help too: help for it would be help for something else.
   if (takes_reduction && positional.size() >= 2 && !find_reduction(positional[1]))
-    return fail("unknown " + std::string(positional[0] == "generate" ? "puzzle" : "reduction") + " '" + positional[1] +
+    return fail("unknown " + std::string(*asked == Command::generate ? "puzzle" : "reduction") + " '" + positional[1] +
                 "' (see '" + program() + " list')");
   // dance solve NAME --help: that reduction's options, and the common ones.
   if (vm.count("help") && positional.size() >= 2 && positional[0] != "generate" && find_reduction(positional[1])) {
@@ -275,15 +300,18 @@ Parsed parse(const std::vector<std::string>& args) {
     return parsed;
   }
   const auto given = [&vm](const char* option) { return vm.count(option) && !vm[option].defaulted(); };
-  s.command = positional[0];
-  if (s.command == "list") {
+  const std::optional<Command> command = command_named(positional[0]);
+  if (!command) return fail("unknown command '" + positional[0] + "'");
+  s.command = *command;
+  const std::string named(name_of(s.command));
+  if (s.command == Command::list) {
     if (positional.size() > 1) return fail("list takes no arguments");
-  } else if (s.command == "solve" || s.command == "count" || s.command == "emit" || s.command == "split") {
-    if (positional.size() < 2) return fail(s.command + " needs a REDUCTION (see '" + program() + " list')");
+  } else if (s.command == Command::solve || s.command == Command::count || s.command == Command::emit || s.command == Command::split) {
+    if (positional.size() < 2) return fail(named + " needs a REDUCTION (see '" + program() + " list')");
     if (positional.size() > 3) return fail("too many arguments: " + positional[3]);
     s.reduction = positional[1];
     if (positional.size() == 3) s.input = positional[2];
-  } else if (s.command == "generate") {
+  } else if (s.command == Command::generate) {
     if (positional.size() < 2) return fail("generate needs a PUZZLE (see '" + program() + " list')");
     if (positional.size() > 2) return fail("too many arguments: " + positional[2]);
     s.reduction = positional[1];
@@ -294,7 +322,7 @@ Parsed parse(const std::vector<std::string>& args) {
     for (const char* solving : {"count", "unique", "node-limit"})
       if (given(solving))
         return fail(std::string("--") + solving + " is for solve and count, not generate");
-  } else if (s.command == "serve") {
+  } else if (s.command == Command::serve) {
     if (positional.size() > 1) return fail("serve takes no arguments, only options");
     if (s.port > 65535) return fail("--port is at most 65535");
     if (s.max_connections == 0) return fail("--max-connections must be at least 1");
@@ -302,23 +330,21 @@ Parsed parse(const std::vector<std::string>& args) {
     if (!given("time-limit")) s.time_limit = 5;
     if (!(s.time_limit > 0)) return fail("serve: -t must be above 0 (every request's search has a limit)");
     if (!given("threads")) s.threads = 0;
-  } else {
-    return fail("unknown command '" + s.command + "'");
   }
-  if (s.command != "serve")
+  if (s.command != Command::serve)
     for (const char* serving : {"port", "host", "max-connections"})
       if (given(serving)) return fail(std::string("--") + serving + " is for serve");
   // Options a command would ignore are an error, not silence: list and emit
   // search nothing, and split answers nothing.
-  if (s.command == "list" || s.command == "emit" || s.command == "split" || s.command == "serve") {
+  if (s.command == Command::list || s.command == Command::emit || s.command == Command::split || s.command == Command::serve) {
     std::vector<const char*> ignored{"solutions", "count", "unique", "verify", "quiet", "progress"};
-    if (s.command != "serve") ignored.push_back("threads");
-    if (s.command != "split") ignored.insert(ignored.end(), {"seed", "stats", "node-limit"});
-    if (s.command != "split" && s.command != "serve") ignored.push_back("time-limit");
+    if (s.command != Command::serve) ignored.push_back("threads");
+    if (s.command != Command::split) ignored.insert(ignored.end(), {"seed", "stats", "node-limit"});
+    if (s.command != Command::split && s.command != Command::serve) ignored.push_back("time-limit");
     for (const char* option : ignored)
-      if (given(option)) return fail(std::string("--") + option + " does nothing for " + s.command);
+      if (given(option)) return fail(std::string("--") + option + " does nothing for " + named);
   }
-  if (s.command != "generate")
+  if (s.command != Command::generate)
     for (const char* generating : {"symmetry", "minimal", "clues", "difficulty", "with-solution"})
       if (given(generating))
         return fail(std::string("--") + generating + " is for generate");
@@ -327,17 +353,17 @@ Parsed parse(const std::vector<std::string>& args) {
     if (!model.parser.find_nothrow(name, false) || value.defaulted()) continue;
     const Reduction* r = s.reduction.empty() ? nullptr : find_reduction(s.reduction);
     if (!r || !r->has_option(name))
-      return fail("--" + name + " is not an option of " + (r ? std::string(r->name()) : s.command));
+      return fail("--" + name + " is not an option of " + (r ? std::string(r->name()) : named));
     s.model.set(name, value.value().type() == typeid(bool) ? std::string() : value.as<std::string>());
   }
   if (vm.count("progress") && vm.count("no-progress")) return fail("--progress and --no-progress say opposite things");
   if (vm.count("progress") || vm.count("no-progress")) s.progress = vm.count("progress") > 0;
-  if (s.command == "count") s.count = true;
-  if (given("depth") != (s.command == "split")) return fail("--depth goes with split, and split needs it");
-  if (given("resume") && s.command != "count" && !s.count) return fail("--resume is for count");
-  if (!s.output_dir.empty() && s.command != "solve" && s.command != "generate")
+  if (s.command == Command::count) s.count = true;
+  if (given("depth") != (s.command == Command::split)) return fail("--depth goes with split, and split needs it");
+  if (given("resume") && s.command != Command::count && !s.count) return fail("--resume is for count");
+  if (!s.output_dir.empty() && s.command != Command::solve && s.command != Command::generate)
     return fail("--output-dir is for solve and generate");
-  if (s.restarts != 0 && (s.command != "solve" || s.count || s.unique || s.solutions != 1 || s.threads != 1))
+  if (s.restarts != 0 && (s.command != Command::solve || s.count || s.unique || s.solutions != 1 || s.threads != 1))
     return fail("--restarts is for solve's first solution: one thread, without -n, --count or --unique");
   if (!(s.time_limit >= 0)) return fail("--time-limit must be a number of seconds, 0 or more");
   if (s.threads > most_threads) return fail("-j: at most " + std::to_string(most_threads) + " threads");

@@ -11,8 +11,13 @@
 
 namespace dance::cli {
 
+// dance's commands, each named on the command line as written here.
+enum class Command { solve, count, emit, split, generate, list, serve };
+[[nodiscard]] std::string_view name_of(Command command);
+[[nodiscard]] std::optional<Command> command_named(std::string_view name);
+
 struct Settings {
-  std::string command;    // solve, count, emit, split, generate, list, serve
+  Command command = Command::solve;
   std::string reduction;  // e.g. xcc; for generate the puzzle family
   std::string input = "-";
   std::uint64_t solutions = 1;  // -n: how many to print, 0 = all
@@ -57,6 +62,9 @@ Parsed parse(const std::vector<std::string>& args);
 // program of one's own's (dance/cli.hpp), from argv[0] (set_program).
 const std::string& program();
 void set_program(std::string_view argv0);
+
+// The long names of dance's own options ("solutions", "time-limit", ...).
+std::vector<std::string> own_option_names();
 
 // What is wrong with a reduction's option names, if anything: one of
 // dance's own options (--seed, -n, ...) would break that option for every
