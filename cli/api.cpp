@@ -13,6 +13,7 @@
 
 #include "commands.hpp"
 #include "generate.hpp"
+#include "memory_budget.hpp"
 #include "settings.hpp"
 #include "work_clocks.hpp"
 
@@ -251,6 +252,7 @@ Ran run_text(const Settings& s, const std::string& text, const std::atomic<bool>
 
 json answer(std::string_view endpoint, const json& request, const ApiLimits& limits, double waited,
             const std::atomic<bool>& interrupt) {
+  const MemoryBudget budget(limits.memory);  // past it, std::bad_alloc: too_large
   Fields fields(request);
   const double seconds = limits.time_limit - waited;
   Settings s = settings_of(fields, endpoint, limits, limits.time_limit);
@@ -307,7 +309,8 @@ ApiResponse call_api(std::string_view endpoint, std::string_view body, const Api
     if (e.line > 0) error.update({{"line", e.line}, {"column", e.column}});
     return {e.status, dumped(error)};
   } catch (const std::bad_alloc&) {
-    return {400, error_body("too_large", "the request needs more memory than the server has")};
+    return {400, error_body("too_large", "the request needs more than the " + std::to_string(limits.memory >> 20) +
+                                             " MiB of memory a request may take")};
   } catch (const std::exception& e) {  // a reduction's bug: this request fails, the server goes on
     return {500, error_body("internal", std::string("internal error: ") + e.what())};
   }
