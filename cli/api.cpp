@@ -104,7 +104,9 @@ ModelOptions model_options(const json* options, const Reduction& reduction, cons
   if (!options) return model;
   if (!options->is_object()) throw bad_request("\"options\" must be an object: {\"size\": 4, ...}");
   const std::vector<OptionSpec> specs = reduction.options();
-  for (const auto& [name, value] : options->items()) {
+  for (const auto& item : options->items()) {
+    const std::string& name = item.key();
+    const json& value = item.value();
     const auto spec = std::find_if(specs.begin(), specs.end(), [&](const OptionSpec& o) { return o.long_name() == name; });
     if (spec == specs.end())
       throw Refused(400, "bad_option", "\"" + name + "\" is not an option of " + std::string(reduction.name()));
