@@ -193,7 +193,9 @@ int run(const Settings& s, const std::atomic<bool>& interrupt, std::ostream& out
     status = static_cast<int>(worse(Status(status), Status::stopped));
   }
   if (session.instances() == 0 && status == exit_status::found) {
-    err << program() << ": " << source << ": no " << reduction.name() << " instance in the input\n";
+    const std::string message = source + ": no " + std::string(reduction.name()) + " instance in the input";
+    err << program() << ": " << message << '\n';
+    if (failure) *failure = {"bad_request", message};
     status = exit_status::error;
   }
   if (s.stats) {

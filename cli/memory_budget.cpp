@@ -40,9 +40,20 @@ MemoryBudget::~MemoryBudget() { bound = 0; }
 
 }  // namespace dance::cli
 
-// Every allocation of the program goes through the budget of its thread.
+// Every allocation of the program goes through the budget of its thread
+// (the nothrow forms too: the runtime's own would pair with another free).
 void* operator new(std::size_t size) { return dance::cli::allocate(size); }
 void* operator new[](std::size_t size) { return dance::cli::allocate(size); }
+void* operator new(std::size_t size, const std::nothrow_t&) noexcept {
+  try {
+    return dance::cli::allocate(size);
+  } catch (const std::bad_alloc&) {
+    return nullptr;
+  }
+}
+void* operator new[](std::size_t size, const std::nothrow_t& nothrow) noexcept { return operator new(size, nothrow); }
+void operator delete(void* block, const std::nothrow_t&) noexcept { dance::cli::release(block); }
+void operator delete[](void* block, const std::nothrow_t&) noexcept { dance::cli::release(block); }
 void operator delete(void* block) noexcept { dance::cli::release(block); }
 void operator delete[](void* block) noexcept { dance::cli::release(block); }
 void operator delete(void* block, std::size_t) noexcept { dance::cli::release(block); }

@@ -342,6 +342,10 @@ TEST_CASE("serve: what a reduction refuses in an instance is a 400, never the se
   const Reply to = post(server.port(), "solve", {{"reduction", "hamilton"}, {"text", graph}, {"options", refused[0]}});
   CHECK_THAT(to.data()["error"].get<std::string>(), Catch::Contains("options.to names vertex 'zz'"));
   CHECK(post(server.port(), "solve", {{"reduction", "queens"}, {"text", "4\n"}}).status == 200);  // still serving
+  // No instance in the text is the request's mistake, not the server's (fuzz_api found a 500).
+  const Reply empty = post(server.port(), "solve", {{"reduction", "queens"}, {"text", ""}});
+  CHECK(empty.status == 400);
+  CHECK(empty.data()["error"] == "text: no queens instance in the input");
 }
 
 TEST_CASE("serve: a field's value is of its type, and never an option or a file") {
