@@ -1,10 +1,17 @@
-// A libFuzzer target for dance serve's JSON API: the first byte picks the
-// endpoint (solve, generate, check), the rest is the body. Whatever a body
-// holds, the answer is 200 with a status (or verdict), or 400 (503: busy) with an error and its code,
-// and its body is JSON; anything else stops (a crash for libFuzzer). Each
-// request may search for 20 ms, so that the fuzzer runs many. What a request
-// asks for is bounded (within_bound below, docs/fuzzing.md): a queens board
-// of 1000 took 16 s to encode in this instrumented build.
+// A libFuzzer target for dance serve's JSON API, structure-aware: the bytes
+// choose an endpoint, a reduction (a registered one mostly, else any
+// string), its options and the request's own fields, each with a value of a
+// random JSON type (the option's own choices among them), and a text; now and
+// then the bytes are the body as they are. Whatever the request, the answer
+// is JSON: 200 with a status (or verdict), or 400 or 503 with an error and
+// its code. A 500 (dance's own fault), anything else, or a crash is a
+// finding. Each request may search for 20 ms, so that the fuzzer runs many.
+// What a request asks for is bounded (within_bound below, docs/fuzzing.md): a
+// queens board of 1000 took 16 s to encode in this instrumented build. A raw
+// body is the input's bytes up to its last two, then a 0 byte, then the
+// endpoint's (fuzz/regressions/api).
+#include <fuzzer/FuzzedDataProvider.h>
+
 #include <atomic>
 #include <cmath>
 #include <cstddef>
@@ -16,10 +23,55 @@
 #include <string>
 
 #include "api.hpp"
+#include "dance/reduction.hpp"
 
 namespace {
 
 using nlohmann::json;
+
+// A value of any JSON type; for an option, often one its spec would take.
+json any_value(FuzzedDataProvider& bytes, const dance::OptionSpec* spec = nullptr) {
+  switch (bytes.ConsumeIntegralInRange<int>(0, 9)) {
+    case 0: return bytes.ConsumeBool();
+    case 1: return bytes.ConsumeIntegralInRange<std::int64_t>(-3, 100);
+    case 2: return bytes.ConsumeIntegral<std::int64_t>();
+    case 3: return bytes.ConsumeFloatingPoint<double>();
+    case 4: return nullptr;
+    case 5: return json::array({bytes.ConsumeRandomLengthString(8)});
+    case 6: return json::object({{bytes.ConsumeRandomLengthString(8), bytes.ConsumeBool()}});
+    case 7:
+      if (spec && !spec->choices.empty())
+        return spec->choices[bytes.ConsumeIntegralInRange<std::size_t>(0, spec->choices.size() - 1)];
+      if (spec && spec->kind == dance::OptionSpec::Kind::dimensions)
+        return std::to_string(bytes.ConsumeIntegralInRange<int>(0, 9)) + "x" +
+               std::to_string(bytes.ConsumeIntegralInRange<int>(0, 9));
+      [[fallthrough]];
+    default: return bytes.ConsumeRandomLengthString(16);
+  }
+}
+
+json request(FuzzedDataProvider& bytes, const char* endpoint) {
+  const auto all = dance::reductions();
+  const dance::Reduction* reduction =
+      bytes.ConsumeIntegralInRange<int>(0, 15) == 0 ? nullptr
+                                                    : all[bytes.ConsumeIntegralInRange<std::size_t>(0, all.size() - 1)];
+  const std::string name = reduction ? std::string(reduction->name()) : bytes.ConsumeRandomLengthString(12);
+  const bool generating = std::string(endpoint) == "generate";
+  json body{{generating ? "puzzle" : "reduction", name}};
+  if (reduction) {
+    json options = json::object();
+    for (const dance::OptionSpec& spec : reduction->options())
+      if (bytes.ConsumeIntegralInRange<int>(0, 3) == 0) options[spec.long_name()] = any_value(bytes, &spec);
+    if (!options.empty() || bytes.ConsumeBool()) body["options"] = options;
+  }
+  static const char* const fields[] = {"solutions", "count", "unique", "stats", "verify", "seed", "node_limit",
+                                       "n", "symmetry", "difficulty", "minimal", "clues", "with_solution",
+                                       "text", "time_limit", "output_dir", "resume"};
+  for (const char* field : fields)
+    if (bytes.ConsumeIntegralInRange<int>(0, 5) == 0) body[field] = any_value(bytes);
+  if (!generating && bytes.ConsumeIntegralInRange<int>(0, 7) != 0) body["text"] = bytes.ConsumeRandomLengthString(200);
+  return body;
+}
 
 // The harness's bounds on what a request asks to encode: far above the sizes
 // at which bugs show, far below what takes a second in this build. Every
@@ -73,21 +125,23 @@ bool within_bound(const std::string& body) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static const std::atomic<bool> running{false};
   static const char* const endpoints[] = {"solve", "generate", "check"};
-  if (size == 0) return 0;
+  FuzzedDataProvider bytes(data, size);
   dance::cli::ApiLimits limits;
   limits.time_limit = 0.02;
   limits.puzzles = 2;
   limits.solutions = 5;
-  const std::string body(reinterpret_cast<const char*>(data) + 1, size - 1);
+  limits.largest = 12;  // a generator at 64x64 takes seconds to start
+  const char* endpoint = endpoints[bytes.ConsumeIntegralInRange<int>(0, 2)];
+  const std::string body = bytes.ConsumeIntegralInRange<int>(0, 9) == 0 ? bytes.ConsumeRemainingBytesAsString()
+                                                                         : request(bytes, endpoint).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   if (!within_bound(body)) return 0;
-  const auto answer = dance::cli::call_api(endpoints[data[0] % 3], body, limits, running);
+  const auto answer = dance::cli::call_api(endpoint, body, limits, running);
   const auto json = nlohmann::json::parse(answer.body, nullptr, false);
-  // A 500 is dance's fault, never the request's: a finding, as a crash is.
   const bool fine = !json.is_discarded() && json.is_object() &&
                     (((answer.status == 400 || answer.status == 503) && json.contains("error") && json.contains("code")) ||
                      (answer.status == 200 && (json.contains("status") || json.contains("verdict"))));
   if (!fine) {
-    std::fprintf(stderr, "answer %d: %s\n", answer.status, answer.body.c_str());
+    std::fprintf(stderr, "request %s\nanswer %d: %s\n", body.c_str(), answer.status, answer.body.c_str());
     std::abort();
   }
   return 0;

@@ -39,7 +39,7 @@ seed fuzz_independent_set "$d/graphs/clique/johnson8-2-4.clq" "$d/graphs/hamilto
 seed fuzz_hamilton "$d"/graphs/hamilton/{small-example,petersen,grid4x4,knight3x4}.hcp "$d/graphs/hamilton/ftl24.adj"
 printf '# parts of problem 0\n0 8\n1 !0\n' >"$work/parts"
 seed fuzz_parts "$work/parts"
-mkdir -p "$work/fuzz_api"  # a byte for the endpoint (0 solve, 1 generate, 2 check), then the body
+mkdir -p "$work/fuzz_api"  # bytes the target builds a request from (its endpoint, reduction, fields), or now and then a body
 printf '\0{"reduction": "sudoku", "text": "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"}' >"$work/fuzz_api/solve"
 printf '\0{"reduction": "queens", "text": "6\\n", "count": true, "options": {"size": 6}}' >"$work/fuzz_api/count"
 printf '\1{"puzzle": "sudoku", "options": {"size": 4, "jigsaw": true}, "seed": 2, "with_solution": true}' >"$work/fuzz_api/generate"

@@ -342,6 +342,10 @@ TEST_CASE("serve: what a reduction refuses in an instance is a 400, never the se
   const Reply to = post(server.port(), "solve", {{"reduction", "hamilton"}, {"text", graph}, {"options", refused[0]}});
   CHECK_THAT(to.data()["error"].get<std::string>(), Catch::Contains("options.to names vertex 'zz'"));
   CHECK(post(server.port(), "solve", {{"reduction", "queens"}, {"text", "4\n"}}).status == 200);  // still serving
+  // No instance in the text is the request's mistake, not the server's (fuzz_api found a 500).
+  const Reply empty = post(server.port(), "solve", {{"reduction", "queens"}, {"text", ""}});
+  CHECK(empty.status == 400);
+  CHECK(empty.data()["error"] == "text: no queens instance in the input");
 }
 
 TEST_CASE("serve: a field's value is of its type, and never an option or a file") {
@@ -465,4 +469,17 @@ TEST_CASE("serve: HEAD is GET without the body, and a query leaves the page the 
   CHECK(query.status == 200);
   CHECK(query.body == page.body);
   CHECK(request(server.port(), http::verb::get, "/dance.js?v=2").type == "text/javascript; charset=utf-8");
+}
+
+TEST_CASE("serve: a request's memory is bounded: a few bytes that declare a huge graph are too_large") {
+  Running server;
+  for (const auto& [reduction, text] : {std::pair<std::string, std::string>{"hamilton", "DIMENSION : 16777215\nEDGE_DATA_SECTION\n1 2\n-1\n"},
+                                        {"clique", "p edge 16777215 1\ne 1 2\n"}}) {
+    const json body{{"reduction", reduction}, {"text", text}, {"options", reduction == "clique" ? json{{"k", 2}} : json::object()}};
+    const Reply reply = post(server.port(), "solve", body);
+    INFO(reduction << " -> " << reply.body);
+    CHECK(reply.status == 400);
+    CHECK(reply.data()["code"] == "too_large");
+  }
+  CHECK(post(server.port(), "solve", {{"reduction", "queens"}, {"text", "8\n"}}).status == 200);
 }
