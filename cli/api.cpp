@@ -256,12 +256,12 @@ json answer(std::string_view endpoint, const json& request, const ApiLimits& lim
             const std::atomic<bool>& interrupt) {
   const MemoryBudget budget(limits.memory);  // past it, std::bad_alloc: too_large
   Fields fields(request);
-  const double seconds = limits.time_limit - waited;
   Settings s = settings_of(fields, endpoint, limits, limits.time_limit);
   const std::string text = endpoint == "generate" ? "" : fields.text("text");
   fields.no_others();
-  // The time waited in the queue counts against the request's limit.
-  s.time_limit = std::min(s.time_limit, seconds);
+  // The time waited in the queue counts against the request's own limit
+  // (its time_limit, or the server's when it asks for none).
+  s.time_limit -= waited;
   if (!(s.time_limit > 0))
     throw Refused(503, "busy", "the request waited in the queue past its time limit: try again");
   // The request's deadline, raised also when the server stops: a little past

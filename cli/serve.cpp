@@ -5,7 +5,9 @@
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
+#include <algorithm>
 #include <array>
+#include <cctype>
 #include <chrono>
 #include <optional>
 #include <ostream>
@@ -34,7 +36,8 @@ Response reply(http::status status, std::string_view type, std::string body, uns
   response.set(http::field::cache_control, "no-store");
   response.set("X-Content-Type-Options", "nosniff");
   // The page runs its own files only: nothing inline, nothing from elsewhere.
-  response.set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:");
+  response.set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'");
+  response.set("X-Frame-Options", "DENY");  // no page elsewhere frames it (clickjacking); older browsers
   response.body() = std::move(body);
   response.prepare_payload();
   return response;
@@ -60,7 +63,8 @@ bool says_json(beast::string_view type) {
 // elsewhere cannot reach it through a name of its own (DNS rebinding).
 bool names_this_machine(std::string_view host) {
   const std::size_t end = host.front() == '[' ? host.find(']') + 1 : host.find(':');
-  const std::string_view name = host.substr(0, end);
+  std::string name(host.substr(0, end));
+  std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });  // names ignore case
   return name == "localhost" || name == "127.0.0.1" || name == "[::1]";
 }
 
@@ -137,7 +141,9 @@ class Session : public std::enable_shared_from_this<Session> {
     const std::string host(request[http::field::host]);
     if (server_.loopback && (host.empty() || !names_this_machine(host)))
       return answer(error_reply(http::status::forbidden, "forbidden", "this server answers localhost only", version), false);
-    // A page elsewhere, whatever its way of sending (preflight or not), gets nothing.
+    // A page elsewhere, whatever its way of sending (preflight or not), gets nothing; two Origins are no origin.
+    if (request.count(http::field::origin) > 1)
+      return answer(error_reply(http::status::bad_request, "bad_request", "one Origin header at most", version), false);
     if (const auto origin = request.find(http::field::origin);
         origin != request.end() && origin->value() != "http://" + host)
       return answer(error_reply(http::status::forbidden, "forbidden", "requests from other origins are refused", version),
