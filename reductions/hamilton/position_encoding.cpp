@@ -17,14 +17,14 @@ std::vector<HamiltonInstance::Step> steps_of(const HamiltonInstance& h) {
   std::vector<HamiltonInstance::Step> all;
   if (!h.path && !g.directed && n == 2) return all;  // its one edge twice is no cycle
   const bool anchored = !h.path && h.givens.empty();
-  const std::optional<StepRule> rule =
-      h.givens.empty() ? std::nullopt : std::optional<StepRule>(StepRule(h.distances, n, !h.path));
+  const std::optional<Placements> placements =
+      h.givens.empty() ? std::nullopt : std::optional<Placements>(Placements(h, h.givens));
   for (std::uint32_t p = 0; p < steps; ++p)
     for (Vertex u = 0; u < n; ++u)
       for (const Vertex v : g.out[u]) {
         if (anchored && ((p == 0 && u != 0) || (p == steps - 1 && v != 0))) continue;
         if (h.from && ((p == 0 && u != *h.from) || (p == steps - 1 && v != *h.to))) continue;
-        if (rule && !fits_givens(*rule, h.givens, {p, u, v})) continue;
+        if (placements && !placements->allows({p, u, v})) continue;
         all.push_back({p, u, v});
       }
   return all;
@@ -50,7 +50,7 @@ Encoding encode_by_position(const HamiltonInstance& h) {
   Encoding encoding;
   encoding.problem = std::make_shared<const dlx::Problem>(b.build());
   if (!h.givens.empty()) {  // the givens propagate: a bound, the options fit them already
-    encoding.hook = std::make_unique<GivenStepsHook>(h.steps, StepRule(h.distances, n, !h.path), h.givens);
+    encoding.hook = std::make_unique<GivenStepsHook>(h.steps, StepRule(h.distances, n, !h.path), h.graph, h.distances, h.givens);
     encoding.hook_is_bound = true;
   }
   return encoding;
