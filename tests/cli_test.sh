@@ -271,6 +271,14 @@ if [ -x /usr/games/sgt-signpost ]; then
   STDIN="$tmp/gen.signpost" expect 0 '^%!PS' '' -- /usr/games/sgt-signpost --print 1x1 --with-solutions
 fi
 expect 2 '' 'random shapes: no --symmetry' -- "$dance" generate hidato --symmetry rot180
+# clique and independent-set puzzles: one largest answer
+"$dance" generate clique --vertices 40 -k 9 --seed 2 >"$tmp/gen.clq" 2>/dev/null
+expect 0 '^1$' '' -- "$dance" count clique -k 9 "$tmp/gen.clq"
+expect 1 '^0$' '' -- "$dance" count clique -k 10 "$tmp/gen.clq"
+"$dance" generate independent-set --vertices 30 -k 8 --seed 2 >"$tmp/gen.is" 2>/dev/null
+expect 0 '^1$' '' -- "$dance" count independent-set -k 8 "$tmp/gen.is"
+expect 2 '' 'needs -k K' -- "$dance" generate clique --vertices 30
+expect 2 '' 'is an option of .dance generate clique.' -- "$dance" solve clique -k 3 --vertices 30 "$tmp/gen.clq"
 
 # --format svg: one picture an answer (tests/test_svg.cpp checks that they are well formed)
 expect 0 '^<svg xmlns' '' -- "$dance" solve sudoku "$data/../../examples/sudoku.txt" --format svg
