@@ -200,8 +200,10 @@ bool GivenStepsHook::place(std::uint32_t position, Vertex v) {
 }
 
 bool GivenStepsHook::choose(dlx::OptionId option, const dlx::Remaining&) {
-  const HamiltonInstance::Step& s = (*steps_)[option];
   marks_.push_back(log_.size());
+  chose_ = true;
+  if (option >= steps_->size()) return true;  // a path's start: its first step places the vertex
+  const HamiltonInstance::Step& s = (*steps_)[option];
   const bool first = place(s.step, s.from);  // both, so that unchoose() undoes both
   const bool second = place((s.step + 1) % rule_.positions(), s.to);
   chose_ = true;

@@ -126,6 +126,7 @@ Filling filling_of(const Board& board, const Question& question, std::span<const
   Filling filling(board.cells(), hole);
   for (const std::size_t cell : question.cell_of) filling[cell] = 0;
   for (const dlx::OptionId o : solution) {
+    if (o >= question.path->steps->size()) continue;  // the path's start: its first step says it
     const hamilton::HamiltonInstance::Step& s = (*question.path->steps)[o];
     filling[question.cell_of[s.from]] = static_cast<int>(s.step) + 1;
     filling[question.cell_of[s.to]] = static_cast<int>(s.step) + 2;
