@@ -117,7 +117,7 @@ Verdict PathPuzzles::count(const Solution& solution, std::span<const std::size_t
   const Encoding encoding = hamilton::encode_by_position(h);
   dlx::Solver solver(encoding.problem);
   if (encoding.hook) solver.set_hook(encoding.hook.get());
-  solver.set_limits(dlx::Limits{0, 0, interrupt()});
+  solver.set_limits(dlx::Limits{allowance(0), 0, interrupt()});
   solver.count(limit);
   const dlx::Statistics& statistics = solver.statistics();
   work_ += statistics.nodes;

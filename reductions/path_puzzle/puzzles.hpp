@@ -45,6 +45,9 @@ class PathPuzzles final : public PuzzleType {
   void print_solution(std::ostream& out, const Solution& solution) const override;
   void print_record(std::ostream& out, const Solution& solution, const Kept& kept, bool with_solution) const override;
   [[nodiscard]] std::uint64_t work() const override { return work_; }
+  // 2,000 nodes a cell: a few attempts take most of the time, mostly in
+  // one uniqueness proof, and a fresh one costs less.
+  [[nodiscard]] std::uint64_t attempt_work() const override { return 2000 * positions(); }
 
  private:
   // The puzzle keeping the numbers of `solution` at `kept` (every one with nothing kept given).
