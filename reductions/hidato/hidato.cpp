@@ -1,10 +1,6 @@
 #include "hidato/hidato.hpp"
 
-#include <stdexcept>
-
 #include "path_puzzle/grid_reduction.hpp"
-#include "path_puzzle/picture.hpp"
-#include "path_puzzle/puzzles.hpp"
 
 namespace dance::hidato {
 
@@ -22,14 +18,8 @@ std::unique_ptr<InstanceReader> HidatoReduction::read(std::istream& in, const Mo
 }
 
 std::unique_ptr<PuzzleType> HidatoReduction::make_puzzle_type(const ModelOptions& options) const {
-  const auto [width, height] = options.dimensions("size", {8, 8});
-  if (width * height < 4) throw std::invalid_argument("--size " + options.text("size") + " is too small for a hidato puzzle; take four cells at least");
-  Shape shape;
-  shape.rule = Rule::king;
-  shape.width = static_cast<int>(width);
-  shape.height = static_cast<int>(height);
+  Shape shape = shape_of(options, name(), Rule::king, {8, 8});
   shape.holes = static_cast<int>(options.number("holes", 20));
-  shape.write = output_of(options) == Output::svg ? &draw : &write_grid;
   return std::make_unique<PathPuzzles>(std::move(shape));
 }
 

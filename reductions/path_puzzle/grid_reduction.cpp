@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "path_puzzle/picture.hpp"
+
 namespace dance::path_puzzle {
 namespace {
 
@@ -30,6 +32,18 @@ void refuse_generate_options(const ModelOptions& options, std::string_view reduc
   for (const char* name : names)
     if (options.has(name))
       throw std::invalid_argument(std::string("--") + name + " is an option of 'dance generate " + std::string(reduction) + "'");
+}
+
+Shape shape_of(const ModelOptions& options, std::string_view name, Rule rule, std::pair<long, long> fallback) {
+  const auto [width, height] = options.dimensions("size", fallback);
+  if (width * height < 4)
+    throw std::invalid_argument("--size " + options.text("size") + " is too small for a " + std::string(name) + " puzzle; take four cells at least");
+  Shape shape;
+  shape.rule = rule;
+  shape.width = static_cast<int>(width);
+  shape.height = static_cast<int>(height);
+  shape.write = output_of(options) == Output::svg ? &draw : &write_grid;
+  return shape;
 }
 
 std::unique_ptr<InstanceReader> grid_reader(std::istream& in, Rule rule, bool holes, Output output) {

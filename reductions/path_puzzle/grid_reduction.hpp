@@ -2,6 +2,7 @@
 // InstanceReader: each grid read becomes a PathInstance.
 #pragma once
 
+#include "path_puzzle/puzzles.hpp"
 #include "path_puzzle/reader.hpp"
 #include "path_puzzle/reduction.hpp"
 
@@ -12,6 +13,10 @@ namespace dance::path_puzzle {
 
 // Refuses the generator's options (`names`) when solving: they make no puzzle there.
 void refuse_generate_options(const ModelOptions& options, std::string_view reduction, std::initializer_list<const char*> names);
+
+// The generator's grid from --size WxH (`fallback` when not given), for the
+// family `name` under `rule`, written as grids (or with --format svg pictures).
+[[nodiscard]] Shape shape_of(const ModelOptions& options, std::string_view name, Rule rule, std::pair<long, long> fallback);
 
 [[nodiscard]] std::unique_ptr<InstanceReader> grid_reader(std::istream& in, Rule rule, bool holes, Output output);
 

@@ -1,11 +1,7 @@
 #include "signpost/signpost.hpp"
 
-#include <stdexcept>
-
 #include "dance/line_reader.hpp"
 #include "path_puzzle/grid_reduction.hpp"
-#include "path_puzzle/picture.hpp"
-#include "path_puzzle/puzzles.hpp"
 #include "signpost/game_id.hpp"
 
 namespace dance::signpost {
@@ -59,15 +55,10 @@ void SignpostReduction::write_id(std::ostream& out, const Board& board, const Fi
 }
 
 std::unique_ptr<PuzzleType> SignpostReduction::make_puzzle_type(const ModelOptions& options) const {
-  const auto [width, height] = options.dimensions("size", {7, 7});
-  if (width * height < 4) throw std::invalid_argument("--size " + options.text("size") + " is too small for a signpost puzzle; take four cells at least");
-  Shape shape;
-  shape.rule = Rule::arrows;
-  shape.width = static_cast<int>(width);
-  shape.height = static_cast<int>(height);
+  Shape shape = shape_of(options, name(), Rule::arrows, {7, 7});
   // A grid of numbers has no arrows: a puzzle is an ID (or a picture).
   shape.one_line = options.text("format") != "svg";
-  shape.write = shape.one_line ? &signpost::write_id : &draw;
+  if (shape.one_line) shape.write = &signpost::write_id;
   return std::make_unique<PathPuzzles>(std::move(shape));
 }
 
