@@ -1077,6 +1077,7 @@ function cliqueShow() {
 // A graph from `dance generate`: its largest clique (independent set) is the one of clique.k vertices it plants.
 $('clique-new').addEventListener('click', () => cliqueTab.run('Making a puzzle...', async signal => {
   const kind = $('clique-kind').value, k = Number($('clique-k').value), vertices = Number($('clique-n').value);
+  if (k > vertices) return say('clique', 'The largest cannot have more vertices than the graph.', 'bad');
   const made = await api('generate', {puzzle: kind, options: {k, vertices}, seed: randomSeed(), with_solution: true},
                          signal);
   const lines = made.output.split('\n');
