@@ -876,6 +876,7 @@ $('knight-undo').addEventListener('click', () => {
 
 // ---- path puzzles: signpost, numbrix, hidato (docs/path-puzzles.md)
 // Per cell: the given number (0 none, -1 a hole), the player's number, the solution's; `last` the number laid last.
+const compass = [[-1, 0], [-1, 1], [0, 1], [1, 1], [1, 0], [1, -1], [0, -1], [-1, -1]];
 const signpostArrows = '\u2191\u2197\u2192\u2198\u2193\u2199\u2190\u2196', arrowWords = ['north', 'north-east', 'east',
   'south-east', 'south', 'south-west', 'west', 'north-west'];
 
@@ -891,8 +892,10 @@ function gridCells(block) {
 }
 
 class PathGame {
-  constructor(name, read) {
-    Object.assign(this, {name, read, tab: new Tab(name), selected: 0, typed: ''});
+  // `moves`: the compass points (0 north, clockwise) the next number may lie at, one step, or (signpost) null:
+  // anywhere along the cell's arrow.
+  constructor(name, read, moves) {
+    Object.assign(this, {name, read, moves, tab: new Tab(name), selected: 0, typed: ''});
     const on = (what, act) => $(`${name}-${what}`).addEventListener('click', act);
     on('new', () => this.tab.run('Making a puzzle...', signal => this.fresh(signal)));
     on('check', () => this.check());
@@ -981,12 +984,30 @@ class PathGame {
     event.preventDefault();
   }
 
+  // The blank cells the number after the last laid may go in (shaded), while it is not laid yet.
+  nextCells() {
+    const from = this.cells.findIndex(cell => cell.value === this.last && cell.value > 0), near = new Set();
+    if (from < 0 || this.cells.some(cell => cell.value === this.last + 1)) return near;
+    const arrow = 'abcdefgh'.indexOf(this.cells[from].arrow);
+    for (const point of this.moves || [arrow]) {
+      let r = Math.floor(from / this.width), c = from % this.width;
+      do {
+        r += compass[point][0]; c += compass[point][1];
+        if (r >= 0 && r < this.height && c >= 0 && c < this.width && !this.cells[r * this.width + c].value)
+          near.add(r * this.width + c);
+      } while (!this.moves && r >= 0 && r < this.height && c >= 0 && c < this.width);
+    }
+    return near;
+  }
+
   draw() {
+    const near = this.nextCells();
     this.cells.forEach((cell, k) => {
       const td = this.tds[k], arrow = cell.arrow ? 'abcdefgh'.indexOf(cell.arrow) : -1;
       td.textContent = cell.value > 0 ? String(cell.value) : '';
       if (arrow >= 0) element('span', {class: 'arrow', 'aria-hidden': 'true'}, td).textContent = signpostArrows[arrow];
       td.classList.toggle('last', cell.value === this.last && this.last > 0);
+      td.classList.toggle('next', near.has(k));
       td.classList.remove('wrong');
       const r = Math.floor(k / this.width) + 1, c = k % this.width + 1;
       td.setAttribute('aria-label', `row ${r} column ${c}: ` + (cell.value < 0 ? 'no cell' :
@@ -1021,9 +1042,9 @@ class PathGame {
     say(this.name, `${n} goes in row ${Math.floor(k / this.width) + 1}, column ${k % this.width + 1}.`);
   }
 }
-new PathGame('signpost', signpostCells);
-new PathGame('numbrix', gridCells);
-new PathGame('hidato', gridCells);
+new PathGame('signpost', signpostCells, null);
+new PathGame('numbrix', gridCells, [0, 2, 4, 6]);
+new PathGame('hidato', gridCells, [0, 1, 2, 3, 4, 5, 6, 7]);
 
 // ---- clique and independent set
 const clique = {kind: 'clique', k: 0, n: 0, edges: new Set(), chosen: new Set(), circles: [], lines: []};

@@ -370,7 +370,11 @@ try {
            answer.length === tokens.length);
     const last = Math.max(...answer.filter(Number.isFinite));
     const blank = tokens.findIndex(t => t === '.' || /^[a-h]$/.test(t));
-    for (let n = 1; n <= last; ++n) await page.click(`#${name}-board td[data-cell="${answer.indexOf(n)}"]`);
+    await page.click(`#${name}-board td[data-cell="${answer.indexOf(1)}"]`);
+    const two = answer.indexOf(2), twoBlank = !/\d/.test(tokens[two]);
+    expect(`the ${name}'s cell of 2 is shaded as a place for it`, !twoBlank ||
+           await page.$eval(`#${name}-board td[data-cell="${two}"]`, td => td.classList.contains('next')));
+    for (let n = 2; n <= last; ++n) await page.click(`#${name}-board td[data-cell="${answer.indexOf(n)}"]`);
     await page.click(`#${name}-check`);
     expect(`the ${name} solved by clicking in order`, await says(`${name}-status`, 'Solved!'));
     const laid = answer.findIndex((n, k) => n === Math.max(...answer.filter((m, j) => m < last && !/\d/.test(tokens[j]))));
