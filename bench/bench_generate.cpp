@@ -4,10 +4,14 @@
 //    bands were drawn from), with the median of the extra nodes.
 // 2. Speed: milliseconds per generated puzzle and mean clues, per size and
 //    option set, on one thread and on two.
-// usage: bench_generate [DATA_DIR [grades|speed [CONFIG]]]: CONFIG runs only
-// the speed configurations whose name starts with it ("16x16 medium").
+// 3. Puzzles: the other families (signpost, numbrix, hidato, range, clique)
+//    on one thread, and Simon Tatham's sgt-signpost --generate 50 WxH
+//    beside dance's Signpost (when /usr/games/sgt-signpost is there).
+// usage: bench_generate [DATA_DIR [grades|speed|puzzles [CONFIG]]]: CONFIG
+// runs only the speed configurations whose name starts with it ("16x16 medium").
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
@@ -79,9 +83,9 @@ struct Config {
   std::uint64_t count;
 };
 
-void speed(const dance::Reduction& reduction, const Config& config, std::size_t threads) {
+void speed(const dance::Reduction& reduction, const dance::ModelOptions& model, const Config& config, std::size_t threads) {
   std::vector<std::unique_ptr<dance::PuzzleType>> types;
-  for (std::size_t t = 0; t < threads; ++t) types.push_back(reduction.puzzle_type(options_of_size(config.size)));
+  for (std::size_t t = 0; t < threads; ++t) types.push_back(reduction.puzzle_type(model));
   std::vector<std::uint64_t> clues(threads, 0);
   const auto start = std::chrono::steady_clock::now();
   const auto work = [&](std::size_t t) {
@@ -98,6 +102,45 @@ void speed(const dance::Reduction& reduction, const Config& config, std::size_t 
             << config.count << std::setw(12) << std::fixed << std::setprecision(3) << 1000.0 * seconds / static_cast<double>(config.count)
             << std::setw(10) << std::setprecision(1) << static_cast<double>(sum) / static_cast<double>(config.count) << std::endl;
 }
+// The families beside sudoku, one thread; Tatham's Signpost generator beside dance's.
+void puzzles() {
+  struct Row {
+    const char* family;
+    dance::ModelOptions model;
+    Config config;
+  };
+  using dance::ModelOptions;
+  const auto sized = [](const char* size) { return ModelOptions().set("size", size); };
+  const auto graph = [](int n, int k) { return ModelOptions().set("vertices", std::to_string(n)).set("k", std::to_string(k)); };
+  const std::vector<Row> rows{
+      {"signpost", sized("7x7"), {"signpost 7x7", 0, {}, 50}},
+      {"signpost", sized("7x7"), {"signpost 7x7 minimal", 0, minimal(), 20}},
+      {"signpost", sized("8x8"), {"signpost 8x8", 0, {}, 50}},
+      {"signpost", sized("10x10"), {"signpost 10x10", 0, {}, 50}},
+      {"numbrix", sized("9"), {"numbrix 9x9", 0, {}, 50}},
+      {"numbrix", sized("7"), {"numbrix 7x7 minimal", 0, minimal(), 20}},
+      {"numbrix", sized("9"), {"numbrix 9x9 minimal", 0, minimal(), 10}},
+      {"hidato", sized("8x8"), {"hidato 8x8", 0, {}, 50}},
+      {"hidato", sized("8x8"), {"hidato 8x8 minimal", 0, minimal(), 20}},
+      {"clique", graph(30, 8), {"clique 30 k 8", 0, {}, 50}},
+      {"clique", graph(60, 12), {"clique 60 k 12", 0, {}, 50}},
+      {"independent-set", graph(60, 12), {"independent-set 60 k 12", 0, {}, 50}},
+  };
+  std::cout << '\n' << std::left << std::setw(30) << "generate" << std::right << std::setw(4) << "-j" << std::setw(8)
+            << "puzzles" << std::setw(12) << "ms/puzzle" << std::setw(10) << "clues" << '\n';
+  for (const Row& row : rows) speed(*dance::find_reduction(row.family), row.model, row.config, 1);
+  const char* tatham = "/usr/games/sgt-signpost";
+  if (!std::filesystem::exists(tatham)) return;
+  for (const char* size : {"7x7", "8x8", "10x10"}) {
+    const auto start = std::chrono::steady_clock::now();
+    const std::string command = std::string(tatham) + " --generate 50 " + size + " >/dev/null 2>&1";
+    if (std::system(command.c_str()) != 0) return;
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::cout << std::left << std::setw(30) << ("sgt-signpost " + std::string(size)) << std::right << std::setw(4) << 1
+              << std::setw(8) << 50 << std::setw(12) << std::fixed << std::setprecision(3) << 1000.0 * seconds / 50 << '\n';
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -116,6 +159,10 @@ int main(int argc, char** argv) {
             << std::setw(10) << "easy" << std::setw(10) << "medium" << std::setw(10) << "hard" << std::setw(10)
             << "fiendish" << std::setw(10) << "median+" << '\n';
   const std::string part = argc > 2 ? argv[2] : "all";
+  if (part == "puzzles") {
+    puzzles();
+    return 0;
+  }
   if (part != "speed")
     for (const auto& file : files) grade_file(reduction, file);
   if (part == "grades") return 0;
@@ -144,5 +191,6 @@ int main(int argc, char** argv) {
   const std::string only = argc > 3 ? argv[3] : "";
   for (const Config& config : configs)
     if (std::string_view(config.name).starts_with(only))
-      for (const std::size_t threads : {1, 2}) speed(reduction, config, threads);
+      for (const std::size_t threads : {1, 2}) speed(reduction, options_of_size(config.size), config, threads);
+  if (only.empty()) puzzles();
 }

@@ -6,9 +6,12 @@
 #include "dance/reduction.hpp"
 #include "clique/clique.hpp"
 #include "hamilton/hamilton.hpp"
+#include "hidato/hidato.hpp"
+#include "numbrix/numbrix.hpp"
 #include "polyomino/polyomino.hpp"
 #include "queens/queens.hpp"
 #include "range/range.hpp"
+#include "signpost/signpost.hpp"
 #include "sudoku/sudoku.hpp"
 #include "xcc/xcc.hpp"
 
@@ -27,6 +30,9 @@ std::vector<const Reduction*>& registry() {
       std::make_unique<clique::CliqueReduction>(false),
       std::make_unique<clique::CliqueReduction>(true),
       std::make_unique<hamilton::HamiltonReduction>(),
+      std::make_unique<signpost::SignpostReduction>(),
+      std::make_unique<numbrix::NumbrixReduction>(),
+      std::make_unique<hidato::HidatoReduction>(),
   };
   static std::vector<const Reduction*> all = [] {
     std::vector<const Reduction*> pointers;

@@ -3,11 +3,13 @@
 // at omega + 1), --max, and brute force on small random graphs.
 #include <catch2/catch.hpp>
 #include <algorithm>
+#include <bit>
 #include <fstream>
 #include <random>
 #include <sstream>
 
 #include "clique/clique.hpp"
+#include "dance/generator.hpp"
 #include "dlx/solver.hpp"
 #include "verified_count.hpp"
 
@@ -495,4 +497,52 @@ TEST_CASE("random graphs: k-cliques counted part by part (assumed vertices, then
     parts_seen += static_cast<int>(parts.size());
   }
   CHECK(parts_seen > 200);
+}
+
+TEST_CASE("generate clique and independent-set: one largest answer of k vertices, by brute force", "[clique][generate]") {
+  for (const char* name : {"clique", "independent-set"}) {
+    const Reduction& reduction = *find_reduction(name);
+    const bool independent = std::string_view(name) == "independent-set";
+    for (int round = 0; round < 12; ++round) {
+      const int n = 8 + round % 6, k = 3 + round % 4;
+      auto type = reduction.puzzle_type(ModelOptions().set("vertices", std::to_string(n)).set("k", std::to_string(k)).set("density", std::to_string(30 + 5 * round)));
+      const dance::Puzzle made = generate(*type, GenerateOptions(), 11, static_cast<std::uint64_t>(round));
+      REQUIRE_FALSE(type->verify(made.solution, made.kept));
+      std::ostringstream text;
+      type->print_record(text, made.solution, made.kept, true);
+      // The graph as written, read back apart from the reduction: its sets of k and k + 1 that go together.
+      std::istringstream in(text.str());
+      std::vector<std::vector<bool>> edge(static_cast<std::size_t>(n), std::vector<bool>(static_cast<std::size_t>(n), false));
+      std::string tag, answer;
+      while (in >> tag) {
+        if (tag == "e") {
+          int u = 0, v = 0;
+          in >> u >> v;
+          edge[static_cast<std::size_t>(u - 1)][static_cast<std::size_t>(v - 1)] = edge[static_cast<std::size_t>(v - 1)][static_cast<std::size_t>(u - 1)] = true;
+        } else {
+          std::getline(in, answer);
+        }
+      }
+      std::uint64_t of_k = 0, larger = 0;
+      std::string found;
+      for (std::uint32_t set = 0; set < (1u << n); ++set) {
+        const int size = std::popcount(set);
+        if (size != k && size != k + 1) continue;
+        bool fits = true;
+        for (int u = 0; u < n && fits; ++u)
+          for (int v = 0; v < u && fits; ++v)
+            if ((set >> u & 1) && (set >> v & 1)) fits = edge[static_cast<std::size_t>(u)][static_cast<std::size_t>(v)] != independent;
+        if (!fits) continue;
+        if (size == k + 1) ++larger;
+        if (size != k) continue;
+        ++of_k;
+        for (int v = 0; v < n; ++v)
+          if (set >> v & 1) found += (found.empty() ? "" : " ") + std::to_string(v + 1);
+      }
+      INFO(name << " n " << n << " k " << k << '\n' << text.str());
+      CHECK(of_k == 1);
+      CHECK(larger == 0);
+      CHECK(answer == " answer: " + found);
+    }
+  }
 }

@@ -160,3 +160,25 @@ TEST_CASE("hamilton, clique and polyomino --format svg") {
   // the pieces' own are 4 a pentomino, 5 for the P (a 2x2 square and one more), so 104 - 49 = 55.
   CHECK(occurrences(packing, "stroke=\"#202020\"") == 32 + 55);
 }
+
+TEST_CASE("signpost, numbrix and hidato --format svg: numbers, the path, holes and arrows") {
+  const std::string signpost = solved("signpost", "4x4:deg16acbga1bdahbbbg\n", ModelOptions().set("format", "svg"));
+  INFO(signpost);
+  CHECK(not_one_svg(signpost) == std::nullopt);
+  CHECK(occurrences(signpost, "<text") == 16);
+  CHECK(occurrences(signpost, "font-weight=\"bold\"") == 2);  // the givens 1 and 16
+  CHECK(occurrences(signpost, "<circle") == 16);              // every cell's arrow tip
+  const std::string hidato = solved("hidato", "1 . x\n. . 5\n", ModelOptions().set("format", "svg"));
+  CHECK(not_one_svg(hidato) == std::nullopt);
+  CHECK(occurrences(hidato, "<text") == 5);
+  CHECK(occurrences(hidato, "fill=\"#404040\"") == 1);  // the hole
+  CHECK(occurrences(hidato, "stroke=\"#9fc0ef\"") == 4);  // the path's four steps
+  for (const char* name : {"numbrix", "hidato", "signpost"}) {
+    INFO(name);
+    const auto type = find_reduction(name)->puzzle_type(ModelOptions().set("format", "svg").set("size", name == std::string("numbrix") ? "4" : "4x4"));
+    const Solution solution = type->random_solution(5, Symmetry::none);
+    std::ostringstream with_solution;
+    type->print_record(with_solution, solution, type->clues(solution), true);
+    CHECK(occurrences(with_solution.str(), "<svg") == 2u);
+  }
+}

@@ -18,13 +18,13 @@ const problemWords = {
 const detailed = new Set(['bad_request', 'bad_option', 'parse_error']);
 
 // An error answer in the page's words: its code (or, from a server without codes, its HTTP status), and the
-// first line of the server's message without the command line's marks ("<request>: ", "--").
+// first line of the server's message without the command line's marks ("<request>: ", "--") or the field "text: ".
 function problem(status, body, subject) {
   const message = String(body.error || '');
   const code = body.code || {413: 'too_large', 503: 'busy', 500: 'internal'}[status] ||
                (/line \d+, column \d+/.test(message) ? 'parse_error' : 'bad_request');
   const words = (problemWords[code] || problemWords.bad_request).replace('{subject}', subject);
-  const detail = message.split('\n')[0].replace(/^<request>:\s*/, '').replace(/--(?=\w)/g, '')
+  const detail = message.split('\n')[0].replace(/^(<request>|text):\s*/, '').replace(/--(?=\w)/g, '')
     .replace(/\[json\.exception[^\]]*\]\s*/, '').trim();
   return new Error(detailed.has(code) && detail ? `${words}: ${detail}` : words + '.');
 }
@@ -874,12 +874,183 @@ $('knight-undo').addEventListener('click', () => {
   say('knight', `${knight.moves.length} moves.`);
 });
 
+// ---- path puzzles: signpost, numbrix, hidato (docs/path-puzzles.md)
+// Per cell: the given number (0 none, -1 a hole), the player's number, the solution's; `last` the number laid last.
+const compass = [[-1, 0], [-1, 1], [0, 1], [1, 1], [1, 0], [1, -1], [0, -1], [-1, -1]];
+const signpostArrows = '\u2191\u2197\u2192\u2198\u2193\u2199\u2190\u2196', arrowWords = ['north', 'north-east', 'east',
+  'south-east', 'south', 'south-west', 'west', 'north-west'];
+
+// A signpost game ID (WxH:desc, a token per cell: a number, if given, then the arrow a to h) as rows of tokens.
+function signpostCells(id) {
+  const [, width, desc] = id.match(/^(\d+)x\d+c?:(\S+)/);
+  const cells = [...desc.matchAll(/(\d*)([a-h])/g)].map(([, number, arrow]) => ({number: Number(number) || 0, arrow}));
+  return {width: Number(width), cells};
+}
+function gridCells(block) {
+  const rows = rangeGrid(block);
+  return {width: rows[0].length, cells: rows.flat().map(token => ({number: token === 'x' ? -1 : Number(token) || 0}))};
+}
+
+class PathGame {
+  // `moves`: the compass points (0 north, clockwise) the next number may lie at, one step, or (signpost) null:
+  // anywhere along the cell's arrow.
+  constructor(name, read, moves) {
+    Object.assign(this, {name, read, moves, tab: new Tab(name), selected: 0, typed: ''});
+    const on = (what, act) => $(`${name}-${what}`).addEventListener('click', act);
+    on('new', () => this.tab.run('Making a puzzle...', signal => this.fresh(signal)));
+    on('check', () => this.check());
+    on('hint', () => this.hint());
+    on('solve', () => {
+      this.tab.cancel();
+      this.cells.forEach(cell => { if (!cell.given) cell.value = cell.answer; });
+      this.draw();
+      say(name, 'The solution.');
+    });
+  }
+
+  async fresh(signal) {
+    const size = $(this.name + '-size').value;
+    const made = await api('generate', {puzzle: this.name, seed: randomSeed(), with_solution: true, minimal: true,
+                                        options: {size: this.name === 'numbrix' ? size.split('x')[0] : size}}, signal);
+    const [puzzle, solution] = made.output.trim().split(this.name === 'signpost' ? /\s+/ : /\n\s*\n/);
+    this.load(this.read(puzzle), this.read(solution).cells);
+    say(this.name, `A ${size} puzzle with one solution: numbers 1 to ${this.last_number}.`);
+  }
+
+  load({width, cells}, answers) {
+    this.width = width;
+    this.height = cells.length / width;
+    this.cells = cells.map((cell, k) => ({given: cell.number !== 0, value: cell.number, answer: answers[k].number,
+                                          arrow: cell.arrow}));
+    this.last_number = Math.max(...this.cells.map(cell => cell.answer));
+    this.last = 0;
+    const board = $(this.name + '-board');
+    board.textContent = '';
+    board.style.setProperty('--n', String(width));
+    const table = element('table', {role: 'grid', 'aria-label': `${this.name}, ${width} by ${this.height}`}, board);
+    this.tds = this.cells.map((cell, k) => {
+      const tr = k % width === 0 ? element('tr', {role: 'row'}, table) : table.lastChild;
+      const td = element('td', {role: 'gridcell', 'data-cell': String(k)}, tr);
+      td.classList.toggle('given', cell.given);
+      td.classList.toggle('hole', cell.value < 0);
+      td.addEventListener('click', () => { this.select(k); this.lay(k); });
+      td.addEventListener('focus', () => this.select(k, false));
+      return td;
+    });
+    table.addEventListener('keydown', event => this.key(event));
+    this.selected = this.cells.findIndex(cell => cell.value >= 0);
+    roving(this.tds, this.selected, false);
+    this.draw();
+  }
+
+  select(k, focus = true) {
+    if (k !== this.selected) this.typed = '';
+    this.selected = k;
+    roving(this.tds, k, focus);
+  }
+
+  // A click: a blank cell gets the number after the last laid, the last laid is taken back, another number is
+  // where to go on from.
+  lay(k) {
+    const cell = this.cells[k];
+    if (cell.value < 0) return;
+    if (cell.value && (cell.given || cell.value !== this.last)) this.last = cell.value;
+    else if (cell.value) { cell.value = 0; --this.last; }
+    else if (this.last >= this.last_number) return say(this.name, `${this.last_number} is the last number.`);
+    else if (this.cells.some(other => other.value === this.last + 1 && other.given))
+      return say(this.name, `${this.last + 1} is given already: click it to go on from there.`);
+    else cell.value = ++this.last;
+    this.tab.cancel();
+    this.draw();
+    say(this.name, `${this.last} laid last; ${this.toFill(this.cells.filter(c => c.value === 0).length)}.`);
+  }
+
+  key(event) {
+    const moved = arrowMove(event, this.selected, this.width, this.height), cell = this.cells[this.selected];
+    if (moved >= 0) this.select(moved);
+    else if (event.key === ' ' || event.key === 'Enter') this.lay(this.selected);
+    else if (cell.given || cell.value < 0 || event.ctrlKey || event.metaKey || event.altKey) return;
+    else if (/^[0-9]$/.test(event.key)) {
+      const typed = Number(this.typed + event.key) <= this.last_number ? this.typed + event.key : event.key;
+      this.typed = typed;
+      cell.value = Number(typed);
+      if (cell.value) this.last = cell.value;
+      this.draw();
+    } else if (event.key === 'Backspace' || event.key === 'Delete') {
+      this.typed = '';
+      cell.value = 0;
+      this.draw();
+    } else return;
+    event.preventDefault();
+  }
+
+  // The blank cells the number after the last laid may go in (shaded), while it is not laid yet.
+  nextCells() {
+    const from = this.cells.findIndex(cell => cell.value === this.last && cell.value > 0), near = new Set();
+    if (from < 0 || this.cells.some(cell => cell.value === this.last + 1)) return near;
+    const arrow = 'abcdefgh'.indexOf(this.cells[from].arrow);
+    for (const point of this.moves || [arrow]) {
+      let r = Math.floor(from / this.width), c = from % this.width;
+      do {
+        r += compass[point][0]; c += compass[point][1];
+        if (r >= 0 && r < this.height && c >= 0 && c < this.width && !this.cells[r * this.width + c].value)
+          near.add(r * this.width + c);
+      } while (!this.moves && r >= 0 && r < this.height && c >= 0 && c < this.width);
+    }
+    return near;
+  }
+
+  draw() {
+    const near = this.nextCells();
+    this.cells.forEach((cell, k) => {
+      const td = this.tds[k], arrow = cell.arrow ? 'abcdefgh'.indexOf(cell.arrow) : -1;
+      td.textContent = cell.value > 0 ? String(cell.value) : '';
+      if (arrow >= 0) element('span', {class: 'arrow', 'aria-hidden': 'true'}, td).textContent = signpostArrows[arrow];
+      td.classList.toggle('last', cell.value === this.last && this.last > 0);
+      td.classList.toggle('next', near.has(k));
+      td.classList.remove('wrong');
+      const r = Math.floor(k / this.width) + 1, c = k % this.width + 1;
+      td.setAttribute('aria-label', `row ${r} column ${c}: ` + (cell.value < 0 ? 'no cell' :
+        (cell.value ? (cell.given ? 'given ' : '') + cell.value : 'blank') + (arrow >= 0 ? ', arrow ' + arrowWords[arrow] : '')));
+    });
+  }
+
+  toFill(empty) { return `${empty} cell${empty === 1 ? '' : 's'} to fill`; }
+
+  // The puzzle has one solution, so a number other than the solution's is wrong.
+  check() {
+    let wrong = 0, empty = 0;
+    this.cells.forEach((cell, k) => {
+      if (cell.value === 0) ++empty;
+      else if (cell.value !== cell.answer) { ++wrong; this.tds[k].classList.add('wrong'); }
+    });
+    if (!wrong && !empty) return say(this.name, 'Solved!', 'good');
+    say(this.name, `${wrong ? `${wrong} wrong (marked)` : 'All right so far'}; ${this.toFill(empty)}.`,
+        wrong ? 'bad' : '');
+  }
+
+  // The cell of the number after the last laid (or of the first missing one), filled in.
+  hint() {
+    const missing = n => !this.cells.some(cell => cell.value === n);
+    let n = this.last + 1;
+    if (n > this.last_number || !missing(n)) n = this.cells.map(cell => cell.answer).filter(a => a > 0).sort((a, b) => a - b).find(missing);
+    if (n === undefined) return this.check();
+    const k = this.cells.findIndex(cell => cell.answer === n);
+    this.cells[k].value = this.last = n;
+    this.draw();
+    this.select(k);
+    say(this.name, `${n} goes in row ${Math.floor(k / this.width) + 1}, column ${k % this.width + 1}.`);
+  }
+}
+new PathGame('signpost', signpostCells, null);
+new PathGame('numbrix', gridCells, [0, 2, 4, 6]);
+new PathGame('hidato', gridCells, [0, 1, 2, 3, 4, 5, 6, 7]);
+
 // ---- clique and independent set
-const clique = {n: 0, edges: new Set(), chosen: new Set(), circles: [], lines: []};
+const clique = {kind: 'clique', k: 0, n: 0, edges: new Set(), chosen: new Set(), circles: [], lines: []};
 const cliqueTab = new Tab('clique');
 const edgeKey = (u, v) => (u < v ? `${u} ${v}` : `${v} ${u}`);
 
-function cliqueKind() { return $('clique-kind').value; }
 
 function cliqueDraw() {
   const board = $('clique-board');
@@ -918,42 +1089,45 @@ function cliqueShow() {
     circle.setAttribute('aria-checked', String(clique.chosen.has(v)));
   });
   for (const [u, v, line] of clique.lines)
-    line.classList.toggle('chosen', cliqueKind() === 'clique' && clique.chosen.has(u) && clique.chosen.has(v));
-  const k = $('clique-k').value;
-  $('clique-rules').textContent = cliqueKind() === 'clique'
-    ? `Choose ${k} vertices every two of which are joined by an edge.`
-    : `Choose ${k} vertices no two of which are joined by an edge.`;
+    line.classList.toggle('chosen', clique.kind === 'clique' && clique.chosen.has(u) && clique.chosen.has(v));
+  $('clique-rules').textContent = clique.kind === 'clique'
+    ? 'Choose as many vertices as you can, every two of them joined by an edge.'
+    : 'Choose as many vertices as you can, no two of them joined by an edge.';
 }
 
-$('clique-new').addEventListener('click', () => {
-  cliqueTab.cancel();
-  clique.n = Math.max(4, Math.min(24, Number($('clique-n').value) || 12));
-  clique.edges = new Set();
-  clique.chosen = new Set();
-  const density = cliqueKind() === 'clique' ? 0.55 : 0.3;
-  for (let u = 0; u < clique.n; ++u)
-    for (let v = u + 1; v < clique.n; ++v) if (Math.random() < density) clique.edges.add(edgeKey(u, v));
+// A graph from `dance generate`: its largest clique (independent set) is the one of clique.k vertices it plants.
+$('clique-new').addEventListener('click', () => cliqueTab.run('Making a puzzle...', async signal => {
+  const kind = $('clique-kind').value, k = Number($('clique-k').value), vertices = Number($('clique-n').value);
+  if (k > vertices) return say('clique', 'The largest cannot have more vertices than the graph.', 'bad');
+  const made = await api('generate', {puzzle: kind, options: {k, vertices}, seed: randomSeed(), with_solution: true},
+                         signal);
+  const lines = made.output.split('\n');
+  Object.assign(clique, {kind, k, n: vertices, edges: new Set(), chosen: new Set()});
+  for (const line of lines.filter(line => line.startsWith('e ')))
+    clique.edges.add(edgeKey(...line.split(' ').slice(1).map(v => Number(v) - 1)));
   cliqueDraw();
-  say('clique', `A random graph of ${clique.n} vertices and ${clique.edges.size} edges.`);
-});
+  say('clique', `A graph of ${clique.n} vertices and ${clique.edges.size} edges: find its largest ${
+    kind === 'clique' ? 'clique' : 'independent set'}.`);
+}));
 
+// Check: the chosen vertices form a clique (independent set), and the largest, which has clique.k vertices.
 $('clique-check').addEventListener('click', () => {
-  const k = Number($('clique-k').value), chosen = [...clique.chosen].sort((a, b) => a - b);
-  const wantJoined = cliqueKind() === 'clique';
+  const chosen = [...clique.chosen].sort((a, b) => a - b), wantJoined = clique.kind === 'clique';
+  const what = wantJoined ? 'clique' : 'independent set';
   for (let i = 0; i < chosen.length; ++i)
     for (let j = i + 1; j < chosen.length; ++j)
       if (clique.edges.has(edgeKey(chosen[i], chosen[j])) !== wantJoined)
         return say('clique', `${chosen[i] + 1} and ${chosen[j] + 1} are ${wantJoined ? 'not ' : ''}joined.`, 'bad');
-  if (chosen.length !== k) return say('clique', `${chosen.length} chosen, fine so far; ${k} wanted.`);
-  say('clique', 'Found!', 'good');
+  if (chosen.length < clique.k)
+    return say('clique', `A${wantJoined ? '' : 'n'} ${what} of ${chosen.length}, but not the largest: one of ${clique.k} is there.`);
+  say('clique', `Solved! The largest ${what}: none has more than ${clique.k} vertices.`, 'good');
 });
 
 $('clique-solve').addEventListener('click', () => cliqueTab.run('Searching...', async signal => {
-  const k = Number($('clique-k').value);
-  if (!Number.isInteger(k) || k < 1) return say('clique', 'Choose how many vertices: a whole number from 1.', 'bad');
+  const k = clique.k;
   const lines = [`p edge ${clique.n} ${clique.edges.size}`];
   for (const key of clique.edges) lines.push('e ' + key.split(' ').map(v => Number(v) + 1).join(' '));
-  const solved = await api('solve', {reduction: cliqueKind(), text: lines.join('\n') + '\n', options: {k}}, signal);
+  const solved = await api('solve', {reduction: clique.kind, text: lines.join('\n') + '\n', options: {k}}, signal);
   if (solved.status === 'none') {
     clique.chosen = new Set();
     cliqueShow();
@@ -965,7 +1139,6 @@ $('clique-solve').addEventListener('click', () => cliqueTab.run('Searching...', 
   say('clique', `One answer: ${found}.`, 'good');
 }));
 $('clique-kind').addEventListener('change', () => $('clique-new').click());
-$('clique-k').addEventListener('change', cliqueShow);
 
 // ---- exact cover in Knuth's format
 const coverTab = new Tab('cover');
@@ -1024,3 +1197,4 @@ knightBoard();
 sudokuStart();
 $('range-new').click();
 $('clique-new').click();
+for (const name of ['signpost', 'numbrix', 'hidato']) $(name + '-new').click();

@@ -12,6 +12,7 @@
 
 #include "clique/colouring_bound.hpp"
 #include "clique/preprocessing.hpp"
+#include "clique/puzzles.hpp"
 #include "clique/reader.hpp"
 #include "graph/picture.hpp"
 
@@ -21,10 +22,23 @@ namespace dance::clique {
 std::vector<OptionSpec> CliqueReduction::options() const {
   return {OptionSpec::integer("k,k", "K", 1, 1L << 30, "the number of vertices asked for"),
           OptionSpec::flag("max", "the largest: K upward from a greedy answer until there is none"),
-          OptionSpec::choice("format", {"text", "svg"}, "write the answer as text (default) or as an SVG picture: the graph on a circle")};
+          OptionSpec::choice("format", {"text", "svg"}, "write the answer as text (default) or as an SVG picture: the graph on a circle"),
+          OptionSpec::integer("vertices", "N", 2, 1000, "generate: a graph of N vertices (default 30) whose one largest answer has K"),
+          OptionSpec::integer("density", "PERCENT", 1, 100, "generate: the share of pairs that may share an answer, at first (default 50)")};
+}
+
+std::unique_ptr<PuzzleType> CliqueReduction::make_puzzle_type(const ModelOptions& options) const {
+  if (!options.has("k")) throw std::invalid_argument("dance generate " + std::string(name()) + " needs -k K, the size of its one largest answer");
+  const long n = options.number("vertices", 30), k = options.number("k", 0);
+  if (k > n) throw std::invalid_argument("-k " + std::to_string(k) + " is more than the " + std::to_string(n) + " vertices");
+  if (options.has("max") || options.text("format") == "svg")
+    throw std::invalid_argument("dance generate " + std::string(name()) + " writes graphs: no --max or --format svg");
+  return std::make_unique<CliquePuzzles>(*this, static_cast<int>(n), static_cast<int>(k), static_cast<int>(options.number("density", 50)));
 }
 
 std::unique_ptr<InstanceReader> CliqueReduction::read(std::istream& in, const ModelOptions& options) const {
+  for (const char* option : {"vertices", "density"})
+    if (options.has(option)) throw std::invalid_argument(std::string("--") + option + " is an option of 'dance generate " + std::string(name()) + "'");
   const bool maximum = options.has("max");
   if (maximum == options.has("k")) throw std::invalid_argument(std::string(name()) + " needs either -k K or --max");
   return make_reader(in, *this, options.number("k", 0), maximum, options.text("format") == "svg");

@@ -75,49 +75,146 @@ std::vector<Given> parse_givens(const std::string& text, const graph::Graph& g) 
   return givens;
 }
 
-bool fits_givens(const StepRule& rule, std::span<const Given> givens, const HamiltonInstance::Step& s) {
-  const std::uint32_t next = (s.step + 1) % rule.positions();
-  return std::all_of(givens.begin(), givens.end(), [&](const Given& g) {
-    return rule.fits(g.position, g.vertex, s.step, s.from) && rule.fits(g.position, g.vertex, next, s.to);
-  });
+namespace {
+
+// Breadth-first from `start` through the vertices not `closed` (and into
+// `target`, where it stops), along arcs or (backward, `in` the arcs into
+// each vertex) against them, into `distance`; `queue` is scratch.
+void search_through(const graph::Graph& g, const std::vector<std::vector<Vertex>>& in, Vertex start, Vertex target,
+                    bool backward, const std::vector<bool>& closed, std::vector<std::uint32_t>& distance,
+                    std::vector<Vertex>& queue) {
+  std::fill(distance.begin(), distance.end(), Distances::unreachable);
+  distance[start] = 0;
+  std::size_t head = 0, tail = 0;
+  queue[tail++] = start;
+  while (head < tail) {
+    const Vertex u = queue[head++];
+    const auto visit = [&](Vertex v) {
+      if (distance[v] != Distances::unreachable || (closed[v] && v != target)) return;
+      distance[v] = distance[u] + 1;
+      if (v != target) queue[tail++] = v;  // a gap ends there
+    };
+    if (backward && g.directed) {
+      for (const Vertex v : in[u]) visit(v);
+    } else {
+      for (const Vertex v : g.out[u]) visit(v);
+    }
+  }
+}
+
+// Per vertex, the vertices with an arc into it (directed; none needed otherwise).
+std::vector<std::vector<Vertex>> arcs_in(const graph::Graph& g) {
+  std::vector<std::vector<Vertex>> in;
+  if (!g.directed) return in;
+  in.resize(g.size());
+  for (Vertex u = 0; u < g.size(); ++u)
+    for (const Vertex v : g.out[u]) in[v].push_back(u);
+  return in;
+}
+
+}  // namespace
+
+Placements::Placements(const HamiltonInstance& h, std::span<const Given> givens)
+    : n_(static_cast<std::uint32_t>(h.graph->size())), allowed_(std::size_t{n_} * n_, false) {
+  const graph::Graph& g = *h.graph;
+  const Distances& d = *h.distances;
+  std::vector<Vertex> at(n_, nobody);  // per position: the vertex given there
+  std::vector<bool> given(n_, false);   // per vertex
+  for (const Given& k : givens) {
+    at[k.position] = k.vertex;
+    given[k.vertex] = true;
+  }
+  const auto allow_all_but_given = [&](std::uint32_t p, auto fits) {
+    for (Vertex x = 0; x < n_; ++x) allowed_[std::size_t{p} * n_ + x] = !given[x] && fits(p, x);
+  };
+  for (std::uint32_t p = 0; p < n_; ++p)
+    if (at[p] != nobody) allowed_[std::size_t{p} * n_ + at[p]] = true;
+  if (!h.path) {
+    const StepRule rule(h.distances, n_, true);
+    for (std::uint32_t p = 0; p < n_; ++p)
+      if (at[p] == nobody)
+        allow_all_but_given(p, [&](std::uint32_t q, Vertex x) {
+          return std::all_of(givens.begin(), givens.end(), [&](const Given& k) { return rule.fits(k.position, k.vertex, q, x); });
+        });
+    return;
+  }
+  const std::vector<std::vector<Vertex>> in = arcs_in(g);
+  std::vector<std::uint32_t> from_a(n_), to_b(n_);
+  std::vector<Vertex> queue(n_);
+  for (std::uint32_t first = 0; first < n_;) {  // each gap of positions first..last
+    if (at[first] != nobody) {
+      ++first;
+      continue;
+    }
+    std::uint32_t last = first;
+    while (last + 1 < n_ && at[last + 1] == nobody) ++last;
+    const bool opens = first > 0, closes = last + 1 < n_;
+    const Vertex a = opens ? at[first - 1] : nobody, b = closes ? at[last + 1] : nobody;
+    if (opens) search_through(g, in, a, b, false, given, from_a, queue);
+    if (closes) search_through(g, in, b, a, true, given, to_b, queue);
+    for (std::uint32_t p = first; p <= last; ++p)
+      allow_all_but_given(p, [&](std::uint32_t q, Vertex x) {
+        return (!opens || d.reaches(from_a[x], q + 1 - first)) && (!closes || d.reaches(to_b[x], last + 1 - q));
+      });
+    first = last + 1;
+  }
 }
 
 GivenStepsHook::GivenStepsHook(std::shared_ptr<const std::vector<HamiltonInstance::Step>> steps, StepRule rule,
+                               std::shared_ptr<const graph::Graph> graph, std::shared_ptr<const Distances> distances,
                                std::vector<Given> givens)
     : steps_(std::move(steps)),
       rule_(std::move(rule)),
+      graph_(std::move(graph)),
+      distances_(std::move(distances)),
+      placed_(rule_.positions(), false),
+      from_start_(rule_.positions()),
+      to_end_(rule_.positions()),
+      queue_(rule_.positions()),
+      position_of_(rule_.positions(), 0),
       step_count_(rule_.cycle() ? rule_.positions() : rule_.positions() - 1),
+      givens_(std::move(givens)),
       known_(rule_.positions(), nobody),
       stamp_(steps_->size(), 0) {
-  set_givens(givens);
+  in_ = arcs_in(*graph_);
+  place_givens();
 }
 
-void GivenStepsHook::set_givens(std::span<const Given> givens) {
-  for (const Given& g : givens_) known_[g.position] = nobody;
-  givens_.assign(givens.begin(), givens.end());
-  for (const Given& g : givens_) known_[g.position] = g.vertex;
-  fresh_.clear();
-  chose_ = false;
+void GivenStepsHook::place_givens() {
+  for (const Given& g : givens_) {
+    known_[g.position] = g.vertex;
+    placed_[g.vertex] = true;
+    position_of_[g.vertex] = g.position;
+  }
 }
 
-void GivenStepsHook::place(std::uint32_t position, Vertex v) {
-  if (known_[position] != nobody) return;
+bool GivenStepsHook::place(std::uint32_t position, Vertex v) {
+  if (known_[position] != nobody) return true;  // the colours make it v
+  if (placed_[v]) return false;                 // v is elsewhere already: no walk
   known_[position] = v;
+  placed_[v] = true;
+  position_of_[v] = position;
   log_.push_back(position);
   fresh_.push_back(position);
-}
-
-bool GivenStepsHook::choose(dlx::OptionId option, const dlx::Remaining&) {
-  const HamiltonInstance::Step& s = (*steps_)[option];
-  marks_.push_back(log_.size());
-  place(s.step, s.from);
-  place((s.step + 1) % rule_.positions(), s.to);
-  chose_ = true;
   return true;
 }
 
+bool GivenStepsHook::choose(dlx::OptionId option, const dlx::Remaining&) {
+  marks_.push_back(log_.size());
+  chose_ = true;
+  if (option >= steps_->size()) return true;  // a path's start: its first step places the vertex
+  const HamiltonInstance::Step& s = (*steps_)[option];
+  const bool first = place(s.step, s.from);  // both, so that unchoose() undoes both
+  const bool second = place((s.step + 1) % rule_.positions(), s.to);
+  chose_ = true;
+  return first && second;
+}
+
 void GivenStepsHook::unchoose(dlx::OptionId) {
-  for (const std::size_t mark = marks_.back(); log_.size() > mark; log_.pop_back()) known_[log_.back()] = nobody;
+  for (const std::size_t mark = marks_.back(); log_.size() > mark; log_.pop_back()) {
+    placed_[known_[log_.back()]] = false;
+    known_[log_.back()] = nobody;
+  }
   marks_.pop_back();
   std::erase_if(fresh_, [this](std::uint32_t p) { return known_[p] == nobody; });
   chose_ = false;
@@ -130,48 +227,111 @@ bool GivenStepsHook::propagate(const dlx::Remaining& remaining, dlx::Pruner& pru
     for (std::uint32_t p = 0; p < known_.size(); ++p)
       if (known_[p] != nobody) fresh_.push_back(p);
   }
-  for (const std::uint32_t p : fresh_) prune_around(p, remaining, pruner);
+  bool ok = true;
+  for (const std::uint32_t p : fresh_)
+    if (ok) ok = prune_around(p, remaining, pruner);
   fresh_.clear();
   chose_ = false;
+  return ok && (rule_.cycle() || ends_possible());
+}
+
+bool GivenStepsHook::ends_possible() const {
+  const std::uint32_t n = rule_.positions();
+  // Open sides of a placed vertex: the position after it (a way out of it
+  // into the vertex beside) and the one before.
+  const auto open_after = [&](Vertex w) { return placed_[w] && position_of_[w] + 1 < n && known_[position_of_[w] + 1] == nobody; };
+  const auto open_before = [&](Vertex w) { return placed_[w] && position_of_[w] > 0 && known_[position_of_[w] - 1] == nobody; };
+  std::uint32_t firsts = 0, lasts = 0, either = 0;  // vertices that must be the first, the last, one of the two
+  const graph::Graph& g = *graph_;
+  for (Vertex x = 0; x < n; ++x) {
+    if (placed_[x]) continue;
+    bool in = false, out = false;  // a predecessor, a successor
+    if (g.directed) {
+      for (const Vertex w : in_[x]) in = in || !placed_[w] || open_after(w);
+      for (const Vertex w : g.out[x]) out = out || !placed_[w] || open_before(w);
+    } else {  // two different neighbours, one each way
+      std::uint32_t ways = 0;
+      for (const Vertex w : g.out[x]) ways += !placed_[w] || open_after(w) || open_before(w);
+      in = ways >= 1;
+      out = ways >= 2;
+      if (ways == 1) {
+        ++either;
+        continue;
+      }
+    }
+    if (!in && !out) return false;
+    firsts += !in;
+    lasts += !out;
+  }
+  const std::uint32_t first_open = known_[0] == nobody, last_open = known_[n - 1] == nobody;
+  return firsts <= first_open && lasts <= last_open && firsts + lasts + either <= first_open + last_open;
+}
+
+template <class Fits>
+void GivenStepsHook::prune_step(std::uint32_t q, const dlx::Remaining& remaining, dlx::Pruner& pruner, Fits fits) {
+  const std::uint32_t n = rule_.positions();
+  remaining.options(static_cast<dlx::ItemId>(q), buffer_);  // item q is step q
+  for (const dlx::OptionId o : buffer_) {
+    if (stamp_[o] == call_) continue;
+    const HamiltonInstance::Step& s = (*steps_)[o];
+    const std::uint32_t next = (s.step + 1) % n;
+    // A known position takes its vertex alone; an unknown one a vertex not placed that fits.
+    const auto takes = [&](std::uint32_t position, Vertex x) {
+      return known_[position] != nobody ? known_[position] == x : !placed_[x] && fits(position, x);
+    };
+    if (takes(s.step, s.from) && takes(next, s.to)) continue;
+    stamp_[o] = call_;
+    pruner.remove(o);
+  }
+}
+
+bool GivenStepsHook::prune_gap(std::uint32_t first, std::uint32_t last, const dlx::Remaining& remaining, dlx::Pruner& pruner) {
+  const std::uint32_t n = rule_.positions();
+  const bool opens = first > 0, closes = last + 1 < n;  // a known position before it, after it
+  const Vertex a = opens ? known_[first - 1] : nobody, b = closes ? known_[last + 1] : nobody;
+  const Distances& d = *distances_;
+  if (opens) search_through(*graph_, in_, a, b, false, placed_, from_start_, queue_);
+  if (closes) search_through(*graph_, in_, b, a, true, placed_, to_end_, queue_);
+  if (opens && closes && !d.reaches(from_start_[b], last + 2 - first)) return false;
+  const auto fits = [&](std::uint32_t q, Vertex x) {
+    return (!opens || d.reaches(from_start_[x], q + 1 - first)) && (!closes || d.reaches(to_end_[x], last + 1 - q));
+  };
+  for (std::uint32_t q = opens ? first - 1 : 0; q <= last && q < step_count_; ++q) prune_step(q, remaining, pruner, fits);
   return true;
 }
 
-void GivenStepsHook::prune_around(std::uint32_t p, const dlx::Remaining& remaining, dlx::Pruner& pruner) {
+bool GivenStepsHook::prune_around(std::uint32_t p, const dlx::Remaining& remaining, dlx::Pruner& pruner) {
   const std::uint32_t n = rule_.positions();
   const Vertex u = known_[p];
-  // The steps from the nearest known position before p to the nearest after:
-  // beyond them, the rule with p follows from theirs (the triangle inequality).
-  std::uint32_t first = 0, count = step_count_;
-  if (rule_.cycle()) {
-    std::uint32_t back = 1, ahead = 1;
-    while (back < n && known_[(p + n - back) % n] == nobody) ++back;
-    while (ahead < n && known_[(p + ahead) % n] == nobody) ++ahead;
-    if (back < n) {
-      first = (p + n - back) % n;
-      count = back + ahead;
-    }
-  } else {
+  if (!rule_.cycle()) {
+    // The two steps at p put u there, even between two known positions.
+    const auto any = [](std::uint32_t, Vertex) { return true; };
+    if (p > 0) prune_step(p - 1, remaining, pruner, any);
+    if (p < step_count_) prune_step(p, remaining, pruner, any);
     std::uint32_t before = p, after = p + 1;
     while (before > 0 && known_[before - 1] == nobody) --before;
     while (after < n && known_[after] == nobody) ++after;
-    first = before > 0 ? before - 1 : 0;
-    count = std::min(after, step_count_) - first;
+    if (before < p && !prune_gap(before, p - 1, remaining, pruner)) return false;
+    return after == p + 1 || prune_gap(p + 1, after - 1, remaining, pruner);
   }
-  for (std::uint32_t k = 0; k < count && k < step_count_; ++k) {
-    const std::uint32_t q = (first + k) % step_count_;
-    remaining.options(static_cast<dlx::ItemId>(q), buffer_);  // item q is step q
-    for (const dlx::OptionId o : buffer_) {
-      if (stamp_[o] == call_) continue;
-      const HamiltonInstance::Step& s = (*steps_)[o];
-      if (rule_.fits(p, u, s.step, s.from) && rule_.fits(p, u, (s.step + 1) % n, s.to)) continue;
-      stamp_[o] = call_;
-      pruner.remove(o);
-    }
+  // A cycle: the steps from the nearest known position before p to the
+  // nearest after; beyond them, the rule with p follows from theirs (the
+  // triangle inequality).
+  std::uint32_t first = 0, count = step_count_;
+  std::uint32_t back = 1, ahead = 1;
+  while (back < n && known_[(p + n - back) % n] == nobody) ++back;
+  while (ahead < n && known_[(p + ahead) % n] == nobody) ++ahead;
+  if (back < n) {
+    first = (p + n - back) % n;
+    count = back + ahead;
   }
+  for (std::uint32_t k = 0; k < count && k < step_count_; ++k)
+    prune_step((first + k) % step_count_, remaining, pruner, [&](std::uint32_t q, Vertex x) { return rule_.fits(p, u, q, x); });
+  return true;
 }
 
 std::unique_ptr<dlx::Hook> GivenStepsHook::clone() const {
-  return std::make_unique<GivenStepsHook>(steps_, rule_, givens_);
+  return std::make_unique<GivenStepsHook>(steps_, rule_, graph_, distances_, givens_);
 }
 
 }  // namespace dance::hamilton

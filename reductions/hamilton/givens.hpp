@@ -30,8 +30,10 @@ class Distances {
   [[nodiscard]] std::uint32_t operator()(Vertex from, Vertex to) const { return d_[from * n_ + to]; }
   // Whether a walk of `length` steps can lead from `from` to `to`, as far as
   // distance and parity tell.
-  [[nodiscard]] bool within(Vertex from, Vertex to, std::uint32_t length) const {
-    const std::uint32_t d = (*this)(from, to);
+  [[nodiscard]] bool within(Vertex from, Vertex to, std::uint32_t length) const { return reaches((*this)(from, to), length); }
+  // Whether a walk of `length` steps can cover a distance d (of the graph or
+  // of a part of it: any walk between two vertices has d's parity).
+  [[nodiscard]] bool reaches(std::uint32_t d, std::uint32_t length) const {
     return d <= length && (!bipartite_ || (d - length) % 2 == 0);
   }
 
@@ -64,21 +66,41 @@ class StepRule {
 // The same checks for givens made by a program (a puzzle's reader).
 void check_givens(const std::vector<Given>& givens, const graph::Graph& g);
 
-// Whether the position encoding's step option `s` fits every given.
-[[nodiscard]] bool fits_givens(const StepRule& rule, std::span<const Given> givens, const HamiltonInstance::Step& s);
+// Which vertex may stand at which position, as the givens tell: a given
+// position holds its vertex alone, and a given vertex stands nowhere else.
+// In a path every other position lies in a gap between two given positions
+// (or an end), and a vertex fits there when it lies within the gap's
+// distances of both ends through the vertices not given (a search from each
+// end); in a cycle, when it keeps the distance rule with every given.
+class Placements {
+ public:
+  Placements(const HamiltonInstance& h, std::span<const Given> givens);
+  [[nodiscard]] bool allows(std::uint32_t position, Vertex v) const { return allowed_[position * n_ + v]; }
+  // Whether the position encoding's step option fits.
+  [[nodiscard]] bool allows(const HamiltonInstance::Step& s) const {
+    return allows(s.step, s.from) && allows((s.step + 1) % n_, s.to);
+  }
+
+ private:
+  std::uint32_t n_;
+  std::vector<bool> allowed_;  // per position, per vertex
+};
 
 // The position encoding's propagation: the positions known (the givens and
 // those the options chosen fill), and for each position newly known, the
 // options of the steps between it and the nearest known positions on either
-// side that break the distance rule with it go. At a search's first node
-// every known position counts as new, so that one solver serves many sets
-// of givens (set_givens() between searches: a generator's).
+// side that break the distance rule with it go. For a path the distances
+// are those through the vertices not placed yet (a breadth-first search
+// from each end of the gap), which also ends a branch whose gap cannot be
+// crossed in its steps, and so does one that leaves a vertex without a way
+// in or out that cannot be an end; for a cycle, the graph's distances. At a search's first node
+// every known position counts as new (the removals of an earlier search by
+// the same solver are undone).
 class GivenStepsHook final : public dlx::Hook {
  public:
   GivenStepsHook(std::shared_ptr<const std::vector<HamiltonInstance::Step>> steps, StepRule rule,
+                 std::shared_ptr<const graph::Graph> graph, std::shared_ptr<const Distances> distances,
                  std::vector<Given> givens);
-  // Only with no options chosen.
-  void set_givens(std::span<const Given> givens);
   bool choose(dlx::OptionId option, const dlx::Remaining&) override;
   void unchoose(dlx::OptionId option) override;
   [[nodiscard]] bool propagates() const override { return true; }
@@ -86,12 +108,32 @@ class GivenStepsHook final : public dlx::Hook {
   [[nodiscard]] std::unique_ptr<dlx::Hook> clone() const override;
 
  private:
-  void place(std::uint32_t position, Vertex v);
-  // Takes out the options of the steps around the known position p that break the rule with it.
-  void prune_around(std::uint32_t p, const dlx::Remaining& remaining, dlx::Pruner& pruner);
+  void place_givens();
+  // Puts v at the position; false when v stands at another one.
+  bool place(std::uint32_t position, Vertex v);
+  // Takes out the options of the steps around the known position p that
+  // break the rule with it; false when a gap next to p cannot be crossed.
+  bool prune_around(std::uint32_t p, const dlx::Remaining& remaining, dlx::Pruner& pruner);
+  // A path's gap of unknown positions from first to last, between the known
+  // positions first - 1 (unless first is 0) and last + 1 (unless it is the end).
+  bool prune_gap(std::uint32_t first, std::uint32_t last, const dlx::Remaining& remaining, dlx::Pruner& pruner);
+  // A path: whether every vertex not placed still has a way in and a way out
+  // (a neighbour not placed, or a placed one whose next or previous
+  // position is open), or else can be an end of the path that is still open.
+  [[nodiscard]] bool ends_possible() const;
+  // Takes out the options of step q for which `fits(position, vertex)` fails at an unknown position.
+  template <class Fits>
+  void prune_step(std::uint32_t q, const dlx::Remaining& remaining, dlx::Pruner& pruner, Fits fits);
 
   std::shared_ptr<const std::vector<HamiltonInstance::Step>> steps_;
   StepRule rule_;
+  std::shared_ptr<const graph::Graph> graph_;
+  std::shared_ptr<const Distances> distances_;
+  std::vector<std::vector<Vertex>> in_;  // directed: per vertex, the vertices with an arc into it
+  std::vector<bool> placed_;             // per vertex: at a known position
+  std::vector<std::uint32_t> from_start_, to_end_;  // a gap's distances from its two ends
+  std::vector<Vertex> queue_;
+  std::vector<std::uint32_t> position_of_;  // per placed vertex: its position
   std::uint32_t step_count_;
   std::vector<Given> givens_;
   std::vector<Vertex> known_;           // per position: its vertex, or nobody

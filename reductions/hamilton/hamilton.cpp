@@ -86,8 +86,9 @@ std::unique_ptr<HamiltonAnswer> HamiltonReduction::decode(const HamiltonInstance
     return answer;
   }
   if (h.model == HamiltonInstance::Model::position) {
-    answer->order.assign(h.path ? solution.size() + 1 : solution.size(), nobody);
+    answer->order.assign(g.size(), nobody);  // every vertex, in order
     for (const dlx::OptionId o : solution) {
+      if (o >= h.steps->size()) continue;  // a path's start (with givens): its first step says it
       const HamiltonInstance::Step& s = (*h.steps)[o];
       answer->order[s.step] = s.from;
       if (s.step + 1 < answer->order.size()) answer->order[s.step + 1] = s.to;

@@ -5,7 +5,9 @@
 // redo) and kept across a reload and by its link; a jigsaw's borders; a
 // wrong entry marked and a hint; a pasted 9-line grid; a slow New overtaken
 // by a fast one, and Stop. Range solved with greys and dots; a knight's tour
-// begun from the keyboard and completed by Solve; a clique; an exact cover
+// begun from the keyboard and completed by Solve; signpost, numbrix and
+// hidato solved by clicking, a wrong number typed, a hint; the largest clique
+// and independent set of a generated graph checked; an exact cover
 // counted and a malformed one answered in the page's words. Then every tab
 // on a desktop and on a 390 px phone: no sideways scrolling, no serious or
 // critical axe-core violation, a screenshot each. Exits 1 at the first thing
@@ -347,14 +349,66 @@ try {
   expect('each move of the tour is a knight\'s move', order.every((name, k) => k === 0 || jump(order[k - 1], name)));
   await page.screenshot({path: `${shots}/knight-tour.png`});
 
-  // Clique: Solve on a random graph, Check agrees; a vertex chosen from the keyboard.
+  // Path puzzles: each solved by clicking its cells in order, the order dance solve finds for the grid shown.
+  for (const name of ['signpost', 'numbrix', 'hidato']) {
+    await page.click(`#tab-${name}`);
+    await page.click(`#${name}-new`);
+    await waitStatus(`${name}-status`, 'puzzle with one solution');
+    const {width, tokens} = await page.$$eval(`#${name}-board tr`, trs => ({width: trs[0].children.length,
+      tokens: trs.flatMap(tr => [...tr.children].map(td => {
+        const number = td.classList.contains('given') ? td.firstChild?.nodeValue ?? '' : '';
+        const arrow = td.querySelector('.arrow');
+        return arrow ? number + 'abcdefgh'['\u2191\u2197\u2192\u2198\u2193\u2199\u2190\u2196'.indexOf(arrow.textContent)]
+                     : td.classList.contains('hole') ? 'x' : number || '.';
+      }))}));
+    const height = tokens.length / width;
+    const text = name === 'signpost' ? `${width}x${height}:${tokens.join('')}\n`
+      : tokens.map((t, k) => t + ((k + 1) % width ? ' ' : '\n')).join('');
+    const solved = await api('solve', {reduction: name, text});
+    const answer = solved.output.trim().split(/\s+/).map(Number);
+    expect(`dance solves the ${name} shown`, solved.status === 'found' &&
+           answer.length === tokens.length);
+    const last = Math.max(...answer.filter(Number.isFinite));
+    const blank = tokens.findIndex(t => t === '.' || /^[a-h]$/.test(t));
+    await page.click(`#${name}-board td[data-cell="${answer.indexOf(1)}"]`);
+    const two = answer.indexOf(2), twoBlank = !/\d/.test(tokens[two]);
+    expect(`the ${name}'s cell of 2 is shaded as a place for it`, !twoBlank ||
+           await page.$eval(`#${name}-board td[data-cell="${two}"]`, td => td.classList.contains('next')));
+    for (let n = 2; n <= last; ++n) await page.click(`#${name}-board td[data-cell="${answer.indexOf(n)}"]`);
+    await page.click(`#${name}-check`);
+    expect(`the ${name} solved by clicking in order`, await says(`${name}-status`, 'Solved!'));
+    const laid = answer.findIndex((n, k) => n === Math.max(...answer.filter((m, j) => m < last && !/\d/.test(tokens[j]))));
+    await page.click(`#${name}-board td[data-cell="${laid}"]`);
+    await page.click(`#${name}-board td[data-cell="${laid}"]`);
+    await page.click(`#${name}-check`);
+    expect(`a number of the ${name} clicked twice is taken back`, await says(`${name}-status`, 'so far; 1 cell to fill'));
+    await page.screenshot({path: `${shots}/${name}-solved.png`});
+    await page.focus(`#${name}-board td[data-cell="${blank}"]`);
+    await page.keyboard.press('Backspace');
+    for (const digit of String(answer[blank] === 1 ? 2 : 1)) await page.keyboard.type(digit);
+    await page.click(`#${name}-check`);
+    expect(`a wrong number typed in the ${name} is marked`, await says(`${name}-status`, '1 wrong'));
+    await page.click(`#${name}-hint`);
+    expect(`Hint in the ${name} names a cell`, await says(`${name}-status`, 'goes in row'));
+  }
+
+  // Clique and independent set from dance generate: Check says whether the set is the largest.
   await page.click('#tab-clique');
-  await page.click('#clique-solve');
-  await waitStatus('clique-status', 'One answer');
-  await page.click('#clique-check');
-  expect('Check accepts the clique Solve found', await says('clique-status', 'Found!'));
+  for (const kind of ['independent-set', 'clique']) {
+    await page.select('#clique-kind', kind);
+    await waitStatus('clique-status', 'find its largest');
+    await page.click('#clique-board circle[data-vertex="1"]');
+    await page.click('#clique-check');
+    expect(`one vertex is a${kind === 'clique' ? '' : 'n'} ${kind}, but not the largest`,
+           await says('clique-status', 'but not the largest'));
+    await page.click('#clique-solve');
+    await waitStatus('clique-status', 'One answer');
+    await page.click('#clique-check');
+    expect(`Check says the ${kind} Solve found is the largest`, await says('clique-status', 'Solved! The largest'));
+  }
   await page.screenshot({path: `${shots}/clique.png`});
   await page.click('#clique-new');
+  await waitStatus('clique-status', 'find its largest');
   await page.$eval('#clique-board circle[data-vertex="1"]', circle => circle.focus());
   await press('Space');
   expect('Space chooses a vertex', await page.$eval('#clique-board circle[data-vertex="1"]', c => c.getAttribute('aria-checked')) === 'true');
@@ -378,7 +432,7 @@ try {
   await page.evaluate(axeSource);
   for (const [device, width, height] of [['desktop', 1280, 900], ['phone', 390, 844]]) {
     await page.setViewport({width, height});
-    for (const tab of ['sudoku', 'range', 'knight', 'clique', 'cover']) {
+    for (const tab of ['sudoku', 'range', 'knight', 'signpost', 'numbrix', 'hidato', 'clique', 'cover']) {
       await page.click(`#tab-${tab}`);
       if (tab === 'sudoku') {
         await page.select('#sudoku-size', '9');

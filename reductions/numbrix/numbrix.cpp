@@ -1,0 +1,29 @@
+#include "numbrix/numbrix.hpp"
+
+#include "path_puzzle/grid_reduction.hpp"
+#include "path_puzzle/picture.hpp"
+#include "path_puzzle/puzzles.hpp"
+
+namespace dance::numbrix {
+
+using namespace path_puzzle;
+
+std::vector<OptionSpec> NumbrixReduction::options() const {
+  return {OptionSpec::choice("format", {"grid", "svg"}, "write answers as grids (default) or SVG pictures"),
+          OptionSpec::integer("size", "N", 2, 20, "generate: an N x N grid (default 9)")};
+}
+
+std::unique_ptr<InstanceReader> NumbrixReduction::read(std::istream& in, const ModelOptions& options) const {
+  refuse_generate_options(options, name(), {"size"});
+  return grid_reader(in, Rule::orthogonal, false, output_of(options));
+}
+
+std::unique_ptr<PuzzleType> NumbrixReduction::make_puzzle_type(const ModelOptions& options) const {
+  Shape shape;
+  shape.rule = Rule::orthogonal;
+  shape.width = shape.height = static_cast<int>(options.number("size", 9));
+  shape.write = output_of(options) == Output::svg ? &draw : &write_grid;
+  return std::make_unique<PathPuzzles>(std::move(shape));
+}
+
+}  // namespace dance::numbrix

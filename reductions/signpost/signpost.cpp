@@ -1,0 +1,65 @@
+#include "signpost/signpost.hpp"
+
+#include "dance/line_reader.hpp"
+#include "path_puzzle/grid_reduction.hpp"
+#include "signpost/game_id.hpp"
+
+namespace dance::signpost {
+
+using namespace path_puzzle;
+
+namespace {
+
+// One game ID a line; anything after it, past white space, is ignored, and
+// a '#' there starts the puzzle's title.
+class IdReader final : public InstanceReader {
+ public:
+  IdReader(std::istream& in, Output output) : lines_(in), output_(output) {}
+  std::unique_ptr<Instance> next() override {
+    const auto line = lines_.next();
+    if (!line) return nullptr;
+    const std::string& text = line->text;
+    const std::size_t start = text.find_first_not_of(" \t\r");
+    const std::size_t end = std::min(text.find_first_of(" \t\r", start), text.size());
+    std::string title;
+    const std::size_t rest = text.find_first_not_of(" \t\r", end);
+    if (rest != std::string::npos && text[rest] == '#') {
+      const std::size_t from = text.find_first_not_of(" \t\r", rest + 1);
+      if (from != std::string::npos) title = text.substr(from, text.find_last_not_of(" \t\r") + 1 - from);
+    }
+    Board board = parse_id(std::string_view(text).substr(start, end - start), line->number, start + 1);
+    return make_instance(std::move(board), std::move(title), line->number, output_);
+  }
+
+ private:
+  LineReader lines_;
+  Output output_;
+};
+
+}  // namespace
+
+std::vector<OptionSpec> SignpostReduction::options() const {
+  return {OptionSpec::choice("format", {"grid", "id", "svg"},
+                             "write answers as grids of numbers (default), game IDs with every cell numbered, or SVG "
+                             "pictures; generate: puzzles as game IDs, or with svg as pictures"),
+          OptionSpec::dimensions("size", "WxH", 2, 20, "generate: a grid of W columns and H rows (default 7x7)")};
+}
+
+std::unique_ptr<InstanceReader> SignpostReduction::read(std::istream& in, const ModelOptions& options) const {
+  refuse_generate_options(options, name(), {"size"});
+  return std::make_unique<IdReader>(in, output_of(options));
+}
+
+void SignpostReduction::write_id(std::ostream& out, const Board& board, const Filling* filling) const {
+  signpost::write_id(out, board, filling);
+}
+
+std::unique_ptr<PuzzleType> SignpostReduction::make_puzzle_type(const ModelOptions& options) const {
+  Shape shape = shape_of(options, name(), Rule::arrows, {7, 7});
+  // A grid of numbers has no arrows: a puzzle is an ID (or a picture).
+  shape.one_line = options.text("format") != "svg";
+  if (shape.one_line) shape.write = &signpost::write_id;
+  return std::make_unique<PathPuzzles>(std::move(shape));
+}
+
+}  // namespace dance::signpost

@@ -1,0 +1,247 @@
+// The path puzzles (Signpost, Numbrix, Hidato): Tatham's generated Signpost
+// IDs, hand-made Numbrix and Hidato grids with their known answers, an
+// empty Numbrix counted by brute force, the givens' propagation against the
+// plain problem on random puzzles, the generators' puzzles unique through
+// the solving side, and bad input named.
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <fstream>
+#include <random>
+#include <sstream>
+
+#include "dance/generator.hpp"
+#include "dlx/error.hpp"
+#include "dlx/solver.hpp"
+#include "hamilton/encodings.hpp"
+#include "path_puzzle/board.hpp"
+#include "path_puzzle/puzzles.hpp"
+#include "path_puzzle/reduction.hpp"
+#include "verified_count.hpp"
+
+using namespace dance;
+using namespace dance::path_puzzle;
+
+namespace {
+
+std::vector<std::unique_ptr<Instance>> read_all(const Reduction& reduction, const std::string& text,
+                                                const ModelOptions& options = {}) {
+  std::istringstream in(text);
+  auto reader = reduction.reader(in, options);
+  std::vector<std::unique_ptr<Instance>> all;
+  while (auto instance = reader->next()) all.push_back(std::move(instance));
+  return all;
+}
+
+// The answer printed as the reduction prints it (the grid).
+std::string solved(const Reduction& reduction, const Instance& instance) {
+  const auto answer = test::first_answer(reduction, instance);
+  std::ostringstream out;
+  reduction.print(out, instance, *answer);
+  return out.str();
+}
+
+// Numbers 1..N through the open cells of the board, by depth-first search
+// over every cell, the rule written here apart from the reduction's.
+std::uint64_t brute_force(const Board& board) {
+  const std::size_t n = board.open();
+  const int w = board.width;
+  const auto next_to = [&](std::size_t a, std::size_t b) {
+    const int dr = static_cast<int>(b) / w - static_cast<int>(a) / w, dc = static_cast<int>(b) % w - static_cast<int>(a) % w;
+    if (board.rule == Rule::orthogonal) return std::abs(dr) + std::abs(dc) == 1;
+    if (board.rule == Rule::king) return std::max(std::abs(dr), std::abs(dc)) == 1 ;
+    const int k = std::max(std::abs(dr), std::abs(dc));
+    return k > 0 && dc == k * dx[board.arrows[a]] && dr == k * dy[board.arrows[a]];
+  };
+  std::vector<int> filled(board.cells(), 0);
+  std::uint64_t count = 0;
+  const auto extend = [&](auto& self, std::size_t at, int number) -> void {
+    if (static_cast<std::size_t>(number) == n) {
+      ++count;
+      return;
+    }
+    for (std::size_t next = 0; next < board.cells(); ++next) {
+      if (board.numbers[next] == hole || filled[next] != 0 || !next_to(at, next)) continue;
+      if (board.numbers[next] != 0 && board.numbers[next] != number + 1) continue;
+      filled[next] = number + 1;
+      self(self, next, number + 1);
+      filled[next] = 0;
+    }
+  };
+  for (std::size_t start = 0; start < board.cells(); ++start) {
+    if (board.numbers[start] == hole || (board.numbers[start] != 0 && board.numbers[start] != 1)) continue;
+    filled[start] = 1;
+    extend(extend, start, 1);
+    filled[start] = 0;
+  }
+  return count;
+}
+
+}  // namespace
+
+TEST_CASE("signpost: Tatham's generated IDs have one solution each, verified", "[signpost]") {
+  const Reduction& signpost = *find_reduction("signpost");
+  std::ifstream in(DANCE_TEST_DATA "/signpost/tatham.txt");
+  REQUIRE(in);
+  auto reader = signpost.reader(in, ModelOptions());
+  int read = 0;
+  while (auto instance = reader->next()) {
+    INFO("ID " << ++read);
+    CHECK(test::count_verified(signpost, *instance) == 1);
+  }
+  CHECK(read == 18);
+  // The first one by hand: 1 at row 3, column 2, its arrow (SE) to 2, ...
+  const auto first = read_all(signpost, "4x4:deg16acbga1bdahbbbg");
+  CHECK(solved(signpost, *first.at(0)) == " 4 10  3 16\n14  2 13 15\n 1  7 12  9\n 6 11  8  5\n\n");
+}
+
+TEST_CASE("signpost: game IDs read and written back, answers as IDs", "[signpost]") {
+  const Reduction& signpost = *find_reduction("signpost");
+  const auto instances = read_all(signpost, "4x4:deg16acbga1bdahbbbg  # a title\n", ModelOptions().set("format", "id"));
+  CHECK(solved(signpost, *instances.at(0)) == "4x4:4d10e3g16a14c2b13g15a1b7d12a9h6b11b8b5g  # a title\n");
+  // The answer's ID is a puzzle with every number given: it has that one solution.
+  CHECK(test::count_verified(signpost, *read_all(signpost, "4x4:4d10e3g16a14c2b13g15a1b7d12a9h6b11b8b5g").at(0)) == 1);
+}
+
+TEST_CASE("numbrix and hidato: hand-made grids and their answers", "[numbrix][hidato]") {
+  const Reduction& numbrix = *find_reduction("numbrix");
+  // A snake with the middle row left out: only the snake fits.
+  const auto snake = read_all(numbrix, "# snake\n1 . 3\n. . .\n7 . 9\n");
+  CHECK(test::count_verified(numbrix, *snake.at(0)) == 1);
+  CHECK(solved(numbrix, *snake.at(0)) == "# snake\n1 2 3\n6 5 4\n7 8 9\n\n");
+  // 1 and 9 in opposite corners of 3x3: the snakes of both turns (2), and so on.
+  CHECK(test::count_verified(numbrix, *read_all(numbrix, "1 . .\n. . .\n. . 9\n").at(0)) == 2);
+  CHECK(test::count_verified(numbrix, *read_all(numbrix, "1 . .\n. 9 .\n. . .\n").at(0)) == 2);  // spirals
+  CHECK(test::count_verified(numbrix, *read_all(numbrix, "2 . .\n. . .\n. . .\n").at(0)) == 0);  // 2 on a corner of the wrong colour
+  const Reduction& hidato = *find_reduction("hidato");
+  // Rosetta Code's Hidato ("Solve a Hidato puzzle"), 'x' for the cells outside.
+  const std::string rosetta =
+      " . 33 35  .  .  x  x  x\n"
+      " .  . 24 22  .  x  x  x\n"
+      " .  .  . 21  .  .  x  x\n"
+      " . 26  . 13 40 11  x  x\n"
+      "27  .  .  .  9  .  1  x\n"
+      " x  x  .  . 18  .  .  x\n"
+      " x  x  x  x  .  7  .  .\n"
+      " x  x  x  x  x  x  5  .\n";
+  const auto puzzle = read_all(hidato, rosetta);
+  CHECK(test::count_verified(hidato, *puzzle.at(0)) == 1);
+  CHECK(solved(hidato, *puzzle.at(0)) ==
+        "32 33 35 36 37  x  x  x\n"
+        "31 34 24 22 38  x  x  x\n"
+        "30 25 23 21 12 39  x  x\n"
+        "29 26 20 13 40 11  x  x\n"
+        "27 28 14 19  9 10  1  x\n"
+        " x  x 15 16 18  8  2  x\n"
+        " x  x  x  x 17  7  6  3\n"
+        " x  x  x  x  x  x  5  4\n\n");
+}
+
+TEST_CASE("numbrix: an empty 4x4 grid has the 552 paths of brute force", "[numbrix]") {
+  const Reduction& numbrix = *find_reduction("numbrix");
+  const auto empty = read_all(numbrix, ". . . .\n. . . .\n. . . .\n. . . .\n");
+  CHECK(test::count_verified(numbrix, *empty.at(0)) == 552);
+  CHECK(brute_force(static_cast<const PathInstance&>(*empty.at(0)).board) == 552);
+}
+
+TEST_CASE("path puzzles: random small puzzles of each rule agree with brute force, with and without the hook",
+          "[numbrix][hidato][signpost]") {
+  std::mt19937_64 rng(48);
+  int nonzero = 0;
+  for (int round = 0; round < 240; ++round) {
+    Shape shape;
+    shape.rule = round % 3 == 0 ? Rule::orthogonal : round % 3 == 1 ? Rule::king : Rule::arrows;
+    shape.width = 2 + static_cast<int>(rng() % 3);
+    shape.height = 2 + static_cast<int>(rng() % 2);
+    shape.holes = shape.rule == Rule::king ? 30 : 0;
+    shape.write = &write_grid;
+    PathPuzzles type(shape);
+    const Solution solution = type.random_solution(rng() | 1, Symmetry::none);
+    // Some numbers of a random path given; Signpost's arrows those of the path, a few changed.
+    Board board;
+    board.width = shape.width;
+    board.height = shape.height;
+    board.rule = shape.rule;
+    board.numbers.assign(solution.size(), 0);
+    for (std::size_t cell = 0; cell < solution.size(); ++cell)
+      if (solution[cell] == hole || rng() % 4 == 0) board.numbers[cell] = solution[cell];
+    if (shape.rule == Rule::arrows) {
+      std::ostringstream id;
+      Kept all(solution.size(), false);
+      type.print_puzzle(id, solution, all);  // as a game ID, no number given
+      board.arrows.clear();
+      for (const char c : id.str().substr(id.str().find(':') + 1))
+        board.arrows.push_back(rng() % 5 == 0 ? static_cast<int>(rng() % 8) : c - 'a');
+    }
+    if (board.open() < 2) continue;
+    const Question q = question(board);
+    const Encoding encoding = hamilton::encode_by_position(*q.path);
+    dlx::Solver with_hook(encoding.problem), plain(encoding.problem);
+    if (encoding.hook) with_hook.set_hook(encoding.hook.get());
+    with_hook.count();
+    plain.count();
+    const std::uint64_t expected = brute_force(board);
+    INFO("round " << round << " rule " << static_cast<int>(board.rule));
+    CHECK(with_hook.statistics().solutions == expected);
+    CHECK(plain.statistics().solutions == expected);
+    nonzero += expected > 0;
+  }
+  CHECK(nonzero > 60);
+}
+
+TEST_CASE("path puzzles: generated puzzles are unique through the solving side, and minimal", "[generate]") {
+  const std::pair<const char*, const char*> families[] = {{"numbrix", "4"}, {"hidato", "4x3"}, {"signpost", "4x4"}};
+  for (const auto& [name, size] : families) {
+    const Reduction& reduction = *find_reduction(name);
+    auto type = reduction.puzzle_type(ModelOptions().set("size", size));
+    GenerateOptions wanted;
+    wanted.minimal = true;
+    for (std::uint64_t index = 0; index < 8; ++index) {
+      const dance::Puzzle made = generate(*type, wanted, 3, index);
+      INFO(name << " puzzle " << index);
+      REQUIRE_FALSE(type->verify(made.solution, made.kept));
+      std::ostringstream text;
+      type->print_puzzle(text, made.solution, made.kept);
+      const auto instances = read_all(reduction, text.str());
+      REQUIRE(instances.size() == 1);
+      CHECK(test::count_verified(reduction, *instances[0]) == 1);
+      const Board& board = static_cast<const PathInstance&>(*instances[0]).board;
+      CHECK(brute_force(board) == 1);
+      if (std::string_view(name) != "numbrix") {  // the first and last numbers are given
+        CHECK(std::count(board.numbers.begin(), board.numbers.end(), 1) == 1);
+        CHECK(std::count(board.numbers.begin(), board.numbers.end(), static_cast<int>(board.open())) == 1);
+      }
+      // Minimal: without any clue that may go, another solution.
+      for (std::size_t cell = 0; cell < board.cells(); ++cell) {
+        const int number = board.numbers[cell];
+        if (number <= 0 || (std::string_view(name) != "numbrix" && (number == 1 || number == static_cast<int>(board.open())))) continue;
+        Board fewer = board;
+        fewer.numbers[cell] = 0;
+        CHECK(brute_force(fewer) > 1);
+      }
+    }
+  }
+}
+
+TEST_CASE("path puzzles: bad input names the line and column", "[numbrix][hidato][signpost]") {
+  const auto error_of = [](const char* name, const std::string& text) {
+    try {
+      (void)read_all(*find_reduction(name), text);
+    } catch (const dlx::ParseError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  CHECK_THAT(error_of("numbrix", "1 2\n3 q\n"), Catch::Contains("line 2, column 3: expected '.' or a number"));
+  CHECK_THAT(error_of("numbrix", "1 2\n3\n"), Catch::Contains("row 2 has 1 cells, the first row has 2"));
+  CHECK_THAT(error_of("numbrix", "1 2\n3 5\n"), Catch::Contains("the number 5"));
+  CHECK_THAT(error_of("numbrix", "1 1\n. .\n"), Catch::Contains("the number 1 is given twice"));
+  CHECK_THAT(error_of("numbrix", "1 x\n. .\n"), Catch::Contains("expected '.' or a number"));  // no holes in Numbrix
+  CHECK_THAT(error_of("hidato", "1 x\n. y\n"), Catch::Contains("line 2, column 3: expected '.', 'x' or a number"));
+  CHECK_THAT(error_of("signpost", "4x4:deg16acbga1bdahbbb"), Catch::Contains("has 15 cells"));
+  CHECK_THAT(error_of("signpost", "4x4:deg16acbga1bdahbbbgg"), Catch::Contains("more than the 16 cells"));
+  CHECK_THAT(error_of("signpost", "4x4:deg17acbga1bdahbbbg"), Catch::Contains("the number 17"));
+  CHECK_THAT(error_of("signpost", "4x4:dzg"), Catch::Contains("column 6: expected a number or an arrow"));
+  CHECK_THAT(error_of("signpost", "4x4#12345"), Catch::Contains("random seed"));
+  CHECK_THAT(error_of("signpost", "\n\n  7:abc"), Catch::Contains("line 3, column 4"));
+}
