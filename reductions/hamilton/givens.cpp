@@ -172,6 +172,7 @@ GivenStepsHook::GivenStepsHook(std::shared_ptr<const std::vector<HamiltonInstanc
       to_end_(rule_.positions()),
       queue_(rule_.positions()),
       position_of_(rule_.positions(), 0),
+      region_of_(rule_.positions(), 0),
       step_count_(rule_.cycle() ? rule_.positions() : rule_.positions() - 1),
       givens_(std::move(givens)),
       known_(rule_.positions(), nobody),
@@ -232,7 +233,83 @@ bool GivenStepsHook::propagate(const dlx::Remaining& remaining, dlx::Pruner& pru
     if (ok) ok = prune_around(p, remaining, pruner);
   fresh_.clear();
   chose_ = false;
-  return ok && (rule_.cycle() || ends_possible());
+  return ok && (rule_.cycle() || (ends_possible() && regions_fillable()));
+}
+
+bool GivenStepsHook::regions_fillable() {
+  const std::uint32_t n = rule_.positions();
+  const graph::Graph& g = *graph_;
+  const auto neighbours = [&](Vertex v, auto visit) {
+    for (const Vertex w : g.out[v]) visit(w);
+    if (g.directed)
+      for (const Vertex w : in_[v]) visit(w);
+  };
+  // The regions: vertices not placed, joined by arcs either way. A region's
+  // number is its stamp less the first stamp of this call.
+  const std::uint64_t first = regions_made_ + 1;
+  region_size_.clear();
+  for (Vertex s = 0; s < n; ++s) {
+    if (placed_[s] || region_of_[s] >= first) continue;
+    const std::uint64_t region = ++regions_made_;
+    std::size_t head = 0, tail = 0;
+    queue_[tail++] = s;
+    region_of_[s] = region;
+    while (head < tail)
+      neighbours(queue_[head++], [&](Vertex w) {
+        if (!placed_[w] && region_of_[w] != region) {
+          region_of_[w] = region;
+          queue_[tail++] = w;
+        }
+      });
+    region_size_.push_back(static_cast<std::uint32_t>(tail));
+  }
+  if (region_size_.empty()) return true;
+  capacity_.assign(region_size_.size(), 0);
+  beside_.assign(region_size_.size(), 0);  // per region: the last gap (its first position + 1) found beside it
+  // Each gap of unknown positions first..last: the regions beside its known
+  // ends (both of them, for a gap between two) get its length.
+  std::uint32_t gap = 0;
+  for (std::uint32_t p = 0; p < n; p = std::max(p + 1, gap)) {
+    if (known_[p] != nobody) continue;
+    std::uint32_t last = p;
+    while (last + 1 < n && known_[last + 1] == nobody) ++last;
+    gap = last + 1;
+    const Vertex a = p > 0 ? known_[p - 1] : nobody, b = last + 1 < n ? known_[last + 1] : nobody;
+    if (a == nobody && b == nobody) return true;  // nothing placed yet
+    const std::uint32_t mark = p + 1;
+    // Regions beside a (after it, along its arcs out), marked; then those
+    // beside b too (before it, along its arcs in) take the gap.
+    const auto after_a = [&](auto visit) {
+      for (const Vertex w : g.out[a]) visit(w);
+    };
+    const auto before_b = [&](auto visit) {
+      if (g.directed)
+        for (const Vertex w : in_[b]) visit(w);
+      else
+        for (const Vertex w : g.out[b]) visit(w);
+    };
+    const auto region = [&](Vertex w) { return static_cast<std::size_t>(region_of_[w] - first); };
+    const auto take = [&](Vertex w) {
+      if (placed_[w] || beside_[region(w)] == mark + n) return;
+      beside_[region(w)] = mark + n;  // counted for this gap
+      capacity_[region(w)] += last + 1 - p;
+    };
+    if (a != nobody && b != nobody) {
+      after_a([&](Vertex w) {
+        if (!placed_[w]) beside_[region(w)] = mark;
+      });
+      before_b([&](Vertex w) {
+        if (!placed_[w] && beside_[region(w)] == mark) take(w);
+      });
+    } else if (a != nobody) {
+      after_a(take);
+    } else {
+      before_b(take);
+    }
+  }
+  for (std::size_t r = 0; r < region_size_.size(); ++r)
+    if (capacity_[r] < region_size_[r]) return false;
+  return true;
 }
 
 bool GivenStepsHook::ends_possible() const {

@@ -121,6 +121,11 @@ class GivenStepsHook final : public dlx::Hook {
   // (a neighbour not placed, or a placed one whose next or previous
   // position is open), or else can be an end of the path that is still open.
   [[nodiscard]] bool ends_possible() const;
+  // A path: whether the gaps can fill the regions of vertices not placed.
+  // A gap's vertices are consecutive, so they lie in one region, one beside
+  // both of its ends; each region needs gaps beside it at least as long as
+  // it is large.
+  bool regions_fillable();
   // Takes out the options of step q for which `fits(position, vertex)` fails at an unknown position.
   template <class Fits>
   void prune_step(std::uint32_t q, const dlx::Remaining& remaining, dlx::Pruner& pruner, Fits fits);
@@ -134,6 +139,11 @@ class GivenStepsHook final : public dlx::Hook {
   std::vector<std::uint32_t> from_start_, to_end_;  // a gap's distances from its two ends
   std::vector<Vertex> queue_;
   std::vector<std::uint32_t> position_of_;  // per placed vertex: its position
+  // regions_fillable()'s scratch: per vertex its region (a stamp), per
+  // region its size and the steps of the gaps beside it; per gap a mark.
+  std::vector<std::uint64_t> region_of_;
+  std::uint64_t regions_made_ = 0;
+  std::vector<std::uint32_t> region_size_, capacity_, beside_;
   std::uint32_t step_count_;
   std::vector<Given> givens_;
   std::vector<Vertex> known_;           // per position: its vertex, or nobody
