@@ -84,15 +84,15 @@ void bind_search(py::module_& m) {
         const auto solution = s.solution();
         return py::cast(std::vector<dlx::OptionId>(solution.begin(), solution.end()));
       })
-      .def("first_two", [](Search& s) {  // the first solution (or None) and whether there is a second
+      .def("first", [](Search& s, bool look_for_another) {  // a first solution (or None); whether there is another
         std::vector<dlx::OptionId> first;
         std::uint64_t found = 0;
         s.visit([&](std::span<const dlx::OptionId> solution) {
           if (found++ == 0) first.assign(solution.begin(), solution.end());
-          return found < 2;
+          return look_for_another && found < 2;
         });
         return py::make_tuple(found > 0 ? py::cast(first) : py::none(), found > 1);
-      })
+      }, py::arg("look_for_another"))
       .def_property_readonly("statistics", &Search::statistics)
       .def_property_readonly("outcome", [](const Search& s) { return dlx::to_string(s.outcome()); })
       .def_property_readonly("complete", &Search::complete)

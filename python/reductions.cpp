@@ -122,14 +122,15 @@ class Run {
     if (!search_->next()) return py::none();
     return answer_of(instance_, encoding_, search_->solution());
   }
-  // The first answer (the best for an optimising reduction) or None, and whether there is a second.
-  py::tuple first_two() {
+  // A first answer (the best for an optimising reduction) or None, and
+  // whether there is another, if asked to look (a search to the end).
+  py::tuple first(bool look_for_another) {
     if (!search_) return py::make_tuple(best(), false);
     std::vector<dlx::OptionId> first;
     std::uint64_t found = 0;
     search_->visit([&](std::span<const dlx::OptionId> solution) {
       if (found++ == 0) first.assign(solution.begin(), solution.end());
-      return found < 2;
+      return look_for_another && found < 2;
     });
     return py::make_tuple(found > 0 ? answer_of(instance_, encoding_, first) : py::none(), found > 1);
   }
@@ -358,7 +359,7 @@ void bind_reductions(py::module_& m) {
   py::class_<Run>(m, "Run")
       .def("count", &Run::count, py::arg("limit") = 0)
       .def("next", &Run::next)
-      .def("first_two", &Run::first_two)
+      .def("first", &Run::first, py::arg("look_for_another"))
       .def_property_readonly("optimises", &Run::optimises)
       .def_property_readonly("statistics", &Run::statistics)
       .def_property_readonly("outcome", &Run::outcome)

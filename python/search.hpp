@@ -100,6 +100,7 @@ class Search {
   dlx::SolverOptions heuristics_;
   std::vector<std::unique_ptr<dlx::Hook>> hooks_;  // one per solver; the first may be empty
   std::vector<std::unique_ptr<dlx::Solver>> solvers_;  // the first searches alone; all of them together
+  dlx::Statistics base_;        // the single solver's counters when this search took it
   dlx::Statistics team_total_;  // the team's counters over its calls
   bool clashed_ = false;
   dlx::Outcome outcome_ = dlx::Outcome::exhausted;

@@ -186,19 +186,19 @@ class Search:
     def __iter__(self):
         return self.solutions()
 
-    def _first_two(self):
-        first, more = self._search.first_two()
+    def _first(self, look_for_another):
+        first, more = self._search.first(look_for_another)
         self._check(int(first is not None) + int(more))
         return (None if first is None else Solution(self.problem, first)), more
 
     def first(self):
         """A first solution, or None when there is none."""
-        first, _ = self._first_two()
+        first, _ = self._first(False)
         return first
 
     def unique(self):
         """Whether there is exactly one solution."""
-        first, more = self._first_two()
+        first, more = self._first(True)
         return first is not None and not more
 
 
@@ -315,7 +315,7 @@ def _check_run(run, found):
 
 
 def _solve_run(run, unique):
-    first, more = run.first_two()
+    first, more = run.first(unique)
     _check_run(run, int(first is not None) + int(more))
     if first is None:
         return None
