@@ -370,7 +370,11 @@ def generate(name, n=1, *, seed=0, difficulty=None, symmetry=None, minimal=False
     no clue can go; clues: exactly that many; and the family's own options
     (box="4x4", size="9x6", jigsaw=True). Ctrl-C raises KeyboardInterrupt
     with .puzzles, those made so far."""
-    made = _dance.generate(name, n, seed, difficulty or "", symmetry or "", minimal, clues, options)
+    try:
+        made = _dance.generate(name, n, seed, difficulty or "", symmetry or "", minimal, clues, options)
+    except KeyboardInterrupt as interrupt:
+        interrupt.puzzles = [Puzzle(name, g) for g in getattr(interrupt, "puzzles", [])]
+        raise
     return [Puzzle(name, g) for g in made]
 
 

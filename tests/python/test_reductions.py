@@ -135,6 +135,19 @@ def test_bad_input_raises_the_documented_exceptions():
         dance.count("clique", TRIANGLE_AND_TAIL, max=True)
 
 
+def test_ctrl_c_stops_the_generator():
+    import signal
+    import threading
+    import time
+    threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+    start = time.monotonic()
+    with pytest.raises(KeyboardInterrupt) as interrupted:
+        dance.generate("sudoku", n=1000, seed=1, box="4x4", minimal=True)
+    assert time.monotonic() - start < 10
+    made = interrupted.value.puzzles
+    assert len(made) < 1000 and all(isinstance(p, dance.Puzzle) for p in made)
+
+
 def test_limits_on_a_reduction():
     with pytest.raises(dance.Stopped) as stopped:
         dance.count("hamilton", knight="6x6", closed=True, nodes=10000)
