@@ -168,3 +168,34 @@ def test_no_leak_of_solver_objects_by_name():
     before = resident_kilobytes()
     solve_many(10000)
     assert resident_kilobytes() - before < 2048
+
+
+def test_no_value_of_any_option_crashes_the_interpreter():
+    """Each option of each reduction given odd values, on odd texts: a Python exception at worst."""
+    import random
+    odd_values = [0, -1, 1, 2, 3, 7, 10**12, "", "x", "3x3", "0x0", "100x100", "2x", "line", "svg", "json", True]
+    odd_texts = ["", "\n", "x", "a b\n", "1 2\n2 3\n", "#\n", "....", "9x9:\n", "| c\na\n", "piece A\nAA\n"] + \
+        [text for _, text, _ in INSTANCES if len(text) < 1000]
+    allowed = (ValueError, TypeError, IndexError, dance.Stopped, RuntimeError)
+    rng = random.Random(1)
+    for name, reduction in dance.reductions().items():
+        if name.startswith("latin"):
+            continue
+        for option in reduction["options"]:
+            for _ in range(12):
+                kwargs = {}
+                for chosen in (option, rng.choice(reduction["options"])):
+                    key = "from_" if chosen["name"] == "from" else chosen["name"].replace("-", "_")
+                    kwargs[key] = rng.choice(odd_values)
+                text = rng.choice(odd_texts)
+                try:
+                    dance.count(name, text, nodes=20000, seconds=1, **kwargs)
+                except allowed:
+                    pass
+                try:
+                    answer = dance.solve(name, text, nodes=20000, seconds=1, **kwargs)
+                    if answer is not None:
+                        assert answer.verify() is None
+                        str(answer), answer._repr_svg_()
+                except allowed:
+                    pass
