@@ -24,6 +24,11 @@ namespace py = pybind11;
 namespace dance::python {
 namespace {
 
+// A UserWarning (an exception where warnings are made errors).
+void warn(const std::string& text) {
+  if (PyErr_WarnEx(PyExc_UserWarning, text.c_str(), 1) < 0) throw py::error_already_set();
+}
+
 const Reduction& reduction_named(const std::string& name) {
   if (const Reduction* r = find_reduction(name)) return *r;
   throw py::value_error("unknown reduction '" + name + "' (dance.reductions() lists them)");
@@ -104,8 +109,7 @@ class Run {
       ModelOptions options, std::size_t index, SearchSpec spec, bool verify)
       : reduction_(reduction), instance_(std::move(instance)), text_(std::move(text)), options_(std::move(options)),
         index_(index), spec_(std::move(spec)), verify_(verify) {
-    for (const std::string& w : instance_->warnings)
-      PyErr_WarnEx(PyExc_UserWarning, (std::string(reduction_.name()) + ": " + w).c_str(), 1);
+    for (const std::string& w : instance_->warnings) warn(std::string(reduction_.name()) + ": " + w);
     if (!reduction_.optimises(*instance_)) search_ = search_of(*instance_, encoding_, spec_.nodes, spec_.seconds);
   }
 
@@ -236,9 +240,9 @@ class Reading {
     if (!instance) throw py::value_error("no " + std::string(reduction_.name()) + " instance in the text");
     const Encoding encoding = reduction_.encode(*instance);
     if (encoding.hook && !encoding.hook_is_bound)
-      PyErr_WarnEx(PyExc_UserWarning,
-                   (std::string(reduction_.name()) + " also checks a constraint during the search that Knuth's format "
-                                                     "cannot state; the problem written may have more solutions").c_str(), 1);
+      warn(std::string(reduction_.name()) +
+           " also checks a constraint during the search that Knuth's format cannot state; the problem written may "
+           "have more solutions");
     std::ostringstream out;
     dlx::write_knuth(out, dlx::with_forced(*encoding.problem, encoding.assumptions));
     return std::move(out).str();

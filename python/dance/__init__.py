@@ -462,8 +462,7 @@ def register(reduction):
         verify(instance, answer) -> None, or what is wrong (without the engine)
         print(instance, answer) -> str  (optional: str(answer) otherwise)
     Registering a name again replaces the reduction (a notebook's cell run
-    twice); a built-in's name is a ValueError. Returns the reduction, so that
-    it serves as a class decorator on an instance: register(Langford())."""
+    twice); a built-in's name is a ValueError. Returns the reduction."""
     _dance.register(reduction)
     return reduction
 

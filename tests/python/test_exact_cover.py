@@ -14,6 +14,11 @@ import dance
 from conftest import DATA, run_dance
 
 
+def test_the_modules_example():
+    import doctest
+    assert doctest.testmod(dance).failed == 0
+
+
 def test_version_is_the_commands():
     status, out, _ = run_dance("--version")
     assert status == 0
