@@ -62,6 +62,22 @@ dlx::Statistics since(const dlx::Statistics& now, const dlx::Statistics& base) {
   return d;
 }
 
+// Marks a search as running for the time of a call: a Search shared by two
+// Python threads would otherwise run its solver on both at once (the GIL is
+// released while it searches).
+class Running {
+ public:
+  explicit Running(std::atomic<bool>& busy) : busy_(busy) {
+    if (busy_.exchange(true)) throw std::runtime_error("this search is running on another thread");
+  }
+  ~Running() { busy_.store(false); }
+  Running(const Running&) = delete;
+  Running& operator=(const Running&) = delete;
+
+ private:
+  std::atomic<bool>& busy_;
+};
+
 }  // namespace
 
 void Failure::record(py::error_already_set& error) {
@@ -118,6 +134,7 @@ bool Search::prepare(dlx::Solver& solver, dlx::Hook* hook) {
 }
 
 dlx::Outcome Search::alone(const std::function<dlx::Outcome(dlx::Solver&)>& call) {
+  const Running running(busy_);
   dlx::Solver& solver = *solvers_[0];
   solver.set_limits(dlx::Limits{spec_.nodes ? base_.nodes + spec_.nodes : 0,
                                 spec_.seconds > 0 ? base_.seconds + spec_.seconds : 0, &failure_->stop});
@@ -127,6 +144,7 @@ dlx::Outcome Search::alone(const std::function<dlx::Outcome(dlx::Solver&)>& call
 }
 
 dlx::Outcome Search::together(const std::function<dlx::Outcome(dlx::Team&)>& call) {
+  const Running running(busy_);
   std::vector<dlx::Solver*> workers;
   for (std::size_t t = 0; t < spec_.threads; ++t) {
     dlx::Solver& solver = *solvers_[t];

@@ -104,6 +104,7 @@ class Search {
   dlx::Statistics team_total_;  // the team's counters over its calls
   bool clashed_ = false;
   dlx::Outcome outcome_ = dlx::Outcome::exhausted;
+  std::atomic<bool> busy_{false};  // a call is searching (on some Python thread)
   std::shared_ptr<Failure> failure_;
 };
 

@@ -163,6 +163,11 @@ class Search:
         """Why the last call returned: "exhausted", "solution", "solution limit", "node limit", "time limit", "interrupted"."""
         return self._search.outcome
 
+    @property
+    def variant(self):
+        """The engine's algorithm and heuristics for this problem, e.g. "X with sharing" (dance --stats says it too)."""
+        return self._search.variant
+
     def _check(self, found):
         if not self._search.complete:
             raise Stopped(self._search.outcome, found, self._search.statistics)
