@@ -215,8 +215,9 @@ _SEARCH = ("threads", "seed", "nodes", "seconds", "verify")
 class Answer:
     """An answer of a reduction: str() is the reduction's notation,
     _repr_svg_() its picture (a notebook shows it), .json its fields where
-    the reduction writes JSON, .solution the engine's options (assumed
-    first). .unique is set by solve(..., unique=True)."""
+    the reduction writes JSON (each also an attribute: answer.vertices),
+    .solution the engine's options (assumed first). .unique is set by
+    solve(..., unique=True)."""
 
     def __init__(self, held):
         self._held = held
@@ -246,9 +247,18 @@ class Answer:
     @property
     def json(self):
         """The answer's fields, from the reduction's JSON, or None where it writes none."""
-        import json
-        text = self._held.print_as("json")
-        return None if text is None else json.loads(text)
+        if not hasattr(self, "_fields"):
+            import json
+            text = self._held.print_as("json")
+            self._fields = None if text is None else json.loads(text)
+        return self._fields
+
+    def __getattr__(self, name):
+        """A field of the reduction's JSON as an attribute: answer.vertices, answer.cycle."""
+        fields = None if name.startswith("_") else self.json
+        if fields is None or name not in fields:
+            raise AttributeError(f"{self.reduction}'s answer has no field {name!r}")
+        return fields[name]
 
     def verify(self):
         """What is wrong with the answer, by the reduction's own checker (not the engine), or None."""

@@ -81,6 +81,9 @@ def test_the_json_fields():
     answer = dance.solve("hamilton", knight="6x6", closed=True)
     fields = answer.json
     assert fields["cycle"] is True and fields["length"] == 36 and len(fields["vertices"]) == 36
+    assert answer.vertices == fields["vertices"] and answer.cycle is True
+    with pytest.raises(AttributeError, match="no field 'colour'"):
+        answer.colour
     assert dance.solve("queens", size=4).json is None  # queens writes no JSON
 
 
