@@ -69,11 +69,9 @@ void bind_search(py::module_& m) {
                        std::vector<dlx::OptionId> forbid, py::object hook) {
              if (seconds < 0) throw py::value_error("seconds: a time limit is 0 (none) or more");
              SearchSpec spec{threads, seed, nodes, seconds, std::move(assume), std::move(forbid)};
-             auto failure = std::make_shared<Failure>();
              std::unique_ptr<dlx::Hook> python_hook;
-             if (!hook.is_none()) python_hook = std::make_unique<PythonHook>(hook, failure);
-             return std::make_unique<Search>(problem, std::move(spec), std::move(python_hook), dlx::SolverOptions{},
-                                             failure);
+             if (!hook.is_none()) python_hook = std::make_unique<PythonHook>(hook, std::make_shared<Failure>());
+             return std::make_unique<Search>(problem, std::move(spec), std::move(python_hook));
            }),
            py::arg("problem"), py::arg("threads") = 1, py::arg("seed") = 0, py::arg("nodes") = 0,
            py::arg("seconds") = 0.0, py::arg("assume") = std::vector<dlx::OptionId>{},

@@ -99,14 +99,14 @@ void Failure::rethrow() {
 }
 
 Search::Search(std::shared_ptr<const dlx::Problem> problem, SearchSpec spec, std::unique_ptr<dlx::Hook> hook,
-               dlx::SolverOptions heuristics, std::shared_ptr<Failure> failure)
-    : problem_(std::move(problem)), spec_(std::move(spec)), heuristics_(heuristics), failure_(std::move(failure)) {
+               dlx::SolverOptions heuristics)
+    : problem_(std::move(problem)), spec_(std::move(spec)), heuristics_(heuristics), failure_(std::make_shared<Failure>()) {
   if (spec_.threads == 0) spec_.threads = std::max(1u, std::thread::hardware_concurrency());
   for (const dlx::OptionId o : spec_.assumed)
     if (o >= problem_->option_count()) throw std::out_of_range("assumed option " + std::to_string(o) + " is not an option of the problem");
   for (const dlx::OptionId o : spec_.forbidden)
     if (o >= problem_->option_count()) throw std::out_of_range("forbidden option " + std::to_string(o) + " is not an option of the problem");
-  if (const auto* python = dynamic_cast<const PythonHook*>(hook.get())) failure_ = python->failure();  // a Python reduction's
+  if (const auto* python = dynamic_cast<const PythonHook*>(hook.get())) failure_ = python->failure();
   hooks_.push_back(std::move(hook));
   for (std::size_t t = 1; t < spec_.threads && hooks_[0]; ++t) hooks_.push_back(hooks_[0]->clone());
   hooks_.resize(spec_.threads);
