@@ -24,6 +24,11 @@ namespace py = pybind11;
 namespace dance::python {
 namespace {
 
+// A UserWarning (an exception where warnings are made errors).
+void warn(const std::string& text) {
+  if (PyErr_WarnEx(PyExc_UserWarning, text.c_str(), 1) < 0) throw py::error_already_set();
+}
+
 const Reduction& reduction_named(const std::string& name) {
   if (const Reduction* r = find_reduction(name)) return *r;
   throw py::value_error("unknown reduction '" + name + "' (dance.reductions() lists them)");
@@ -104,8 +109,7 @@ class Run {
       ModelOptions options, std::size_t index, SearchSpec spec, bool verify)
       : reduction_(reduction), instance_(std::move(instance)), text_(std::move(text)), options_(std::move(options)),
         index_(index), spec_(std::move(spec)), verify_(verify) {
-    for (const std::string& w : instance_->warnings)
-      PyErr_WarnEx(PyExc_UserWarning, (std::string(reduction_.name()) + ": " + w).c_str(), 1);
+    for (const std::string& w : instance_->warnings) warn(std::string(reduction_.name()) + ": " + w);
     if (!reduction_.optimises(*instance_)) search_ = search_of(*instance_, encoding_, spec_.nodes, spec_.seconds);
   }
 
@@ -122,14 +126,15 @@ class Run {
     if (!search_->next()) return py::none();
     return answer_of(instance_, encoding_, search_->solution());
   }
-  // The first answer (the best for an optimising reduction) or None, and whether there is a second.
-  py::tuple first_two() {
+  // A first answer (the best for an optimising reduction) or None, and
+  // whether there is another, if asked to look (a search to the end).
+  py::tuple first(bool look_for_another) {
     if (!search_) return py::make_tuple(best(), false);
     std::vector<dlx::OptionId> first;
     std::uint64_t found = 0;
     search_->visit([&](std::span<const dlx::OptionId> solution) {
       if (found++ == 0) first.assign(solution.begin(), solution.end());
-      return found < 2;
+      return look_for_another && found < 2;
     });
     return py::make_tuple(found > 0 ? answer_of(instance_, encoding_, first) : py::none(), found > 1);
   }
@@ -235,9 +240,9 @@ class Reading {
     if (!instance) throw py::value_error("no " + std::string(reduction_.name()) + " instance in the text");
     const Encoding encoding = reduction_.encode(*instance);
     if (encoding.hook && !encoding.hook_is_bound)
-      PyErr_WarnEx(PyExc_UserWarning,
-                   (std::string(reduction_.name()) + " also checks a constraint during the search that Knuth's format "
-                                                     "cannot state; the problem written may have more solutions").c_str(), 1);
+      warn(std::string(reduction_.name()) +
+           " also checks a constraint during the search that Knuth's format cannot state; the problem written may "
+           "have more solutions");
     std::ostringstream out;
     dlx::write_knuth(out, dlx::with_forced(*encoding.problem, encoding.assumptions));
     return std::move(out).str();
@@ -358,7 +363,7 @@ void bind_reductions(py::module_& m) {
   py::class_<Run>(m, "Run")
       .def("count", &Run::count, py::arg("limit") = 0)
       .def("next", &Run::next)
-      .def("first_two", &Run::first_two)
+      .def("first", &Run::first, py::arg("look_for_another"))
       .def_property_readonly("optimises", &Run::optimises)
       .def_property_readonly("statistics", &Run::statistics)
       .def_property_readonly("outcome", &Run::outcome)
