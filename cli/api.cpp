@@ -13,6 +13,7 @@
 
 #include "commands.hpp"
 #include "generate.hpp"
+#include "memory_budget.hpp"
 #include "settings.hpp"
 #include "work_clocks.hpp"
 
@@ -103,7 +104,9 @@ ModelOptions model_options(const json* options, const Reduction& reduction, cons
   if (!options) return model;
   if (!options->is_object()) throw bad_request("\"options\" must be an object: {\"size\": 4, ...}");
   const std::vector<OptionSpec> specs = reduction.options();
-  for (const auto& [name, value] : options->items()) {
+  for (const auto& item : options->items()) {
+    const std::string& name = item.key();
+    const json& value = item.value();
     const auto spec = std::find_if(specs.begin(), specs.end(), [&](const OptionSpec& o) { return o.long_name() == name; });
     if (spec == specs.end())
       throw Refused(400, "bad_option", "\"" + name + "\" is not an option of " + std::string(reduction.name()));
@@ -137,7 +140,7 @@ ModelOptions model_options(const json* options, const Reduction& reduction, cons
 Settings settings_of(Fields& fields, std::string_view endpoint, const ApiLimits& limits, double seconds) {
   Settings s;
   const bool generating = endpoint == "generate";
-  s.command = generating ? "generate" : "solve";
+  s.command = generating ? Command::generate : Command::solve;
   s.reduction = fields.text(generating ? "puzzle" : "reduction");
   const Reduction& reduction = registered(s.reduction);
   s.model = model_options(fields.find("options"), reduction, limits);
@@ -190,8 +193,8 @@ std::string in_request_terms(const std::string& message, const Reduction* reduct
   std::string kept;
   std::istringstream lines(message);
   for (std::string line; std::getline(lines, line);) {
-    if (line.rfind("Try 'dance", 0) == 0) continue;
-    if (line.rfind("dance: ", 0) == 0) line.erase(0, 7);
+    if (line.rfind("Try '" + program(), 0) == 0) continue;
+    if (line.rfind(program() + ": ", 0) == 0) line.erase(0, program().size() + 2);
     if (line.rfind("<request>", 0) == 0) line.replace(0, 9, "text");
     std::string out;
     for (std::size_t i = 0; i < line.size();) {
@@ -237,12 +240,12 @@ Ran run_text(const Settings& s, const std::string& text, const std::atomic<bool>
   std::ostringstream out, err;
   std::istringstream in(text);
   Failure failure;
-  const int status = s.command == "generate" ? generate(s, interrupt, out, err)
+  const int status = s.command == Command::generate ? generate(s, interrupt, out, err)
                                              : run(s, interrupt, out, err, nullptr, &in, &failure);
   const Reduction* reduction = find_reduction(s.reduction);
   if (status == exit_status::error) {
     if (failure.code.empty())  // generate's refusals are of its options; run's are all told
-      failure = {s.command == "generate" ? "bad_option" : "internal", err.str()};
+      failure = {s.command == Command::generate ? "bad_option" : "internal", err.str()};
     const int http = failure.code == "internal" ? 500 : 400;
     throw Refused(http, failure.code, in_request_terms(failure.message, reduction), failure.line, failure.column);
   }
@@ -251,6 +254,7 @@ Ran run_text(const Settings& s, const std::string& text, const std::atomic<bool>
 
 json answer(std::string_view endpoint, const json& request, const ApiLimits& limits, double waited,
             const std::atomic<bool>& interrupt) {
+  const MemoryBudget budget(limits.memory);  // past it, std::bad_alloc: too_large
   Fields fields(request);
   const double seconds = limits.time_limit - waited;
   Settings s = settings_of(fields, endpoint, limits, limits.time_limit);
@@ -307,7 +311,8 @@ ApiResponse call_api(std::string_view endpoint, std::string_view body, const Api
     if (e.line > 0) error.update({{"line", e.line}, {"column", e.column}});
     return {e.status, dumped(error)};
   } catch (const std::bad_alloc&) {
-    return {400, error_body("too_large", "the request needs more memory than the server has")};
+    return {400, error_body("too_large", "the request needs more than the " + std::to_string(limits.memory >> 20) +
+                                             " MiB of memory a request may take")};
   } catch (const std::exception& e) {  // a reduction's bug: this request fails, the server goes on
     return {500, error_body("internal", std::string("internal error: ") + e.what())};
   }

@@ -16,6 +16,7 @@ struct ApiLimits {
   std::size_t puzzles = 20;     // generate: puzzles a request may ask for
   std::size_t solutions = 1000;  // solve: solutions a request may ask to see
   std::size_t largest = 64;      // a number in a reduction's options (a size, each side of a board): memory grows with it
+  std::size_t memory = std::size_t{256} << 20;  // bytes a request's work may hold at once (MemoryBudget)
 };
 
 struct ApiResponse {

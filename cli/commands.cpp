@@ -81,11 +81,11 @@ std::istream* open_input(const Settings& s, std::ifstream& file, std::ostream& e
   if (s.input == "-") return &std::cin;
   std::error_code error;
   if (std::filesystem::is_directory(s.input, error)) {
-    err << "dance: '" << s.input << "' is a directory, not a file\n";
+    err << program() << ": '" << s.input << "' is a directory, not a file\n";
     return nullptr;
   }
   file.open(s.input);
-  if (!file) err << "dance: cannot open '" << s.input << "': " << std::strerror(errno) << '\n';
+  if (!file) err << program() << ": cannot open '" << s.input << "': " << std::strerror(errno) << '\n';
   return file ? &file : nullptr;
 }
 
@@ -115,8 +115,8 @@ std::optional<std::string> input_to_share(const Settings& s, const Reduction& re
 // The run's specification from the command line's settings.
 RunSpec run_spec(const Settings& s, const Reduction& reduction, std::string source) {
   RunSpec spec;
-  spec.task = s.command == "emit"    ? Task::emit
-              : s.command == "split" ? Task::split
+  spec.task = s.command == Command::emit    ? Task::emit
+              : s.command == Command::split ? Task::split
               : s.unique             ? Task::unique
               // -n 0 where an instance's answers keep to one line: their number
               : s.count || (s.solutions == 0 && reduction.aligned_output()) ? Task::count
@@ -140,12 +140,12 @@ RunSpec run_spec(const Settings& s, const Reduction& reduction, std::string sour
 int run(const Settings& s, const std::atomic<bool>& interrupt, std::ostream& out, std::ostream& err, Cluster* cluster,
         std::istream* given, Failure* failure) {
   if (cluster && !s.count) {
-    err << "dance: under mpirun, dance counts only: dance count REDUCTION ...\n";
+    err << program() << ": under mpirun, " << program() << " counts only: " << program() << " count REDUCTION ...\n";
     return exit_status::error;
   }
-  if (s.command == "list") return list(out);
-  if (s.command == "generate") return generate(s, interrupt, out, err);
-  if (s.command == "serve") return serve(s, interrupt, out, err);
+  if (s.command == Command::list) return list(out);
+  if (s.command == Command::generate) return generate(s, interrupt, out, err);
+  if (s.command == Command::serve) return serve(s, interrupt, out, err);
   const Reduction& reduction = *find_reduction(s.reduction);
   std::ifstream file;
   std::istringstream shared;  // under MPI: rank 0's input, on every rank
@@ -166,14 +166,14 @@ int run(const Settings& s, const std::atomic<bool>& interrupt, std::ostream& out
   try {
     reader = reduction.reader(input, s.model);
   } catch (const std::invalid_argument& e) {
-    err << "dance: " << e.what() << "\nTry 'dance --help'.\n";
+    err << program() << ": " << e.what() << "\nTry '" << program() << " --help'.\n";
     if (failure) *failure = {"bad_option", e.what()};
     return exit_status::error;
   }
 
   Session session(reduction, run_spec(s, reduction, source));
   std::optional<ProgressLine> progress;
-  if (s.command == "solve" || s.command == "count") {
+  if (s.command == Command::solve || s.command == Command::count) {
     progress.emplace(err, ProgressLine::shown(s.progress),
                      [published = session.progress()](double seconds) { return describe_search(published, seconds); },
                      2.0);
@@ -189,16 +189,16 @@ int run(const Settings& s, const std::atomic<bool>& interrupt, std::ostream& out
   if (failure) *failure = sink.first_failure();
   if (progress) progress->stop();
   if (interrupt.load()) {
-    err << "dance: interrupted\n";
+    err << program() << ": interrupted\n";
     status = static_cast<int>(worse(Status(status), Status::stopped));
   }
   if (session.instances() == 0 && status == exit_status::found) {
-    err << "dance: " << source << ": no " << reduction.name() << " instance in the input\n";
+    err << program() << ": " << source << ": no " << reduction.name() << " instance in the input\n";
     status = exit_status::error;
   }
   if (s.stats) {
-    err << "dance: " << session.statistics() << '\n';
-    for (const std::string& variant : session.variants()) err << "dance: engine: algorithm " << variant << '\n';
+    err << program() << ": " << session.statistics() << '\n';
+    for (const std::string& variant : session.variants()) err << program() << ": engine: algorithm " << variant << '\n';
   }
   out.flush();
   return status;

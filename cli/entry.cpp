@@ -51,6 +51,7 @@ int command_line(int argc, char** argv, std::span<const Reduction* const> extra,
     dlx::BigAllocator<char>::populate(block, first_heap);
     std::free(block);
   }
+  if (argc > 0) set_program(argv[0]);
   std::ios::sync_with_stdio(false);
   std::cin.tie(nullptr);  // the input's InputBuffer flushes before a read can wait, not before every read
   std::unique_ptr<Cluster> cluster;
@@ -58,7 +59,7 @@ int command_line(int argc, char** argv, std::span<const Reduction* const> extra,
     for (const Reduction* reduction : extra) add_reduction(*reduction);
     cluster = join(argc, argv);
   } catch (const std::exception& e) {
-    std::cerr << "dance: " << e.what() << '\n';
+    std::cerr << program() << ": " << e.what() << '\n';
     return exit_status::error;
   }
   // In an MPI run rank 0 speaks for all; the others would say the same again.
@@ -70,7 +71,7 @@ int command_line(int argc, char** argv, std::span<const Reduction* const> extra,
   // Output that could not be written (a full disk) is an error, not a success.
   const auto written = [&](int status) {
     if (!speaks || out.flush()) return status;
-    std::cerr << "dance: cannot write the output" << (errno ? std::string(": ") + std::strerror(errno) : "") << '\n';
+    std::cerr << program() << ": cannot write the output" << (errno ? std::string(": ") + std::strerror(errno) : "") << '\n';
     return exit_status::error;
   };
   const auto parsed = parse(std::vector<std::string>(argv + 1, argv + argc));
@@ -83,7 +84,7 @@ int command_line(int argc, char** argv, std::span<const Reduction* const> extra,
     const int status = written(run(*parsed.settings, interrupted, out, err, cluster.get()));
     return speaks ? status : exit_status::found;  // mpirun passes on rank 0's status
   } catch (const std::exception& e) {
-    std::cerr << "dance: " << (speaks ? "" : "rank " + std::to_string(cluster->rank()) + ": ") << e.what() << '\n';
+    std::cerr << program() << ": " << (speaks ? "" : "rank " + std::to_string(cluster->rank()) + ": ") << e.what() << '\n';
     return exit_status::error;
   }
 }

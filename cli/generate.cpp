@@ -69,15 +69,15 @@ int generate(const Settings& s, const std::atomic<bool>& interrupt, std::ostream
   try {
     for (std::size_t t = 0; t < threads; ++t) types.push_back(reduction.puzzle_type(s.model));
     if (!types[0]) {
-      err << "dance: there is no generator for '" << reduction.name() << "' (see 'dance list')\n";
+      err << program() << ": there is no generator for '" << reduction.name() << "' (see '" << program() << " list')\n";
       return exit_status::error;
     }
     check_options(*types[0], options);
   } catch (const std::invalid_argument& e) {
-    err << "dance: " << e.what() << "\nTry 'dance --help'.\n";
+    err << program() << ": " << e.what() << "\nTry '" << program() << " --help'.\n";
     return exit_status::error;
   } catch (const GenerateError& e) {
-    err << "dance: " << e.what() << '\n';
+    err << program() << ": " << e.what() << '\n';
     return exit_status::error;
   }
 
@@ -111,12 +111,12 @@ int generate(const Settings& s, const std::atomic<bool>& interrupt, std::ostream
       if (!made[k].error.empty()) {
         made_so_far = done + k;
         progress.stop(true);
-        err << "dance: " << made[k].error << '\n';
+        err << program() << ": " << made[k].error << '\n';
         return exit_status::error;
       }
       if (made[k].timed_out) {
         ++timed_out;
-        err << "dance: puzzle " << done + k + 1 << " stopped by the time limit (-t " << s.time_limit << " s)\n";
+        err << program() << ": puzzle " << done + k + 1 << " stopped by the time limit (-t " << s.time_limit << " s)\n";
         continue;
       }
       if (!s.output_dir.empty()) {
@@ -124,7 +124,7 @@ int generate(const Settings& s, const std::atomic<bool>& interrupt, std::ostream
           write_output_file(s.output_dir, done + k + 1, made[k].line);
         } catch (const std::runtime_error& e) {
           progress.stop(true);
-          err << "dance: " << e.what() << '\n';
+          err << program() << ": " << e.what() << '\n';
           return exit_status::error;
         }
       } else if (!s.quiet) {
@@ -144,16 +144,16 @@ int generate(const Settings& s, const std::atomic<bool>& interrupt, std::ostream
   if (s.stats) {
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const double each = printed ? 1.0 / static_cast<double>(printed) : 0.0;
-    err << "dance: puzzles " << printed << ", mean clues " << static_cast<double>(clues) * each << ", attempts "
+    err << program() << ": puzzles " << printed << ", mean clues " << static_cast<double>(clues) * each << ", attempts "
         << attempts << ", mean nodes to prove uniqueness " << static_cast<double>(nodes) * each << ", seconds "
         << seconds << '\n';
   }
   if (interrupt.load()) {
-    err << "dance: interrupted\n";
+    err << program() << ": interrupted\n";
     return exit_status::stopped;
   }
   if (timed_out > 0) {
-    err << "dance: " << timed_out << " of " << done << " puzzles stopped by the time limit\n";
+    err << program() << ": " << timed_out << " of " << done << " puzzles stopped by the time limit\n";
     return exit_status::stopped;
   }
   return exit_status::found;

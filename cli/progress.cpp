@@ -2,6 +2,8 @@
 
 #include <unistd.h>
 
+#include "settings.hpp"
+
 namespace dance::cli {
 
 ProgressLine::Shown ProgressLine::shown(std::optional<bool> wanted) {
@@ -52,7 +54,7 @@ void ProgressLine::clear() {
 
 void ProgressLine::draw() {
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-  const std::string text = "dance: " + describe_(seconds);
+  const std::string text = program() + ": " + describe_(seconds);
   if (shown_ == Shown::on_terminal) {
     err_ << "\r\033[K" << text << std::flush;
     drawn_ = ever_drawn_ = true;

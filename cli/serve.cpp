@@ -282,14 +282,14 @@ int serve(const Settings& s, const std::atomic<bool>& interrupt, std::ostream& o
   try {
     server.emplace(options, interrupt);
   } catch (const std::exception& e) {
-    err << "dance: cannot listen on " << s.host << " port " << s.port << ": " << e.what() << '\n';
+    err << program() << ": cannot listen on " << s.host << " port " << s.port << ": " << e.what() << '\n';
     return exit_status::error;
   }
   const bool ipv6 = s.host.find(':') != std::string::npos;
-  out << "dance: serving http://" << (ipv6 ? "[" + s.host + "]" : s.host) << ':' << server->port()
+  out << program() << ": serving http://" << (ipv6 ? "[" + s.host + "]" : s.host) << ':' << server->port()
       << "/ (Ctrl-C stops)" << std::endl;
   server->run();
-  out << "dance: stopped" << std::endl;
+  out << program() << ": stopped" << std::endl;
   return exit_status::found;
 }
 

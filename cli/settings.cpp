@@ -64,6 +64,14 @@ constexpr const char* usage =
     "the search before an answer. For a batch, the worst of its instances: 2, then 3,\n"
     "then 1.\n";
 
+// The usage with the program's own name for dance's.
+std::string usage_of(const std::string& name) {
+  std::string text = usage;
+  for (std::size_t at = 0; (at = text.find("  dance ", at)) != std::string::npos; at += name.size() + 2)
+    text.replace(at + 2, 5, name);
+  return text;
+}
+
 // Every option of dance's own; those of generate only `with_generate`.
 po::options_description option_table(Settings& s, bool with_generate = true) {
   po::options_description table("Options");
@@ -167,6 +175,48 @@ ModelTable model_table() {
 
 }  // namespace
 
+namespace {
+constexpr std::pair<Command, std::string_view> command_names[] = {
+    {Command::solve, "solve"},       {Command::count, "count"}, {Command::emit, "emit"}, {Command::split, "split"},
+    {Command::generate, "generate"}, {Command::list, "list"},   {Command::serve, "serve"}};
+}  // namespace
+
+std::string_view name_of(Command command) {
+  for (const auto& [c, name] : command_names)
+    if (c == command) return name;
+  return "?";
+}
+
+std::optional<Command> command_named(std::string_view name) {
+  for (const auto& [c, known] : command_names)
+    if (known == name) return c;
+  return std::nullopt;
+}
+
+namespace {
+std::string& program_name() {
+  static std::string name = "dance";
+  return name;
+}
+}  // namespace
+
+const std::string& program() { return program_name(); }
+
+void set_program(std::string_view argv0) {
+  const std::size_t slash = argv0.rfind('/');
+  const std::string_view base = slash == std::string_view::npos ? argv0 : argv0.substr(slash + 1);
+  // dance-mpi, the MPI twin, speaks as dance.
+  if (!base.empty() && base != "dance-mpi") program_name() = std::string(base);
+}
+
+std::vector<std::string> own_option_names() {
+  Settings unused;
+  const po::options_description table = option_table(unused);
+  std::vector<std::string> names;
+  for (const auto& option : table.options()) names.push_back(option->long_name());
+  return names;
+}
+
 std::optional<std::string> clashing_option(const Reduction& reduction) {
   static const std::vector<std::string> reserved = own_names();
   const auto dashed = [](const std::string& name) { return (name.size() == 1 ? "-" : "--") + name; };
@@ -189,7 +239,7 @@ Parsed parse(const std::vector<std::string>& args) {
   Parsed parsed;
   for (const Reduction* r : reductions()) {  // a program's own reduction that cannot be added
     if (const auto clash = clashing_option(*r)) {
-      parsed.message = "dance: " + *clash + "\n";
+      parsed.message = program() + ": " + *clash + "\n";
       parsed.status = 2;
       return parsed;
     }
@@ -210,54 +260,61 @@ Parsed parse(const std::vector<std::string>& args) {
     po::store(po::command_line_parser(args).options(all).positional(pos).style(style).run(), vm);
     po::notify(vm);
   } catch (const po::error& e) {
-    parsed.message = std::string("dance: ") + e.what() + "\nTry 'dance --help'.\n";
+    parsed.message = program() + ": " + e.what() + "\nTry '" + program() + " --help'.\n";
     parsed.status = 2;
     return parsed;
   }
   if (vm.count("version")) {
-    parsed.message = "dance " DANCE_VERSION "\n";
+    parsed.message = program() == "dance" ? "dance " DANCE_VERSION "\n" : program() + " (dance " DANCE_VERSION ")\n";
     return parsed;
   }
+  const auto fail = [&parsed](const std::string& what) {
+    parsed.message = program() + ": " + what + "\nTry '" + program() + " --help'.\n";
+    parsed.status = 2;
+    return parsed;
+  };
+  const std::optional<Command> asked = positional.empty() ? std::nullopt : command_named(positional[0]);
+  const bool takes_reduction = asked && *asked != Command::list && *asked != Command::serve;
+  // An unknown name is an error with --help too: help for it would be help for something else.
+  if (takes_reduction && positional.size() >= 2 && !find_reduction(positional[1]))
+    return fail("unknown " + std::string(*asked == Command::generate ? "puzzle" : "reduction") + " '" + positional[1] +
+                "' (see '" + program() + " list')");
   // dance solve NAME --help: that reduction's options, and the common ones.
   if (vm.count("help") && positional.size() >= 2 && positional[0] != "generate" && find_reduction(positional[1])) {
     const Reduction& r = *find_reduction(positional[1]);
     std::ostringstream one;
-    one << "Usage: dance solve|count|emit|split " << r.name() << " [FILE|-] [options]\n  " << r.summary() << "\n\n";
+    one << "Usage: " << program() << " solve|count|emit|split " << r.name() << " [FILE|-] [options]\n  " << r.summary() << "\n\n";
     for (const auto& [name, section] : model.sections)
       if (name == r.name()) one << *section << '\n';
     Settings defaults;
     const po::options_description common = option_table(defaults, false);
-    one << common << "\nEvery command and option: dance --help\n";
+    one << common << "\nEvery command and option: " << program() << " --help\n";
     parsed.message = one.str();
     return parsed;
   }
   if (vm.count("help") || positional.empty()) {
     std::ostringstream help;
-    help << usage << '\n' << table << model.help();
+    help << usage_of(program()) << '\n' << table << model.help();
     parsed.message = help.str();
     parsed.status = positional.empty() && !vm.count("help") ? 2 : 0;
     return parsed;
   }
-  const auto fail = [&parsed](const std::string& what) {
-    parsed.message = "dance: " + what + "\nTry 'dance --help'.\n";
-    parsed.status = 2;
-    return parsed;
-  };
   const auto given = [&vm](const char* option) { return vm.count(option) && !vm[option].defaulted(); };
-  s.command = positional[0];
-  if (s.command == "list") {
+  const std::optional<Command> command = command_named(positional[0]);
+  if (!command) return fail("unknown command '" + positional[0] + "'");
+  s.command = *command;
+  const std::string named(name_of(s.command));
+  if (s.command == Command::list) {
     if (positional.size() > 1) return fail("list takes no arguments");
-  } else if (s.command == "solve" || s.command == "count" || s.command == "emit" || s.command == "split") {
-    if (positional.size() < 2) return fail(s.command + " needs a REDUCTION (see 'dance list')");
+  } else if (s.command == Command::solve || s.command == Command::count || s.command == Command::emit || s.command == Command::split) {
+    if (positional.size() < 2) return fail(named + " needs a REDUCTION (see '" + program() + " list')");
     if (positional.size() > 3) return fail("too many arguments: " + positional[3]);
     s.reduction = positional[1];
-    if (!find_reduction(s.reduction)) return fail("unknown reduction '" + s.reduction + "' (see 'dance list')");
     if (positional.size() == 3) s.input = positional[2];
-  } else if (s.command == "generate") {
-    if (positional.size() < 2) return fail("generate needs a PUZZLE (see 'dance list')");
+  } else if (s.command == Command::generate) {
+    if (positional.size() < 2) return fail("generate needs a PUZZLE (see '" + program() + " list')");
     if (positional.size() > 2) return fail("too many arguments: " + positional[2]);
     s.reduction = positional[1];
-    if (!find_reduction(s.reduction)) return fail("unknown puzzle '" + s.reduction + "' (see 'dance list')");
     if (s.solutions == 0) return fail("generate: -n must be at least 1");
     if (!parse_symmetry(s.symmetry)) return fail("--symmetry is none, rot180, rot90, mirror or diagonal; found " + dlx::quoted(s.symmetry));
     if (!s.difficulty.empty() && !parse_difficulty(s.difficulty))
@@ -265,7 +322,7 @@ Parsed parse(const std::vector<std::string>& args) {
     for (const char* solving : {"count", "unique", "node-limit"})
       if (given(solving))
         return fail(std::string("--") + solving + " is for solve and count, not generate");
-  } else if (s.command == "serve") {
+  } else if (s.command == Command::serve) {
     if (positional.size() > 1) return fail("serve takes no arguments, only options");
     if (s.port > 65535) return fail("--port is at most 65535");
     if (s.max_connections == 0) return fail("--max-connections must be at least 1");
@@ -273,23 +330,21 @@ Parsed parse(const std::vector<std::string>& args) {
     if (!given("time-limit")) s.time_limit = 5;
     if (!(s.time_limit > 0)) return fail("serve: -t must be above 0 (every request's search has a limit)");
     if (!given("threads")) s.threads = 0;
-  } else {
-    return fail("unknown command '" + s.command + "'");
   }
-  if (s.command != "serve")
+  if (s.command != Command::serve)
     for (const char* serving : {"port", "host", "max-connections"})
       if (given(serving)) return fail(std::string("--") + serving + " is for serve");
   // Options a command would ignore are an error, not silence: list and emit
   // search nothing, and split answers nothing.
-  if (s.command == "list" || s.command == "emit" || s.command == "split" || s.command == "serve") {
+  if (s.command == Command::list || s.command == Command::emit || s.command == Command::split || s.command == Command::serve) {
     std::vector<const char*> ignored{"solutions", "count", "unique", "verify", "quiet", "progress"};
-    if (s.command != "serve") ignored.push_back("threads");
-    if (s.command != "split") ignored.insert(ignored.end(), {"seed", "stats", "node-limit"});
-    if (s.command != "split" && s.command != "serve") ignored.push_back("time-limit");
+    if (s.command != Command::serve) ignored.push_back("threads");
+    if (s.command != Command::split) ignored.insert(ignored.end(), {"seed", "stats", "node-limit"});
+    if (s.command != Command::split && s.command != Command::serve) ignored.push_back("time-limit");
     for (const char* option : ignored)
-      if (given(option)) return fail(std::string("--") + option + " does nothing for " + s.command);
+      if (given(option)) return fail(std::string("--") + option + " does nothing for " + named);
   }
-  if (s.command != "generate")
+  if (s.command != Command::generate)
     for (const char* generating : {"symmetry", "minimal", "clues", "difficulty", "with-solution"})
       if (given(generating))
         return fail(std::string("--") + generating + " is for generate");
@@ -298,17 +353,17 @@ Parsed parse(const std::vector<std::string>& args) {
     if (!model.parser.find_nothrow(name, false) || value.defaulted()) continue;
     const Reduction* r = s.reduction.empty() ? nullptr : find_reduction(s.reduction);
     if (!r || !r->has_option(name))
-      return fail("--" + name + " is not an option of " + (r ? std::string(r->name()) : s.command));
+      return fail("--" + name + " is not an option of " + (r ? std::string(r->name()) : named));
     s.model.set(name, value.value().type() == typeid(bool) ? std::string() : value.as<std::string>());
   }
   if (vm.count("progress") && vm.count("no-progress")) return fail("--progress and --no-progress say opposite things");
   if (vm.count("progress") || vm.count("no-progress")) s.progress = vm.count("progress") > 0;
-  if (s.command == "count") s.count = true;
-  if (given("depth") != (s.command == "split")) return fail("--depth goes with split, and split needs it");
-  if (given("resume") && s.command != "count" && !s.count) return fail("--resume is for count");
-  if (!s.output_dir.empty() && s.command != "solve" && s.command != "generate")
+  if (s.command == Command::count) s.count = true;
+  if (given("depth") != (s.command == Command::split)) return fail("--depth goes with split, and split needs it");
+  if (given("resume") && s.command != Command::count && !s.count) return fail("--resume is for count");
+  if (!s.output_dir.empty() && s.command != Command::solve && s.command != Command::generate)
     return fail("--output-dir is for solve and generate");
-  if (s.restarts != 0 && (s.command != "solve" || s.count || s.unique || s.solutions != 1 || s.threads != 1))
+  if (s.restarts != 0 && (s.command != Command::solve || s.count || s.unique || s.solutions != 1 || s.threads != 1))
     return fail("--restarts is for solve's first solution: one thread, without -n, --count or --unique");
   if (!(s.time_limit >= 0)) return fail("--time-limit must be a number of seconds, 0 or more");
   if (s.threads > most_threads) return fail("-j: at most " + std::to_string(most_threads) + " threads");

@@ -4,14 +4,20 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "dance/reduction.hpp"
 
 namespace dance::cli {
 
+// dance's commands, each named on the command line as written here.
+enum class Command { solve, count, emit, split, generate, list, serve };
+[[nodiscard]] std::string_view name_of(Command command);
+[[nodiscard]] std::optional<Command> command_named(std::string_view name);
+
 struct Settings {
-  std::string command;    // solve, count, emit, split, generate, list, serve
+  Command command = Command::solve;
   std::string reduction;  // e.g. xcc; for generate the puzzle family
   std::string input = "-";
   std::uint64_t solutions = 1;  // -n: how many to print, 0 = all
@@ -51,6 +57,14 @@ struct Parsed {
 };
 
 Parsed parse(const std::vector<std::string>& args);
+
+// The program's name in its messages, usage and --version: "dance", or a
+// program of one's own's (dance/cli.hpp), from argv[0] (set_program).
+const std::string& program();
+void set_program(std::string_view argv0);
+
+// The long names of dance's own options ("solutions", "time-limit", ...).
+std::vector<std::string> own_option_names();
 
 // What is wrong with a reduction's option names, if anything: one of
 // dance's own options (--seed, -n, ...) would break that option for every

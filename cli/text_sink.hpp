@@ -55,6 +55,7 @@ class TextSink : public Sink {
   std::ostringstream own_;  // -o DIR: the instance's output, until its end
   Failure first_failure_;
   bool file_failed_ = false;
+  bool printed_ = false;  // an answer is on stdout already
 };
 
 }  // namespace dance::cli

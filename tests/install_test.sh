@@ -64,6 +64,10 @@ STDIN=$tmp/sizes expect 0 '^([0-9]+ ){21}[0-9]+$' '' -- "$mine" solve langford -
 expect 0 '^52$' '' -- "$mine" count langford --pairs 7 -j 2 --stats
 expect 0 '^4$' '' -- "$mine" count queens --size 6
 expect 0 'langford' '' -- "$mine" list
+# It speaks in its own name: messages, usage, --version.
+expect 0 '^my-dance \(dance [0-9.]+\)$' '' -- "$mine" --version
+expect 2 '' "^my-dance: unknown reduction 'nosuch'" -- "$mine" solve nosuch
+expect 0 '^  my-dance solve REDUCTION' '' -- "$mine" --help
 expect 0 'Options of langford' '' -- "$mine" --help
 expect 2 '' 'not an option of queens' -- "$mine" count queens --size 6 --pairs 3
 expect 2 '' 'line 1, column 1' -- "$mine" count langford "$(printf 'x\n' >"$tmp/bad"; echo "$tmp/bad")"

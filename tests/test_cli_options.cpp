@@ -3,6 +3,8 @@
 // guessed, so that adding a reduction never changes what an option means),
 // and its jobs on threads.
 #include <catch2/catch.hpp>
+#include <fstream>
+#include <iterator>
 #include <sstream>
 
 #include "dance/reduction.hpp"
@@ -123,4 +125,24 @@ TEST_CASE("ModelOptions: values converted once checked, and a reduction's reader
                     "--size expects a whole number from 1 to 1000; found '0'");
   CHECK_THROWS_WITH(find_reduction("sudoku")->puzzle_type(ModelOptions().set("format", "xml")),
                     "--format is line, grid or svg; found 'xml'");
+}
+
+TEST_CASE("the man page names every option, dance's own and each reduction's") {
+  std::ifstream in(std::string(DANCE_SOURCE_DIR) + "/docs/dance.1");
+  REQUIRE(in);
+  const std::string page{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  // troff writes each '-' of an option as \-.
+  const auto in_page = [&page](const std::string& name) {
+    std::string written = "\\-\\-";
+    for (const char c : name) written += c == '-' ? std::string("\\-") : std::string(1, c);
+    return page.find(written) != std::string::npos;
+  };
+  std::vector<std::string> names = cli::own_option_names();
+  CHECK(names.size() > 20);
+  for (const Reduction* r : reductions())
+    for (const OptionSpec& spec : r->options()) names.push_back(spec.long_name());
+  for (const std::string& name : names) {
+    INFO("--" << name);
+    CHECK(in_page(name));
+  }
 }

@@ -466,3 +466,16 @@ TEST_CASE("serve: HEAD is GET without the body, and a query leaves the page the 
   CHECK(query.body == page.body);
   CHECK(request(server.port(), http::verb::get, "/dance.js?v=2").type == "text/javascript; charset=utf-8");
 }
+
+TEST_CASE("serve: a request's memory is bounded: a few bytes that declare a huge graph are too_large") {
+  Running server;
+  for (const auto& [reduction, text] : {std::pair<std::string, std::string>{"hamilton", "DIMENSION : 16777215\nEDGE_DATA_SECTION\n1 2\n-1\n"},
+                                        {"clique", "p edge 16777215 1\ne 1 2\n"}}) {
+    const json body{{"reduction", reduction}, {"text", text}, {"options", reduction == "clique" ? json{{"k", 2}} : json::object()}};
+    const Reply reply = post(server.port(), "solve", body);
+    INFO(reduction << " -> " << reply.body);
+    CHECK(reply.status == 400);
+    CHECK(reply.data()["code"] == "too_large");
+  }
+  CHECK(post(server.port(), "solve", {{"reduction", "queens"}, {"text", "8\n"}}).status == 200);
+}

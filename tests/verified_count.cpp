@@ -35,14 +35,19 @@ void run(const Reduction& reduction, const Instance& instance, RunSpec spec, Res
   REQUIRE_FALSE(results.stop);
 }
 
+// The count of a session with `spec` (its task made count).
+std::uint64_t counted(const Reduction& reduction, const Instance& instance, RunSpec spec) {
+  spec.task = Task::count;
+  Collected results;
+  run(reduction, instance, std::move(spec), results);
+  return results.found.value_or(0);
+}
+
 // The count of a team of two workers, as -j 2 searches.
 std::uint64_t count_by_team(const Reduction& reduction, const Instance& instance) {
   RunSpec spec;
-  spec.task = Task::count;
   spec.threads = 2;
-  Collected results;
-  run(reduction, instance, spec, results);
-  return results.found.value_or(0);
+  return counted(reduction, instance, spec);
 }
 
 // The parts two levels down, as split writes them.
@@ -62,12 +67,10 @@ std::uint64_t count_by_parts(const Reduction& reduction, const Instance& instanc
   const auto file = std::filesystem::temp_directory_path() / ("dance-parts-" + std::to_string(::getpid()) + ".txt");
   std::ofstream(file) << parts.text.str();
   RunSpec resume;
-  resume.task = Task::count;
   resume.resume = file.string();
-  Collected results;
-  run(reduction, instance, resume, results);
+  const std::uint64_t found = counted(reduction, instance, resume);
   std::filesystem::remove(file);
-  return results.found.value_or(0);
+  return found;
 }
 
 // The answer of a solution, REQUIREd to pass the reduction's verify().

@@ -13,6 +13,8 @@
 // interrupt stopped the search. Call it once, from the main thread: it sets
 // a SIGINT handler and tunes malloc as `dance` does. The `extra` reductions
 // follow the built-in ones in `list` and `--help`; their names must be new.
+// The program speaks in its own name (argv[0]'s last part): "my-dance: ..."
+// in messages and usage, "my-dance (dance 0.1.0)" for --version.
 // An MPI run (mpirun -np P) is for the dance command itself: a program of
 // one's own started so says so and exits with 2.
 #pragma once

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# dance's command line as a user runs it: found, none, a limit; counts, -n, --verify, --stats; malformed input; usage.
+# usage: basics.sh DANCE TEST_DATA_DIR DATA_DIR (tests/data, then data)
+. "$(dirname "$0")/prelude.sh"
+
+# found / none / bad input / limit
+expect 0 '^a d f$' '^$' -- "$dance" solve xcc "$data/knuth_toy.dlx"
+expect 0 '^1$' '' -- "$dance" count xcc "$data/knuth_toy.dlx"
+STDIN="$data/knuth_dlx1_example.dlx" expect 0 '^C E F$' '' -- "$dance" solve xcc
+STDIN="$data/knuth_dlx1_example.dlx" expect 0 '^B G$' '' -- "$dance" solve xcc -
+expect 1 '^$' 'no solution' -- "$dance" solve xcc "$(bad 'a b\na\n')"
+expect 1 '^0$' '' -- "$dance" count xcc "$(bad 'a b\na\n')"
+expect 3 '' 'node limit' -- "$dance" solve xcc "$inputs/xcc/pentomino6x10.dlx" --node-limit 50
+expect 3 '^[0-9]+$' 'lower bound' -- "$dance" count xcc "$inputs/xcc/pentomino6x10.dlx" --node-limit 5000
+expect 3 '' 'time limit' -- "$dance" count xcc "$inputs/xcc/pentomino6x10.dlx" -t 0.05
+expect 2 '' 'cannot open' -- "$dance" solve xcc "$tmp/missing.dlx"
+
+# counts, all solutions, -n, --verify, --stats, --seed
+expect 0 '^92$' '' -- "$dance" count xcc "$inputs/xcc/queens8.dlx"
+expect 0 '^92$' '' -- "$dance" solve xcc "$inputs/xcc/queens8.dlx" --count --seed 3
+expect 0 '^2040$' '' -- "$dance" count xcc "$inputs/xcc/rowcol2_5.dlx"
+expect 0 '^16$' '' -- "$dance" count xcc "$inputs/xcc/debruijn4.dlx"
+expect 0 '' 'nodes [0-9]+, updates [0-9]+, solutions 92, max depth 8' -- "$dance" count xcc "$inputs/xcc/queens8.dlx" --stats
+expect 0 '^r' '' -- "$dance" solve xcc "$inputs/xcc/queens8.dlx" -n 0 --verify
+"$dance" solve xcc "$inputs/xcc/queens8.dlx" -n 0 | grep -c '^$' >"$tmp/blanks"
+expect 0 '^91$' '' -- cat "$tmp/blanks"
+# a batch's answers of several lines are kept apart too: 4 and 5 queens, one empty line between
+printf '4\n5\n' >"$tmp/two_sizes"
+"$dance" solve queens "$tmp/two_sizes" | grep -c '^$' >"$tmp/blanks"
+expect 0 '^1$' '' -- cat "$tmp/blanks"
+"$dance" solve xcc "$inputs/xcc/queens8.dlx" -n 3 | grep -c '^r' >"$tmp/lines"
+expect 0 '^24$' '' -- cat "$tmp/lines"
+expect 0 '' 'option has no primary item' -- "$dance" solve xcc "$data/knuth_colors_example.dlx"
+expect 0 '^$' '^$' -- "$dance" solve xcc "$data/knuth_toy.dlx" -q
+
+# malformed input: exit 2, message names line and column
+expect 2 '' 'line 2, column 3: .*unknown item' -- "$dance" solve xcc "$(bad 'a b\na c\n')"
+expect 2 '' 'line 2, column 5: .*occurs twice' -- "$dance" solve xcc "$(bad 'a b\na b a\n')"
+expect 2 '' 'line 2, column 1: .*cannot have a colour' -- "$dance" solve xcc "$(bad 'a | x\na:1 x\n')"
+expect 2 '' 'line 1, column 3: .*lo <= hi' -- "$dance" solve xcc "$(bad 'a 3:1|b\n')"
+expect 2 '' 'line 1, column 7: .*second' -- "$dance" solve xcc "$(bad 'a | x | y\n')"
+expect 2 '' 'line 3, column 3: .*expected a colour' -- "$dance" count xcc "$(bad 'a | x\n\na x:\n')"
+expect 2 '' 'line 1, column 1: .*expected a line of item names' -- "$dance" solve xcc "$(bad '')"
+
+# usage
+expect 0 'dance solve REDUCTION' '' -- "$dance" --help
+expect 0 '^xcc' '' -- "$dance" list
+expect 2 '' 'unknown reduction' -- "$dance" solve nosuch
+expect 2 '^$' "unknown reduction 'nosuch'" -- "$dance" solve nosuch --help
+expect 2 '^$' "unknown puzzle 'nosuch'" -- "$dance" generate nosuch --help
+expect 2 '' 'unknown command' -- "$dance" frobnicate
+expect 2 '' 'needs a REDUCTION' -- "$dance" solve
+expect 2 '' 'Usage' -- "$dance"
+expect 2 '' 'invalid|unrecognised|unknown' -- "$dance" solve xcc --node-limit lots
+# counts and seeds are digits only: Boost alone reads -3 into an unsigned as 2^64 - 3
+expect 2 '' "argument \('-3'\) for option '--solutions' is invalid" -- "$dance" generate sudoku -n -3
+expect 2 '' "argument \('-1'\) for option '--node-limit' is invalid" -- "$dance" solve xcc "$data/knuth_toy.dlx" --node-limit -1
+expect 2 '' "argument \('-1'\) for option '--seed' is invalid" -- "$dance" solve xcc "$data/knuth_toy.dlx" --seed -1
+expect 2 '' "argument \('-1'\) for option '--clues' is invalid" -- "$dance" generate sudoku --clues -1
+expect 2 '' 'at most 1024 threads' -- "$dance" solve xcc "$data/knuth_toy.dlx" -j 100000
+expect 2 '' 'time-limit must be a number of seconds' -- "$dance" solve xcc "$data/knuth_toy.dlx" -t nan
+
+summary
