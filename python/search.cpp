@@ -51,16 +51,6 @@ SolverPool& pool() {
   return *solvers;
 }
 
-// The counters of `now` since `base` (max_depth: the solver's deepest, over the searches that shared it).
-dlx::Statistics since(const dlx::Statistics& now, const dlx::Statistics& base) {
-  dlx::Statistics d = now;
-  d.nodes -= base.nodes;
-  d.updates -= base.updates;
-  d.solutions -= base.solutions;
-  d.removals -= base.removals;
-  d.seconds -= base.seconds;
-  return d;
-}
 
 // Marks a search as running for the time of a call: a Search shared by two
 // Python threads would otherwise run its solver on both at once (the GIL is
@@ -79,6 +69,16 @@ class Running {
 };
 
 }  // namespace
+
+dlx::Statistics since(const dlx::Statistics& now, const dlx::Statistics& base) {
+  dlx::Statistics d = now;
+  d.nodes -= base.nodes;
+  d.updates -= base.updates;
+  d.solutions -= base.solutions;
+  d.removals -= base.removals;
+  d.seconds -= base.seconds;
+  return d;
+}
 
 void Failure::record(py::error_already_set& error) {
   const std::lock_guard<std::mutex> lock(mutex_);
