@@ -41,4 +41,15 @@ std::unique_ptr<dlx::Hook> PythonHook::clone() const {
   return std::make_unique<PythonHook>(py::module_::import("copy").attr("deepcopy")(hook_), failure_);
 }
 
+namespace {
+thread_local std::shared_ptr<Failure> this_thread_failure;
+}  // namespace
+
+std::shared_ptr<Failure> failure_of_this_thread() {
+  return this_thread_failure ? this_thread_failure : std::make_shared<Failure>();
+}
+
+FailureOfThisThread::FailureOfThisThread(std::shared_ptr<Failure> failure) { this_thread_failure = std::move(failure); }
+FailureOfThisThread::~FailureOfThisThread() { this_thread_failure.reset(); }
+
 }  // namespace dance::python

@@ -28,4 +28,17 @@ class PythonHook final : public dlx::Hook {
   std::shared_ptr<Failure> failure_;
 };
 
+// The Failure of the run on this thread (a driver run encodes on the thread
+// that calls it): a hook made by a Python reduction's encode() brings it, so
+// that its exception stops that run and reaches its caller. A new one where
+// no run set it.
+[[nodiscard]] std::shared_ptr<Failure> failure_of_this_thread();
+class FailureOfThisThread {
+ public:
+  explicit FailureOfThisThread(std::shared_ptr<Failure> failure);
+  ~FailureOfThisThread();
+  FailureOfThisThread(const FailureOfThisThread&) = delete;
+  FailureOfThisThread& operator=(const FailureOfThisThread&) = delete;
+};
+
 }  // namespace dance::python

@@ -69,11 +69,9 @@ void bind_search(py::module_& m) {
                        std::vector<dlx::OptionId> forbid, py::object hook) {
              if (seconds < 0) throw py::value_error("seconds: a time limit is 0 (none) or more");
              SearchSpec spec{threads, seed, nodes, seconds, std::move(assume), std::move(forbid)};
-             auto failure = std::make_shared<Failure>();
              std::unique_ptr<dlx::Hook> python_hook;
-             if (!hook.is_none()) python_hook = std::make_unique<PythonHook>(hook, failure);
-             return std::make_unique<Search>(problem, std::move(spec), std::move(python_hook), dlx::SolverOptions{},
-                                             failure);
+             if (!hook.is_none()) python_hook = std::make_unique<PythonHook>(hook, std::make_shared<Failure>());
+             return std::make_unique<Search>(problem, std::move(spec), std::move(python_hook));
            }),
            py::arg("problem"), py::arg("threads") = 1, py::arg("seed") = 0, py::arg("nodes") = 0,
            py::arg("seconds") = 0.0, py::arg("assume") = std::vector<dlx::OptionId>{},
@@ -84,15 +82,15 @@ void bind_search(py::module_& m) {
         const auto solution = s.solution();
         return py::cast(std::vector<dlx::OptionId>(solution.begin(), solution.end()));
       })
-      .def("first_two", [](Search& s) {  // the first solution (or None) and whether there is a second
+      .def("first", [](Search& s, bool look_for_another) {  // a first solution (or None); whether there is another
         std::vector<dlx::OptionId> first;
         std::uint64_t found = 0;
         s.visit([&](std::span<const dlx::OptionId> solution) {
           if (found++ == 0) first.assign(solution.begin(), solution.end());
-          return found < 2;
+          return look_for_another && found < 2;
         });
         return py::make_tuple(found > 0 ? py::cast(first) : py::none(), found > 1);
-      })
+      }, py::arg("look_for_another"))
       .def_property_readonly("statistics", &Search::statistics)
       .def_property_readonly("outcome", [](const Search& s) { return dlx::to_string(s.outcome()); })
       .def_property_readonly("complete", &Search::complete)

@@ -89,7 +89,7 @@ class PythonReduction final : public Reduction {
     if (py::hasattr(encoded, "problem")) {
       encoding.assumptions = encoded.attr("assume").cast<std::vector<dlx::OptionId>>();
       if (!encoded.attr("hook").is_none())
-        encoding.hook = std::make_unique<PythonHook>(encoded.attr("hook"), std::make_shared<Failure>());
+        encoding.hook = std::make_unique<PythonHook>(encoded.attr("hook"), failure_of_this_thread());
     }
     return encoding;
   }

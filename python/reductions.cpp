@@ -1,9 +1,7 @@
-// Every reduction by name from Python: read -> encode -> search -> decode ->
-// verify, generate, emit. This file stands in for the driver library of
-// issue 46 (one run path for the command line, the server and Python):
-// until it lands, it runs that sequence on the Reduction interface itself
-// (dance/reduction.hpp) and the generator's (dance/generator.hpp), and the
-// driver will replace it whole.
+// Every reduction by name from Python: solve, count, check and emit run on
+// the driver (dance/driver.hpp), the command line's and the server's run
+// path; the lazy iterator of answers on Search (the driver pushes its
+// solutions to a sink); generate on the generator's interface.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -11,10 +9,13 @@
 #include <memory>
 #include <sstream>
 #include <stdexcept>
+#include <thread>
 
+#include "dance/driver.hpp"
 #include "dance/generator.hpp"
 #include "dance/reduction.hpp"
 #include "dlx/knuth_format.hpp"
+#include "hook.hpp"
 #include "interrupt.hpp"
 #include "module.hpp"
 #include "search.hpp"
@@ -23,6 +24,11 @@ namespace py = pybind11;
 
 namespace dance::python {
 namespace {
+
+// A UserWarning (an exception where warnings are made errors).
+void warn(const std::string& text) {
+  if (PyErr_WarnEx(PyExc_UserWarning, text.c_str(), 1) < 0) throw py::error_already_set();
+}
 
 const Reduction& reduction_named(const std::string& name) {
   if (const Reduction* r = find_reduction(name)) return *r;
@@ -68,7 +74,7 @@ ModelOptions model_options(const Reduction& reduction, const py::dict& given) {
 struct HeldAnswer {
   const Reduction* reduction = nullptr;
   std::shared_ptr<const Instance> instance;  // whose answer it is (an optimising sequence's last step)
-  std::unique_ptr<Answer> answer;
+  std::shared_ptr<const Answer> answer;
   std::vector<dlx::OptionId> solution;  // the engine's, assumptions first
   std::shared_ptr<const std::string> text;
   ModelOptions options;
@@ -97,110 +103,171 @@ struct HeldAnswer {
   }
 };
 
-// One instance of a reduction, encoded, and its search.
+// The driver's results of one call, with each answer's engine solution.
+struct Results : Collected {
+  struct Decoded {
+    const Answer* answer;
+    std::vector<dlx::OptionId> solution;
+  };
+  std::vector<Decoded> decoded_answers;
+
+  void decoded(const Answer& answer, std::span<const dlx::OptionId> solution) override {
+    decoded_answers.push_back({&answer, {solution.begin(), solution.end()}});
+  }
+  [[nodiscard]] std::vector<dlx::OptionId> solution_of(const Answer& answer) const {
+    for (auto d = decoded_answers.rbegin(); d != decoded_answers.rend(); ++d)
+      if (d->answer == &answer) return d->solution;
+    return {};
+  }
+};
+
+// Sessions kept between calls (the GIL held to take or give one), so that a
+// call's solver is built once per problem shape, as the pool of Search does.
+class Sessions {
+ public:
+  std::unique_ptr<Session> take(const Reduction& reduction, const RunSpec& spec) {
+    for (auto kept = idle_.begin(); kept != idle_.end(); ++kept)
+      if (&(*kept)->reduction() == &reduction && same((*kept)->spec(), spec)) {
+        std::unique_ptr<Session> session = std::move(*kept);
+        idle_.erase(kept);
+        return session;
+      }
+    return std::make_unique<Session>(reduction, spec);
+  }
+  void give(std::unique_ptr<Session> session) {
+    idle_.push_back(std::move(session));
+    if (idle_.size() > 16) idle_.erase(idle_.begin());
+  }
+  void clear() { idle_.clear(); }
+
+ private:
+  static bool same(const RunSpec& a, const RunSpec& b) {
+    return a.task == b.task && a.solutions == b.solutions && a.first_too == b.first_too && a.node_limit == b.node_limit &&
+           a.time_limit == b.time_limit && a.seed == b.seed && a.threads == b.threads && a.verify == b.verify;
+  }
+  std::vector<std::unique_ptr<Session>> idle_;
+};
+
+Sessions& sessions() {
+  static auto* kept = new Sessions;  // never destroyed: no solver outlives Python's exit this way
+  return *kept;
+}
+
+// A driver failure as the Python exception the API documents.
+[[noreturn]] void raise(const dance::Failure& failure) {
+  if (failure.code == "too_large") throw std::bad_alloc();
+  if (failure.code == "internal") throw std::runtime_error(failure.message);
+  throw py::value_error(failure.message);  // parse_error (inside a search: the problem built), bad_option
+}
+
+// One instance of a reduction and its runs on the driver (dance/driver.hpp):
+// each call one Session run, with the GIL released and Ctrl-C heard.
 class Run {
  public:
   Run(const Reduction& reduction, std::unique_ptr<Instance> instance, std::shared_ptr<const std::string> text,
-      ModelOptions options, std::size_t index, SearchSpec spec, bool verify)
+      ModelOptions options, std::size_t index, SearchSpec search, bool verify)
       : reduction_(reduction), instance_(std::move(instance)), text_(std::move(text)), options_(std::move(options)),
-        index_(index), spec_(std::move(spec)), verify_(verify) {
-    for (const std::string& w : instance_->warnings)
-      PyErr_WarnEx(PyExc_UserWarning, (std::string(reduction_.name()) + ": " + w).c_str(), 1);
-    if (!reduction_.optimises(*instance_)) search_ = search_of(*instance_, encoding_, spec_.nodes, spec_.seconds);
+        index_(index), search_spec_(std::move(search)), verify_(verify) {
+    for (const std::string& w : instance_->warnings) warn(std::string(reduction_.name()) + ": " + w);
   }
 
   [[nodiscard]] const Reduction& reduction() const { return reduction_; }
-  [[nodiscard]] bool optimises() const { return !search_; }
+  [[nodiscard]] bool optimises() const { return reduction_.optimises(*instance_); }
 
+  // All solutions, or up to `limit` of them (each decoded and verified then).
   std::uint64_t count(std::uint64_t limit) {
-    if (!search_) throw py::value_error(std::string(reduction_.name()) + " finds one best answer here: solve(), not count()");
-    return search_->count(limit);
+    if (optimises()) throw py::value_error(std::string(reduction_.name()) + " finds one best answer here: solve(), not count()");
+    RunSpec spec = run_spec(limit == 0 ? Task::count : Task::solve);
+    spec.solutions = limit;
+    const Results results = run(spec);
+    return limit == 0 ? results.found.value_or(0) : results.solutions.size();
   }
-  // The next answer, one thread; None at the end.
+  // The next answer, one thread; None at the end. A lazy iterator: the
+  // driver hands its solutions to a sink, so this one stays on Search.
   py::object next() {
-    if (!search_) throw py::value_error(std::string(reduction_.name()) + " finds one best answer here: solve()");
+    if (optimises()) throw py::value_error(std::string(reduction_.name()) + " finds one best answer here: solve()");
+    if (!search_) {
+      encoding_ = reduction_.encode(*instance_);
+      if (encoding_.contradiction) encoding_ = contradiction(*encoding_.contradiction);
+      SearchSpec spec = search_spec_;
+      spec.assumed = encoding_.assumptions;
+      search_ = std::make_unique<Search>(encoding_.problem, std::move(spec), std::move(encoding_.hook), encoding_.heuristics);
+    }
     if (!search_->next()) return py::none();
-    return answer_of(instance_, encoding_, search_->solution());
+    const std::span<const dlx::OptionId> solution = search_->solution();
+    std::shared_ptr<const Answer> answer = reduction_.decode(*instance_, encoding_, solution);
+    if (verify_)
+      if (const auto wrong = reduction_.verify(*instance_, *answer))
+        throw std::logic_error("internal error: " + std::string(reduction_.name()) + "'s answer fails verification: " + *wrong);
+    return held(instance_, std::move(answer), {solution.begin(), solution.end()});
   }
-  // The first answer (the best for an optimising reduction) or None, and whether there is a second.
-  py::tuple first_two() {
-    if (!search_) return py::make_tuple(best(), false);
-    std::vector<dlx::OptionId> first;
-    std::uint64_t found = 0;
-    search_->visit([&](std::span<const dlx::OptionId> solution) {
-      if (found++ == 0) first.assign(solution.begin(), solution.end());
-      return found < 2;
-    });
-    return py::make_tuple(found > 0 ? answer_of(instance_, encoding_, first) : py::none(), found > 1);
+  // A first answer (the best for an optimising reduction) or None, and
+  // whether there is another, if asked to look: Task::unique, one search.
+  py::tuple first(bool look_for_another) {
+    const bool unique = look_for_another && !optimises();
+    RunSpec spec = run_spec(unique ? Task::unique : Task::solve);
+    spec.first_too = unique;
+    const Results results = run(spec);
+    if (results.solutions.empty()) return py::make_tuple(py::none(), false);
+    const Answer& answer = *results.solutions.front();
+    return py::make_tuple(held(instance_, results.solutions.front(), results.solution_of(answer)),
+                          unique && results.found.value_or(0) > 1);
   }
-  [[nodiscard]] dlx::Statistics statistics() const { return search_ ? search_->statistics() : steps_total_; }
-  [[nodiscard]] std::string outcome() const { return dlx::to_string(search_ ? search_->outcome() : steps_outcome_); }
-  [[nodiscard]] bool complete() const {
-    return search_ ? search_->complete() : steps_outcome_ == dlx::Outcome::exhausted || steps_outcome_ == dlx::Outcome::solution;
-  }
+  [[nodiscard]] dlx::Statistics statistics() const { return search_ ? search_->statistics() : statistics_; }
+  [[nodiscard]] std::string outcome() const { return dlx::to_string(search_ ? search_->outcome() : outcome_); }
+  [[nodiscard]] bool complete() const { return search_ ? search_->complete() : complete_; }
 
  private:
-  // The search of an instance (no solution when it contradicts itself on its face).
-  std::unique_ptr<Search> search_of(const Instance& instance, Encoding& encoding, std::uint64_t nodes, double seconds) {
-    encoding = reduction_.encode(instance);
-    if (encoding.contradiction) encoding = contradiction(*encoding.contradiction);
-    SearchSpec spec = spec_;
-    spec.nodes = nodes;
-    spec.seconds = seconds;
-    spec.assumed = encoding.assumptions;
-    return std::make_unique<Search>(encoding.problem, std::move(spec), std::move(encoding.hook), encoding.heuristics);
+  [[nodiscard]] RunSpec run_spec(Task task) const {
+    RunSpec spec;
+    spec.task = task;
+    spec.node_limit = search_spec_.nodes;
+    spec.time_limit = search_spec_.seconds;
+    spec.seed = search_spec_.seed;
+    spec.threads = search_spec_.threads == 0 ? std::max(1u, std::thread::hardware_concurrency()) : search_spec_.threads;
+    spec.verify = verify_;
+    return spec;
   }
 
-  py::object answer_of(const std::shared_ptr<const Instance>& instance, const Encoding& encoding,
-                       std::span<const dlx::OptionId> solution) {
-    auto held = std::make_shared<HeldAnswer>();
-    held->reduction = &reduction_;
-    held->instance = instance;
-    held->answer = reduction_.decode(*instance, encoding, solution);
-    held->solution.assign(solution.begin(), solution.end());
-    held->text = text_;
-    held->options = options_;
-    held->index = index_;
-    if (verify_)
-      if (const auto wrong = reduction_.verify(*instance, *held->answer))
-        throw std::logic_error("internal error: " + std::string(reduction_.name()) + "'s answer fails verification: " + *wrong);
-    return py::cast(held);
-  }
-
-  // An optimising reduction (clique --max): a sequence of decision problems,
-  // each solved for a first answer; the last answer found. The limits hold
-  // for the whole sequence.
-  py::object best() {
-    std::shared_ptr<const Instance> current = instance_;
-    py::object found = py::none();
-    for (;;) {
-      const std::uint64_t nodes_left =
-          spec_.nodes == 0 ? 0 : spec_.nodes > steps_total_.nodes ? spec_.nodes - steps_total_.nodes : 1;
-      const double seconds_left = spec_.seconds <= 0 ? 0 : std::max(1e-9, spec_.seconds - steps_total_.seconds);
-      Encoding encoding;
-      auto search = search_of(*current, encoding, nodes_left, seconds_left);
-      std::vector<dlx::OptionId> first;
-      bool any = false;
-      search->visit([&](std::span<const dlx::OptionId> solution) {
-        first.assign(solution.begin(), solution.end());
-        any = true;
-        return false;
-      });
-      steps_total_ += search->statistics();
-      steps_outcome_ = any ? dlx::Outcome::solution : search->outcome();
-      if (!any && steps_outcome_ != dlx::Outcome::exhausted) return found;  // stopped: the best so far (complete() says)
-      const Answer* answer = nullptr;
-      if (any) {
-        found = answer_of(current, encoding, first);
-        answer = found.cast<const HeldAnswer&>().answer.get();
-      }
-      std::unique_ptr<Instance> next = reduction_.next_step(*current, answer);
-      if (!next) {
-        steps_outcome_ = dlx::Outcome::exhausted;
-        return found;
-      }
-      current = std::move(next);
+  // One run of the instance on a kept session; a Python exception of a hook,
+  // Ctrl-C (KeyboardInterrupt with the partial statistics) or a failure raised.
+  Results run(const RunSpec& spec) {
+    std::unique_ptr<Session> session = sessions().take(reduction_, spec);
+    const dlx::Statistics before = session->statistics();
+    const std::shared_ptr<Failure> failure = std::make_shared<Failure>();
+    Results results;
+    {
+      const FailureOfThisThread scope(failure);
+      const InterruptGuard guard(failure->stop);
+      const py::gil_scoped_release released;
+      session->run(*instance_, results, failure->stop);
     }
+    statistics_ = since(session->statistics(), before);
+    sessions().give(std::move(session));
+    outcome_ = results.stop.value_or(dlx::Outcome::exhausted);
+    complete_ = !results.stop;
+    if (failure->failed()) failure->rethrow();
+    if (!results.failures.empty()) raise(results.failures.front());
+    if (outcome_ == dlx::Outcome::interrupted && !signals_handled()) {
+      py::error_already_set interrupt;  // what the signal's handler raised
+      interrupt.value().attr("statistics") = py::cast(statistics_);
+      interrupt.value().attr("solutions") = results.found.value_or(results.solutions.size());
+      throw interrupt;
+    }
+    return results;
+  }
+
+  py::object held(std::shared_ptr<const Instance> instance, std::shared_ptr<const Answer> answer,
+                  std::vector<dlx::OptionId> solution) const {
+    auto kept = std::make_shared<HeldAnswer>();
+    kept->reduction = &reduction_;
+    kept->instance = std::move(instance);
+    kept->answer = std::move(answer);
+    kept->solution = std::move(solution);
+    kept->text = text_;
+    kept->options = options_;
+    kept->index = index_;
+    return py::cast(kept);
   }
 
   const Reduction& reduction_;
@@ -208,12 +275,25 @@ class Run {
   std::shared_ptr<const std::string> text_;
   ModelOptions options_;
   std::size_t index_;
-  SearchSpec spec_;
+  SearchSpec search_spec_;
   bool verify_;
-  Encoding encoding_;
-  std::unique_ptr<Search> search_;  // none for an optimising sequence
-  dlx::Statistics steps_total_;     // an optimising sequence's
-  dlx::Outcome steps_outcome_ = dlx::Outcome::exhausted;
+  Encoding encoding_;               // next()'s
+  std::unique_ptr<Search> search_;  // next()'s
+  dlx::Statistics statistics_;      // the last run's
+  dlx::Outcome outcome_ = dlx::Outcome::exhausted;
+  bool complete_ = true;
+};
+
+// The problem a Task::emit run hands over.
+struct Emitted : Collected {
+  std::string text;
+  bool unstated = false;
+  void problem(const dlx::Problem& forced, bool hook_unstated) override {
+    std::ostringstream out;
+    dlx::write_knuth(out, forced);
+    text = std::move(out).str();
+    unstated = hook_unstated;
+  }
 };
 
 // The instances of a text, one Run each, read as they are asked for.
@@ -233,14 +313,18 @@ class Reading {
   [[nodiscard]] std::string emit() {
     std::unique_ptr<Instance> instance = reader_->next();
     if (!instance) throw py::value_error("no " + std::string(reduction_.name()) + " instance in the text");
-    const Encoding encoding = reduction_.encode(*instance);
-    if (encoding.hook && !encoding.hook_is_bound)
-      PyErr_WarnEx(PyExc_UserWarning,
-                   (std::string(reduction_.name()) + " also checks a constraint during the search that Knuth's format "
-                                                     "cannot state; the problem written may have more solutions").c_str(), 1);
-    std::ostringstream out;
-    dlx::write_knuth(out, dlx::with_forced(*encoding.problem, encoding.assumptions));
-    return std::move(out).str();
+    RunSpec spec;
+    spec.task = Task::emit;
+    Session session(reduction_, spec);
+    Emitted emitted;
+    const std::atomic<bool> never{false};
+    session.run(*instance, emitted, never);
+    if (!emitted.failures.empty()) raise(emitted.failures.front());
+    if (emitted.unstated)
+      warn(std::string(reduction_.name()) +
+           " also checks a constraint during the search that Knuth's format cannot state; the problem written may "
+           "have more solutions");
+    return emitted.text;
   }
 
  private:
@@ -358,7 +442,7 @@ void bind_reductions(py::module_& m) {
   py::class_<Run>(m, "Run")
       .def("count", &Run::count, py::arg("limit") = 0)
       .def("next", &Run::next)
-      .def("first_two", &Run::first_two)
+      .def("first", &Run::first, py::arg("look_for_another"))
       .def_property_readonly("optimises", &Run::optimises)
       .def_property_readonly("statistics", &Run::statistics)
       .def_property_readonly("outcome", &Run::outcome)

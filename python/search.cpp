@@ -9,6 +9,76 @@
 namespace py = pybind11;
 
 namespace dance::python {
+namespace {
+
+// Solvers kept between searches of one thread, by problem and seed, as the
+// command line keeps one per problem for a batch: a 9x9 sudoku solved per
+// call took 2.4 times as long with a fresh solver each time (its arrays
+// mapped, linked and faulted in anew). The last `kept` are kept.
+class SolverPool {
+ public:
+  std::unique_ptr<dlx::Solver> take(const std::shared_ptr<const dlx::Problem>& problem, std::uint64_t seed) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    for (auto it = idle_.begin(); it != idle_.end(); ++it)
+      if (it->problem == problem && it->seed == seed) {
+        std::unique_ptr<dlx::Solver> solver = std::move(it->solver);
+        idle_.erase(it);
+        return solver;
+      }
+    return nullptr;
+  }
+  void give(std::shared_ptr<const dlx::Problem> problem, std::uint64_t seed, std::unique_ptr<dlx::Solver> solver) {
+    solver->retract();
+    solver->set_hook(nullptr);
+    const std::lock_guard<std::mutex> lock(mutex_);
+    if (idle_.size() == kept) idle_.erase(idle_.begin());
+    idle_.push_back({std::move(problem), seed, std::move(solver)});
+  }
+
+ private:
+  static constexpr std::size_t kept = 8;
+  struct Idle {
+    std::shared_ptr<const dlx::Problem> problem;
+    std::uint64_t seed;
+    std::unique_ptr<dlx::Solver> solver;
+  };
+  std::mutex mutex_;
+  std::vector<Idle> idle_;
+};
+
+SolverPool& pool() {
+  static auto* solvers = new SolverPool;  // never destroyed: no solver outlives Python's exit this way
+  return *solvers;
+}
+
+
+// Marks a search as running for the time of a call: a Search shared by two
+// Python threads would otherwise run its solver on both at once (the GIL is
+// released while it searches).
+class Running {
+ public:
+  explicit Running(std::atomic<bool>& busy) : busy_(busy) {
+    if (busy_.exchange(true)) throw std::runtime_error("this search is running on another thread");
+  }
+  ~Running() { busy_.store(false); }
+  Running(const Running&) = delete;
+  Running& operator=(const Running&) = delete;
+
+ private:
+  std::atomic<bool>& busy_;
+};
+
+}  // namespace
+
+dlx::Statistics since(const dlx::Statistics& now, const dlx::Statistics& base) {
+  dlx::Statistics d = now;
+  d.nodes -= base.nodes;
+  d.updates -= base.updates;
+  d.solutions -= base.solutions;
+  d.removals -= base.removals;
+  d.seconds -= base.seconds;
+  return d;
+}
 
 void Failure::record(py::error_already_set& error) {
   const std::lock_guard<std::mutex> lock(mutex_);
@@ -29,23 +99,30 @@ void Failure::rethrow() {
 }
 
 Search::Search(std::shared_ptr<const dlx::Problem> problem, SearchSpec spec, std::unique_ptr<dlx::Hook> hook,
-               dlx::SolverOptions heuristics, std::shared_ptr<Failure> failure)
-    : problem_(std::move(problem)), spec_(std::move(spec)), heuristics_(heuristics), failure_(std::move(failure)) {
+               dlx::SolverOptions heuristics)
+    : problem_(std::move(problem)), spec_(std::move(spec)), heuristics_(heuristics), failure_(std::make_shared<Failure>()) {
   if (spec_.threads == 0) spec_.threads = std::max(1u, std::thread::hardware_concurrency());
   for (const dlx::OptionId o : spec_.assumed)
     if (o >= problem_->option_count()) throw std::out_of_range("assumed option " + std::to_string(o) + " is not an option of the problem");
   for (const dlx::OptionId o : spec_.forbidden)
     if (o >= problem_->option_count()) throw std::out_of_range("forbidden option " + std::to_string(o) + " is not an option of the problem");
-  if (const auto* python = dynamic_cast<const PythonHook*>(hook.get())) failure_ = python->failure();  // a Python reduction's
+  if (const auto* python = dynamic_cast<const PythonHook*>(hook.get())) failure_ = python->failure();
   hooks_.push_back(std::move(hook));
   for (std::size_t t = 1; t < spec_.threads && hooks_[0]; ++t) hooks_.push_back(hooks_[0]->clone());
   hooks_.resize(spec_.threads);
+  if (spec_.threads == 1) solvers_.push_back(pool().take(problem_, spec_.seed));
   for (std::size_t t = 0; t < spec_.threads; ++t)
-    solvers_.push_back(std::make_unique<dlx::Solver>(problem_, spec_.seed, heuristics_));
+    if (t == solvers_.size() || !solvers_[t]) {
+      solvers_.resize(t);
+      solvers_.push_back(std::make_unique<dlx::Solver>(problem_, spec_.seed, heuristics_));
+    }
+  base_ = solvers_[0]->statistics();
   clashed_ = !prepare(*solvers_[0], hooks_[0].get());
 }
 
-Search::~Search() = default;
+Search::~Search() {
+  if (spec_.threads == 1) pool().give(problem_, spec_.seed, std::move(solvers_[0]));
+}
 
 bool Search::prepare(dlx::Solver& solver, dlx::Hook* hook) {
   solver.retract();
@@ -57,14 +134,17 @@ bool Search::prepare(dlx::Solver& solver, dlx::Hook* hook) {
 }
 
 dlx::Outcome Search::alone(const std::function<dlx::Outcome(dlx::Solver&)>& call) {
+  const Running running(busy_);
   dlx::Solver& solver = *solvers_[0];
-  solver.set_limits(dlx::Limits{spec_.nodes, spec_.seconds, &failure_->stop});
+  solver.set_limits(dlx::Limits{spec_.nodes ? base_.nodes + spec_.nodes : 0,
+                                spec_.seconds > 0 ? base_.seconds + spec_.seconds : 0, &failure_->stop});
   const InterruptGuard guard(failure_->stop);
   const py::gil_scoped_release released;
   return call(solver);
 }
 
 dlx::Outcome Search::together(const std::function<dlx::Outcome(dlx::Team&)>& call) {
+  const Running running(busy_);
   std::vector<dlx::Solver*> workers;
   for (std::size_t t = 0; t < spec_.threads; ++t) {
     dlx::Solver& solver = *solvers_[t];
@@ -145,7 +225,7 @@ void Search::visit(const Visitor& visit) {
 
 dlx::Statistics Search::statistics() const {
   if (spec_.threads > 1) return team_total_;
-  return solvers_[0]->statistics();
+  return since(solvers_[0]->statistics(), base_);
 }
 
 }  // namespace dance::python

@@ -47,14 +47,17 @@ struct SearchSpec {
   std::vector<dlx::OptionId> forbidden;
 };
 
+// The counters of `now` since `base` (max_depth: the solver's deepest, over the searches that shared it).
+[[nodiscard]] dlx::Statistics since(const dlx::Statistics& now, const dlx::Statistics& base);
+
 class Search {
  public:
   using Visitor = std::function<bool(std::span<const dlx::OptionId>)>;
 
-  // The hook, if any, is the first worker's; the others get clones.
-  // `failure` is where the hook's exceptions go, if it is written in Python.
+  // The hook, if any, is the first worker's; the others get clones. A hook
+  // written in Python (PythonHook) brings the Failure its exceptions go to.
   Search(std::shared_ptr<const dlx::Problem> problem, SearchSpec spec, std::unique_ptr<dlx::Hook> hook = {},
-         dlx::SolverOptions heuristics = {}, std::shared_ptr<Failure> failure = std::make_shared<Failure>());
+         dlx::SolverOptions heuristics = {});
   ~Search();
   Search(const Search&) = delete;
   Search& operator=(const Search&) = delete;
@@ -100,9 +103,11 @@ class Search {
   dlx::SolverOptions heuristics_;
   std::vector<std::unique_ptr<dlx::Hook>> hooks_;  // one per solver; the first may be empty
   std::vector<std::unique_ptr<dlx::Solver>> solvers_;  // the first searches alone; all of them together
+  dlx::Statistics base_;        // the single solver's counters when this search took it
   dlx::Statistics team_total_;  // the team's counters over its calls
   bool clashed_ = false;
   dlx::Outcome outcome_ = dlx::Outcome::exhausted;
+  std::atomic<bool> busy_{false};  // a call is searching (on some Python thread)
   std::shared_ptr<Failure> failure_;
 };
 

@@ -91,6 +91,7 @@ Status no_solution(const Context& c, const Instance& instance, const std::string
 std::shared_ptr<const Answer> decoded(const Context& c, const Instance& instance, const Encoding& encoding,
                                       std::span<const dlx::OptionId> solution, std::uint64_t index) {
   std::shared_ptr<const Answer> answer = c.reduction.decode(instance, encoding, solution);
+  c.sink.decoded(*answer, solution);
   if (c.spec.verify)
     if (const auto wrong = c.reduction.verify(instance, *answer))
       throw WrongAnswer(where(c, instance) + "answer " + std::to_string(index + 1) + " fails verification: " + *wrong);
@@ -451,7 +452,9 @@ dlx::Statistics Session::statistics() const {
 std::vector<std::string> Session::variants() const { return impl_->workers[0].variants(); }
 
 Status Session::run(const Instance& instance, Sink& sink, const std::atomic<bool>& interrupt) {
-  const Context c{impl_->spec, impl_->reduction, interrupt, sink};
+  Context c{impl_->spec, impl_->reduction, interrupt, sink};
+  const Task task = impl_->spec.task;
+  if (impl_->workers.size() > 1 && task != Task::emit && task != Task::split) c.team = &impl_->workers;
   Job job;
   job.number = 1;
   job.instance = &instance;

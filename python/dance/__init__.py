@@ -163,6 +163,11 @@ class Search:
         """Why the last call returned: "exhausted", "solution", "solution limit", "node limit", "time limit", "interrupted"."""
         return self._search.outcome
 
+    @property
+    def variant(self):
+        """The engine's algorithm and heuristics for this problem, e.g. "X with sharing" (dance --stats says it too)."""
+        return self._search.variant
+
     def _check(self, found):
         if not self._search.complete:
             raise Stopped(self._search.outcome, found, self._search.statistics)
@@ -186,19 +191,19 @@ class Search:
     def __iter__(self):
         return self.solutions()
 
-    def _first_two(self):
-        first, more = self._search.first_two()
+    def _first(self, look_for_another):
+        first, more = self._search.first(look_for_another)
         self._check(int(first is not None) + int(more))
         return (None if first is None else Solution(self.problem, first)), more
 
     def first(self):
         """A first solution, or None when there is none."""
-        first, _ = self._first_two()
+        first, _ = self._first(False)
         return first
 
     def unique(self):
         """Whether there is exactly one solution."""
-        first, more = self._first_two()
+        first, more = self._first(True)
         return first is not None and not more
 
 
@@ -210,8 +215,9 @@ _SEARCH = ("threads", "seed", "nodes", "seconds", "verify")
 class Answer:
     """An answer of a reduction: str() is the reduction's notation,
     _repr_svg_() its picture (a notebook shows it), .json its fields where
-    the reduction writes JSON, .solution the engine's options (assumed
-    first). .unique is set by solve(..., unique=True)."""
+    the reduction writes JSON (each also an attribute: answer.vertices),
+    .solution the engine's options (assumed first). .unique is set by
+    solve(..., unique=True)."""
 
     def __init__(self, held):
         self._held = held
@@ -241,9 +247,18 @@ class Answer:
     @property
     def json(self):
         """The answer's fields, from the reduction's JSON, or None where it writes none."""
-        import json
-        text = self._held.print_as("json")
-        return None if text is None else json.loads(text)
+        if not hasattr(self, "_fields"):
+            import json
+            text = self._held.print_as("json")
+            self._fields = None if text is None else json.loads(text)
+        return self._fields
+
+    def __getattr__(self, name):
+        """A field of the reduction's JSON as an attribute: answer.vertices, answer.cycle."""
+        fields = None if name.startswith("_") else self.json
+        if fields is None or name not in fields:
+            raise AttributeError(f"{self.reduction}'s answer has no field {name!r}")
+        return fields[name]
 
     def verify(self):
         """What is wrong with the answer, by the reduction's own checker (not the engine), or None."""
@@ -315,7 +330,7 @@ def _check_run(run, found):
 
 
 def _solve_run(run, unique):
-    first, more = run.first_two()
+    first, more = run.first(unique)
     _check_run(run, int(first is not None) + int(more))
     if first is None:
         return None
@@ -370,7 +385,11 @@ def generate(name, n=1, *, seed=0, difficulty=None, symmetry=None, minimal=False
     no clue can go; clues: exactly that many; and the family's own options
     (box="4x4", size="9x6", jigsaw=True). Ctrl-C raises KeyboardInterrupt
     with .puzzles, those made so far."""
-    made = _dance.generate(name, n, seed, difficulty or "", symmetry or "", minimal, clues, options)
+    try:
+        made = _dance.generate(name, n, seed, difficulty or "", symmetry or "", minimal, clues, options)
+    except KeyboardInterrupt as interrupt:
+        interrupt.puzzles = [Puzzle(name, g) for g in getattr(interrupt, "puzzles", [])]
+        raise
     return [Puzzle(name, g) for g in made]
 
 
@@ -458,8 +477,7 @@ def register(reduction):
         verify(instance, answer) -> None, or what is wrong (without the engine)
         print(instance, answer) -> str  (optional: str(answer) otherwise)
     Registering a name again replaces the reduction (a notebook's cell run
-    twice); a built-in's name is a ValueError. Returns the reduction, so that
-    it serves as a class decorator on an instance: register(Langford())."""
+    twice); a built-in's name is a ValueError. Returns the reduction."""
     _dance.register(reduction)
     return reduction
 

@@ -14,6 +14,11 @@ import dance
 from conftest import DATA, run_dance
 
 
+def test_the_modules_example():
+    import doctest
+    assert doctest.testmod(dance).failed == 0
+
+
 def test_version_is_the_commands():
     status, out, _ = run_dance("--version")
     assert status == 0
@@ -94,7 +99,7 @@ def test_statistics_as_the_command_counts_them(xcc):
     nodes, updates = map(int, re.search(r"nodes (\d+), updates (\d+)", err).groups())
     assert (s.nodes, s.updates, s.solutions) == (nodes, updates, 14200)
     assert s.seconds > 0 and s.max_depth == 12 and s.removals == 0
-    assert search.outcome == "exhausted"
+    assert search.outcome == "exhausted" and search.variant == re.search(r"algorithm (.*)", err).group(1)
 
 
 def test_threads_count_the_same(xcc):
@@ -197,9 +202,9 @@ def interrupt_after(seconds):
 @pytest.mark.parametrize("threads", [1, 2])
 def test_ctrl_c_stops_a_long_count(xcc, threads):
     p = dance.Problem.from_text(xcc("langford15_sym.dlx"))  # minutes of work
-    interrupt_after(0.3)
     start = time.monotonic()
     with pytest.raises(KeyboardInterrupt) as interrupted:
+        interrupt_after(0.3)  # inside: the signal must not come before pytest.raises is ready for it
         dance.count(p, threads=threads)
     assert time.monotonic() - start < 5
     assert interrupted.value.statistics.nodes > 0
@@ -218,6 +223,30 @@ def test_the_search_releases_the_gil(xcc):
     worker.join()
     assert counted == [400]
     assert spins > 10000  # this thread ran Python while the other searched
+
+
+def test_one_search_on_two_threads_at_once_is_refused(xcc):
+    search = dance.Search(dance.Problem.from_text(xcc("pentomino6x10.dlx")))
+    stopped = []
+
+    def count():
+        try:
+            search.count()
+        except dance.Stopped as why:
+            stopped.append(why.outcome)
+
+    worker = threading.Thread(target=count)
+    worker.start()
+    time.sleep(0.2)
+    with pytest.raises(RuntimeError, match="another thread"):
+        search.count()
+    # Ctrl-C stops the search on the other thread too; KeyboardInterrupt comes here, to the main thread.
+    with pytest.raises(KeyboardInterrupt):
+        interrupt_after(0)
+        while worker.is_alive():
+            time.sleep(0.01)
+    worker.join()
+    assert stopped == ["interrupted"]
 
 
 def test_bad_input():

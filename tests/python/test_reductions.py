@@ -81,6 +81,9 @@ def test_the_json_fields():
     answer = dance.solve("hamilton", knight="6x6", closed=True)
     fields = answer.json
     assert fields["cycle"] is True and fields["length"] == 36 and len(fields["vertices"]) == 36
+    assert answer.vertices == fields["vertices"] and answer.cycle is True
+    with pytest.raises(AttributeError, match="no field 'colour'"):
+        answer.colour
     assert dance.solve("queens", size=4).json is None  # queens writes no JSON
 
 
@@ -135,6 +138,19 @@ def test_bad_input_raises_the_documented_exceptions():
         dance.count("clique", TRIANGLE_AND_TAIL, max=True)
 
 
+def test_ctrl_c_stops_the_generator():
+    import signal
+    import threading
+    import time
+    start = time.monotonic()
+    with pytest.raises(KeyboardInterrupt) as interrupted:
+        threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+        dance.generate("sudoku", n=1000, seed=1, box="4x4", minimal=True)
+    assert time.monotonic() - start < 10
+    made = interrupted.value.puzzles
+    assert len(made) < 1000 and all(isinstance(p, dance.Puzzle) for p in made)
+
+
 def test_limits_on_a_reduction():
     with pytest.raises(dance.Stopped) as stopped:
         dance.count("hamilton", knight="6x6", closed=True, nodes=10000)
@@ -155,3 +171,34 @@ def test_no_leak_of_solver_objects_by_name():
     before = resident_kilobytes()
     solve_many(10000)
     assert resident_kilobytes() - before < 2048
+
+
+def test_no_value_of_any_option_crashes_the_interpreter():
+    """Each option of each reduction given odd values, on odd texts: a Python exception at worst."""
+    import random
+    odd_values = [0, -1, 1, 2, 3, 7, 10**12, "", "x", "3x3", "0x0", "100x100", "2x", "line", "svg", "json", True]
+    odd_texts = ["", "\n", "x", "a b\n", "1 2\n2 3\n", "#\n", "....", "9x9:\n", "| c\na\n", "piece A\nAA\n"] + \
+        [text for _, text, _ in INSTANCES if len(text) < 1000]
+    allowed = (ValueError, TypeError, IndexError, dance.Stopped, RuntimeError)
+    rng = random.Random(1)
+    for name, reduction in dance.reductions().items():
+        if name.startswith("latin"):
+            continue
+        for option in reduction["options"]:
+            for _ in range(12):
+                kwargs = {}
+                for chosen in (option, rng.choice(reduction["options"])):
+                    key = "from_" if chosen["name"] == "from" else chosen["name"].replace("-", "_")
+                    kwargs[key] = rng.choice(odd_values)
+                text = rng.choice(odd_texts)
+                try:
+                    dance.count(name, text, nodes=20000, seconds=1, **kwargs)
+                except allowed:
+                    pass
+                try:
+                    answer = dance.solve(name, text, nodes=20000, seconds=1, **kwargs)
+                    if answer is not None:
+                        assert answer.verify() is None
+                        str(answer), answer._repr_svg_()
+                except allowed:
+                    pass

@@ -88,6 +88,11 @@ class Sink {
   virtual void end(std::size_t /*number*/) {}
   // solve: each solution in turn, `index` from 0; optimise: the best one.
   virtual void solution(const Instance& instance, std::shared_ptr<const Answer> answer, std::uint64_t index) = 0;
+  // Each answer as it is decoded, with the engine's solution it came from
+  // (assumptions first), before it goes to solution() or verdict(); for a
+  // binding that shows the engine's options (dance.Answer.solution). Not
+  // passed on for the instances of a batch spread over threads.
+  virtual void decoded(const Answer& /*answer*/, std::span<const dlx::OptionId> /*solution*/) {}
   // unique: `found` 0 (none), 1 (unique) or 2 (multiple); `first` with RunSpec::first_too.
   virtual void verdict(const Instance& instance, std::uint64_t found, std::shared_ptr<const Answer> first) = 0;
   // count: the number, or a lower bound (then stopped() follows).
@@ -171,7 +176,8 @@ class Session {
   // Runs the spec on every instance of `reader` until its end or `interrupt`.
   // With a cluster (count only), every rank calls this with the same input.
   Status run(InstanceReader& reader, Sink& sink, const std::atomic<bool>& interrupt, Cluster* cluster = nullptr);
-  // One instance, by the first worker alone (a bench's or a test's puzzle).
+  // One instance (a bench's or a test's puzzle, a binding's call): by the
+  // first worker alone, or by all of them together when threads > 1.
   Status run(const Instance& instance, Sink& sink, const std::atomic<bool>& interrupt);
 
   [[nodiscard]] const Reduction& reduction() const;
