@@ -34,18 +34,19 @@ GraphRules::GraphRules(const EdgeGraph& graph, bool cycle)
       parent_(graph.vertices),
       edge_at_(graph.vertices),
       adjacent_(2 * graph.ends.size()) {
-  // A check reads the whole graph left: at most about one node's work in eight
-  // goes to it (knight 6x6, alb5000: the check cuts few branches the
-  // degrees and the closing edges leave).
-  shortest_interval_ = std::max<std::uint32_t>(1, static_cast<std::uint32_t>((graph.vertices + graph.ends.size()) / 8));
-  interval_ = countdown_ = shortest_interval_;
+  // A check reads the whole graph left. Where it finds few dead ends
+  // (knight 6x6, alb5000: the degrees and the closing edges leave few) it
+  // soon runs once in 8 times the graph's size of nodes; where it finds many
+  // (a grid with holes), at every node.
+  longest_interval_ = 64 * std::max<std::uint32_t>(1, static_cast<std::uint32_t>((graph.vertices + graph.ends.size()) / 8));
+  interval_ = countdown_ = 1;
   options_.reserve(graph.ends.size());
 }
 
 bool GraphRules::possible(const dlx::Remaining& remaining, std::span<const dlx::OptionId> chosen) {
   if (--countdown_ > 0) return true;
   const bool ok = connected_enough(remaining, chosen);
-  interval_ = ok ? std::min(2 * interval_, 64 * shortest_interval_) : shortest_interval_;
+  interval_ = ok ? std::min(2 * interval_, longest_interval_) : 1;
   countdown_ = interval_;
   return ok;
 }

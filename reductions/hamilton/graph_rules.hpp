@@ -31,9 +31,9 @@ class GraphRules {
   GraphRules(const EdgeGraph& graph, bool cycle);
   // Whether the graph of `chosen` and the options left in the vertices'
   // lists can still hold the answer. Runs the search only as often as it
-  // pays: at intervals of nodes in proportion to the graph's size, the
-  // shortest after it found a dead end, doubling (up to 64 times) while it
-  // finds none; in between it says yes.
+  // pays: at the next node after it found a dead end (where dead ends come
+  // often, as in grids, every node), the interval doubling while it finds
+  // none, up to 8 times the graph's size; in between it says yes.
   bool possible(const dlx::Remaining& remaining, std::span<const dlx::OptionId> chosen);
 
  private:
@@ -41,7 +41,7 @@ class GraphRules {
 
   const EdgeGraph& graph_;
   bool cycle_;
-  std::uint32_t shortest_interval_, interval_, countdown_;
+  std::uint32_t longest_interval_, interval_, countdown_;
   // Scratch, sized once: the graph left as adjacency arrays, and the search's stack.
   std::vector<std::uint32_t> start_, degree_, order_, low_, parent_, edge_at_;
   std::vector<Vertex> adjacent_;
