@@ -112,6 +112,7 @@ std::vector<std::pair<std::string, dance::bench::EdgeList>> made_graphs() {
   using namespace dance::bench;
   return {
       {"gp100-3", generalized_petersen(100, 3)},
+      {"gp99-2", generalized_petersen(99, 2)},
       {"gp101-2", generalized_petersen(101, 2)},
       {"gp500-2", generalized_petersen(500, 2)},
       {"flower-j21", flower_snark(21)},
