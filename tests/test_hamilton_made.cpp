@@ -13,14 +13,19 @@
 
 using namespace dance;
 
+namespace {
+// A made graph, and whether it has a Hamiltonian cycle.
+struct Made {
+  const char* name;
+  bench::EdgeList graph;
+  bool hamiltonian;
+};
+}  // namespace
+
 TEST_CASE("hamilton on graphs made against backtracking: a verified cycle or none, by default") {
   const Reduction& reduction = *find_reduction("hamilton");
   using namespace dance::bench;
-  const struct {
-    const char* name;
-    EdgeList graph;
-    bool hamiltonian;
-  } cases[] = {
+  const Made cases[] = {
       {"GP(100,3)", generalized_petersen(100, 3), true},
       {"GP(500,2)", generalized_petersen(500, 2), true},
       {"GP(17,2)", generalized_petersen(17, 2), false},  // 17 = 5 mod 6
@@ -49,11 +54,7 @@ TEST_CASE("hamilton on graphs made against backtracking: a verified cycle or non
 TEST_CASE("hamilton's default portfolio: a proof of none by restarts, a cycle behind an unlucky subtree") {
   const Reduction& reduction = *find_reduction("hamilton");
   using namespace dance::bench;
-  const struct {
-    const char* name;
-    EdgeList graph;
-    bool hamiltonian;
-  } cases[] = {
+  const Made cases[] = {
       {"cubic 100 with a Petersen piece", cubic_with_petersen_piece(100, 1), false},
       {"cubic 300 with a Petersen piece", cubic_with_petersen_piece(300, 1), false},
       {"GP(99,2)", generalized_petersen(99, 2), true},
