@@ -5,7 +5,12 @@
 // nodes and the options the hook took out (removals) for each, a search
 // stopped after CAP seconds (default 30), and beside each first cycle
 // clingo's time when it is installed (Debian gringo; bench/hamilton.lp).
-// usage: bench_hamilton [CAP [DATA_DIR]]
+// Last, the graphs made against backtracking (bench/hamilton_graphs.hpp:
+// generalized Petersen graphs, flower snarks, unbalanced bipartite graphs,
+// cubic graphs with a Petersen piece, two hubs and three pieces, grids with
+// holes, odd grids, grids less 3 cells, random cubic graphs), each searched
+// as a user runs it (no flags), clingo's time and answer beside.
+// usage: bench_hamilton [--made] [CAP [DATA_DIR]]; bench_hamilton --write DIR
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
@@ -16,9 +21,11 @@
 #include <sstream>
 #include <optional>
 #include <stdexcept>
+#include <sys/wait.h>
 
 #include "dance/driver.hpp"
 #include "hamilton/hamilton.hpp"
+#include "hamilton_graphs.hpp"
 
 namespace {
 const dance::Reduction& reduction = *dance::find_reduction("hamilton");
@@ -31,13 +38,11 @@ struct Run {
 
 // Solves (limit 1) or counts (limit 0) through the driver, as dance does (the
 // --longest steps too); a first solution with restarts when `restarts` (the unit) is not 0.
-Run run(const std::string& file, const dance::ModelOptions& options, std::uint64_t limit, double cap,
+// The graph is read from `in` (nothing for --knight), in the time measured.
+Run run(std::istream& in, const dance::ModelOptions& options, std::uint64_t limit, double cap,
         std::uint64_t restarts = 0, std::uint64_t seed = 0) {
   const auto start = std::chrono::steady_clock::now();
-  std::ifstream in(file);
-  std::istringstream none;
-  const std::unique_ptr<dance::Instance> instance =
-      reduction.reader(file.empty() ? static_cast<std::istream&>(none) : in, options)->next();
+  const std::unique_ptr<dance::Instance> instance = reduction.reader(in, options)->next();
   dance::RunSpec spec;
   spec.task = limit == 0 ? dance::Task::count : dance::Task::solve;
   spec.solutions = limit;
@@ -57,13 +62,20 @@ Run run(const std::string& file, const dance::ModelOptions& options, std::uint64
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return r;
 }
-// clingo's seconds for a first Hamiltonian cycle of the graph in `file`
-// (bench/hamilton.lp), or nothing when clingo is not installed.
-std::optional<double> clingo_seconds(const std::string& file, double cap) {
-  if (std::system("command -v clingo > /dev/null 2>&1") != 0) return std::nullopt;
+Run run(const std::string& file, const dance::ModelOptions& options, std::uint64_t limit, double cap,
+        std::uint64_t restarts = 0, std::uint64_t seed = 0) {
   std::ifstream in(file);
-  const auto instance = reduction.reader(in, {})->next();
-  const dance::graph::Graph& g = *static_cast<const dance::hamilton::HamiltonInstance&>(*instance).graph;
+  std::istringstream none;
+  return run(file.empty() ? static_cast<std::istream&>(none) : in, options, limit, cap, restarts, seed);
+}
+// clingo's seconds and answer for a first Hamiltonian cycle of `g`
+// (bench/hamilton.lp), or nothing when clingo is not installed.
+struct ClingoRun {
+  double seconds = 0;
+  const char* answer = "";  // found, none, or unknown (stopped by the cap)
+};
+std::optional<ClingoRun> clingo(const dance::graph::Graph& g, double cap) {
+  if (std::system("command -v clingo > /dev/null 2>&1") != 0) return std::nullopt;
   const std::string facts = (std::filesystem::temp_directory_path() / "bench_hamilton_facts.lp").string();
   {
     std::ofstream out(facts);
@@ -75,20 +87,101 @@ std::optional<double> clingo_seconds(const std::string& file, double cap) {
   const auto start = std::chrono::steady_clock::now();
   const std::string command = "clingo " + std::string(DANCE_SOURCE_DIR) + "/bench/hamilton.lp " + facts +
                               " --time-limit=" + std::to_string(static_cast<int>(cap)) + " -q > /dev/null 2>&1";
-  (void)std::system(command.c_str());
+  const int status = std::system(command.c_str());
   std::filesystem::remove(facts);
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  ClingoRun r;
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;  // clingo: 10 satisfiable, 20 unsatisfiable
+  r.answer = code == 10 || code == 30 ? "found" : code == 20 ? "none" : "unknown";
+  return r;
+}
+
+const dance::graph::Graph& graph_of(const dance::Instance& instance) {
+  return *static_cast<const dance::hamilton::HamiltonInstance&>(instance).graph;
+}
+
+std::optional<ClingoRun> clingo_of_file(const std::string& file, double cap) {
+  std::ifstream in(file);
+  return clingo(graph_of(*reduction.reader(in, {})->next()), cap);
+}
+
+// The graphs made against backtracking (issue 45; bench/hamilton_graphs.hpp),
+// by name, each a file name too (--write).
+std::vector<std::pair<std::string, dance::bench::EdgeList>> made_graphs() {
+  using namespace dance::bench;
+  return {
+      {"gp100-3", generalized_petersen(100, 3)},
+      {"gp99-2", generalized_petersen(99, 2)},
+      {"gp101-2", generalized_petersen(101, 2)},
+      {"gp500-2", generalized_petersen(500, 2)},
+      {"flower-j21", flower_snark(21)},
+      {"flower-j51", flower_snark(51)},
+      {"bipartite-51-50", unbalanced_bipartite(51, 50, 1)},
+      {"bipartite-501-500", unbalanced_bipartite(501, 500, 1)},
+      {"petersen-piece-108", cubic_with_petersen_piece(100, 1)},
+      {"petersen-piece-308", cubic_with_petersen_piece(300, 1)},
+      {"petersen-piece-1008", cubic_with_petersen_piece(1000, 1)},
+      {"two-hubs-302", two_hubs_three_pieces(100, 1)},
+      {"grid-30x30-80-holes", grid_with_holes(30, 30, 80, 1)},
+      {"grid-20x20-30-holes", grid_with_holes(20, 20, 30, 1)},
+      {"grid-31x31", grid(31, 31)},
+      {"grid-30x30-minus-3", grid_minus_cells(30, 30, 3, 1)},
+      {"cubic-1000", random_cubic(1000, 1)},
+      {"cubic-2000", random_cubic(2000, 1)},
+      {"cubic-10000", random_cubic(10000, 1)},
+  };
 }
 
 }  // namespace
 
+// Writes the made graphs to DIR as NAME.hcp.
+int write_made_graphs(const std::filesystem::path& dir) {
+  for (const auto& [name, g] : made_graphs()) {
+    std::ofstream out(dir / (name + ".hcp"));
+    out << dance::bench::hcp(g, name);
+    if (!out) {
+      std::cerr << "bench_hamilton: cannot write " << (dir / (name + ".hcp")).string() << '\n';
+      return 2;
+    }
+  }
+  return 0;
+}
+
+// The made graphs, each a first cycle by default (no flags), beside clingo.
+void bench_made_graphs(double cap) {
+  std::cout << std::left << std::setw(22) << "made graph" << std::right << std::setw(9) << "vertices" << std::setw(10)
+            << "answer" << std::setw(12) << "nodes" << std::setw(10) << "seconds" << std::setw(10) << "clingo"
+            << "  clingo's answer\n";
+  for (const auto& [name, g] : made_graphs()) {
+    std::istringstream in(dance::bench::hcp(g, name));
+    const Run r = run(in, {}, 1, cap);
+    std::istringstream again(dance::bench::hcp(g, name));
+    const auto by_clingo = clingo(graph_of(*reduction.reader(again, {})->next()), cap);
+    std::cout << std::left << std::setw(22) << name << std::right << std::setw(9) << g.vertices << std::setw(10)
+              << (r.stopped ? "unknown" : r.solutions ? "found" : "none") << std::setw(12) << r.nodes << std::setw(10)
+              << std::fixed << std::setprecision(4) << r.seconds;
+    if (by_clingo) std::cout << std::setw(10) << std::setprecision(3) << by_clingo->seconds << "  " << by_clingo->answer;
+    std::cout << std::endl;
+  }
+}
+
 int main(int argc, char** argv) {
+  const std::string usage =
+      "usage: bench_hamilton [--made] [CAP [DATA_DIR]]   (CAP: seconds per search, default 30; --made: the made graphs only)\n"
+      "       bench_hamilton --write DIR                 (the made graphs as DIR/NAME.hcp)\n";
+  if (argc == 3 && std::string(argv[1]) == "--write") return write_made_graphs(argv[2]);
+  const bool made_only = argc > 1 && std::string(argv[1]) == "--made";
+  if (made_only) --argc, ++argv;
   double cap = 30;
   try {
     if (argc > 1) cap = std::stod(argv[1]);
   } catch (const std::logic_error&) {
-    std::cerr << "usage: bench_hamilton [CAP [DATA_DIR]]   (CAP: seconds per search, default 30)\n";
+    std::cerr << usage;
     return 2;
+  }
+  if (made_only) {
+    bench_made_graphs(cap);
+    return 0;
   }
   const std::string dir = (argc > 2 ? std::string(argv[2]) : std::string(DANCE_DATA_DIR) + "/graphs") + "/hamilton/";
   if (!std::filesystem::is_directory(dir)) {
@@ -134,10 +227,10 @@ int main(int argc, char** argv) {
   const Graph graphs[] = {{"i324", "<= 1 s"}, {"a736", "<= 1 s"}, {"alb1000", "<= 0.05 s"}, {"alb5000", "<= 1 s"}};
   for (const Graph& g : graphs) {
     const std::string file = dir + g.name + ".hcp";
-    const auto clingo = clingo_seconds(file, cap);
+    const auto by_clingo = clingo_of_file(file, cap);
     std::ostringstream goal;
     goal << g.goal;
-    if (clingo) goal << "; clingo " << std::fixed << std::setprecision(3) << *clingo << " s";
+    if (by_clingo) goal << "; clingo " << std::fixed << std::setprecision(3) << by_clingo->seconds << " s";
     for (const char* encoding : {"edge", "degree"}) {  // degree is the default at degree 4 or less (i324, a736)
       const ModelOptions options = ModelOptions().set("encoding", encoding);
       print(std::string(g.name) + ", first cycle", encoding, run(file, options, 1, cap), goal.str());
@@ -146,4 +239,5 @@ int main(int argc, char** argv) {
               run(file, options, 1, cap, 300, seed), g.goal);
     }
   }
+  bench_made_graphs(cap);
 }

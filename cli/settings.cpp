@@ -89,7 +89,8 @@ po::options_description option_table(Settings& s, bool with_generate = true) {
        "randomise item and option order reproducibly; 0 = input order. generate: each seed its own puzzles")
       ("restarts", whole(s.restarts),
        "N: solve restarts its search for a first solution in a fresh random order (from --seed) after N, N, 2N, "
-       "N, N, 2N, 4N, ... nodes (Luby's sequence); still complete; 0 = never")
+       "N, N, 2N, 4N, ... nodes (Luby's sequence); still complete; 0 = never, or as the reduction asks (hamilton: "
+       "a plain and a restarting search in turn)")
       ("output-dir,o", po::value(&s.output_dir),
        "DIR: solve and generate write each instance's (each puzzle's) output to a file of its own, "
        "DIR/0001.svg, DIR/0002.svg, ... in input order (.txt for what is no picture); DIR must exist")

@@ -146,10 +146,81 @@ Status answer(const Context& c, const Instance& instance, const Encoding& encodi
   return stopped(c, instance, outcome, false);
 }
 
-// Solves one instance with one solver.
-Status solve(const Context& c, const Instance& instance, Encoding& encoding, dlx::Solver& solver) {
+// A first solution by the encoding's portfolio (Encoding::Strategy), in one
+// thread: the plain search goes on for luby(k) * unit nodes, then the k-th
+// run of the restarting one (in the order of seed spec.seed + k) gets as
+// many, and so on until one finds a solution or ends its tree (a proof of
+// none: a restarting run that ends within its budget ends the whole tree).
+// Both are paused and resumed (the engine's limits), so no work is repeated
+// but the restarts' own; the spec's limits hold for the two together.
+Status solve_by_portfolio(const Context& c, const Instance& instance, Encoding& encoding, Solvers& solvers) {
+  const RunSpec& spec = c.spec;
+  dlx::Solver& restarting = solvers.for_problem(encoding, 1);  // first: making it may retire the oldest solver
+  dlx::Solver& plain = solvers.for_problem(encoding);
+  const std::unique_ptr<dlx::Hook> hook = encoding.hook ? encoding.hook->clone() : nullptr;
+  // Both searches given up at the end, while the hooks they tell are alive.
+  struct Abandon {
+    dlx::Solver& plain;
+    dlx::Solver& restarting;
+    ~Abandon() {
+      for (dlx::Solver* solver : {&plain, &restarting}) {
+        solver->retract();
+        solver->set_hook(nullptr);
+      }
+    }
+  } abandon{plain, restarting};
+  if (!prepare(c, plain, encoding, 0, 0, encoding.hook.get())) return no_solution(c, instance, ": the given options clash");
+  const std::uint64_t unit = encoding.strategy.portfolio_restarts;
+  // A restart costs about the problem's size (relinking it, a hook's first
+  // checks), so the plain search has a head start of 64 nodes an option:
+  // a large graph that it solves at once pays no restarts (alb5000).
+  const std::uint64_t head_start = 64 * encoding.problem->option_count();
+  const std::uint64_t nodes_at_start = plain.statistics().nodes + restarting.statistics().nodes;
+  const double seconds_at_start = plain.statistics().seconds + restarting.statistics().seconds;
+  // `solver` on for `budget` more nodes within what is left of the spec's
+  // limits; `spec_stop`: a node_limit was the spec's, not the budget's.
+  bool spec_stop = false;
+  const auto search = [&](dlx::Solver& solver, std::uint64_t budget) {
+    const std::uint64_t used = plain.statistics().nodes + restarting.statistics().nodes - nodes_at_start;
+    const double spent = plain.statistics().seconds + restarting.statistics().seconds - seconds_at_start;
+    std::uint64_t nodes = budget;
+    spec_stop = spec.node_limit != 0 && spec.node_limit - std::min(spec.node_limit, used) <= budget;
+    if (spec_stop) nodes = spec.node_limit - std::min(spec.node_limit, used);
+    if (spec_stop && nodes == 0) return dlx::Outcome::node_limit;
+    if (spec.time_limit > 0 && spent >= spec.time_limit) return dlx::Outcome::time_limit;
+    dlx::Limits limits = solver.limits();
+    limits.nodes = solver.statistics().nodes + nodes;
+    limits.seconds = spec.time_limit > 0 ? solver.statistics().seconds + (spec.time_limit - spent) : 0;
+    solver.set_limits(limits);
+    return solver.next();
+  };
+  for (std::uint64_t run = 1;; ++run) {
+    const std::uint64_t budget = dlx::luby(run) * unit;
+    for (dlx::Solver* solver : {&plain, &restarting}) {
+      if (solver == &restarting) {
+        restarting.retract();
+        restarting.reseed(spec.seed + run);
+        if (!prepare(c, restarting, encoding, 0, 0, hook.get())) return no_solution(c, instance, ": the given options clash");
+      }
+      const dlx::Outcome outcome = search(*solver, run == 1 && solver == &plain ? head_start + budget : budget);
+      if (outcome == dlx::Outcome::solution) {
+        c.sink.solution(instance, decoded(c, instance, encoding, solver->solution(), 0), 0);
+        return Status::found;
+      }
+      if (outcome == dlx::Outcome::exhausted) return no_solution(c, instance, "");
+      if (outcome != dlx::Outcome::node_limit || spec_stop) return stopped(c, instance, outcome, false);
+    }
+  }
+}
+
+// Solves one instance with one solver, or a first solution by the
+// encoding's portfolio when the spec names no strategy (no restarts).
+Status solve(const Context& c, const Instance& instance, Encoding& encoding, Solvers& solvers) {
   const RunSpec& spec = c.spec;
   if (encoding.contradiction) return no_solution(c, instance, ": " + *encoding.contradiction);
+  if (spec.task == Task::solve && spec.solutions == 1 && spec.restarts == 0 && encoding.strategy.portfolio_restarts > 0)
+    return solve_by_portfolio(c, instance, encoding, solvers);
+  dlx::Solver& solver = solvers.for_problem(encoding);
   if (!prepare(c, solver, encoding, spec.node_limit, spec.time_limit, encoding.hook.get()))
     return no_solution(c, instance, ": the given options clash");
   return answer(c, instance, encoding,
@@ -353,7 +424,7 @@ Status handle(const Context& c, Job& job, Solvers& solvers) {
     }
     if (c.spec.task == Task::split) return split(c, instance, encoding, solvers.for_problem(encoding));
     if (c.team) return solve_together(c, instance, encoding);
-    return solve(c, instance, encoding, solvers.for_problem(encoding));
+    return solve(c, instance, encoding, solvers);
   } catch (const ResumeError& e) {
     return failed({"bad_option", e.what()});
   } catch (const WrongAnswer& e) {

@@ -19,16 +19,17 @@ class Solvers {
  public:
   // Each solver publishes how far it has got in `progress`.
   Solvers(std::uint64_t seed, dlx::Progress* progress) : seed_(seed), progress_(progress) {}
-  // The solver of the encoding's problem, with the heuristics it asks for.
-  dlx::Solver& for_problem(const Encoding& encoding) {
-    const std::shared_ptr<const dlx::Problem>& problem = encoding.problem;
-    for (auto& [p, solver] : solvers_)
-      if (p == problem) return *solver;
+  // The solver of the encoding's problem, with the heuristics it asks for;
+  // `search` 1 is a second one, for the restarting search of a portfolio.
+  dlx::Solver& for_problem(const Encoding& encoding, std::size_t search = 0) {
+    const Key key{encoding.problem, search};
+    for (auto& [k, solver] : solvers_)
+      if (k == key) return *solver;
     if (solvers_.size() == kept) {
       retired_ += solvers_.front().second->statistics();
       solvers_.erase(solvers_.begin());
     }
-    solvers_.emplace_back(problem, std::make_unique<dlx::Solver>(problem, seed_, encoding.heuristics));
+    solvers_.emplace_back(key, std::make_unique<dlx::Solver>(encoding.problem, seed_, encoding.heuristics));
     dlx::Solver& solver = *solvers_.back().second;
     if (std::find(variants_.begin(), variants_.end(), solver.variant()) == variants_.end())
       variants_.push_back(solver.variant());
@@ -49,7 +50,8 @@ class Solvers {
   static constexpr std::size_t kept = 8;
   std::uint64_t seed_;
   dlx::Progress* progress_;
-  std::vector<std::pair<std::shared_ptr<const dlx::Problem>, std::unique_ptr<dlx::Solver>>> solvers_;
+  using Key = std::pair<std::shared_ptr<const dlx::Problem>, std::size_t>;
+  std::vector<std::pair<Key, std::unique_ptr<dlx::Solver>>> solvers_;
   dlx::Statistics retired_;
   std::vector<std::string> variants_;
 };

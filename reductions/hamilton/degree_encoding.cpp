@@ -138,7 +138,10 @@ Encoding encode_by_degree(const HamiltonInstance& h) {
   }
   Encoding encoding;
   encoding.problem = std::make_shared<const dlx::Problem>(b.build());
-  encoding.hook = std::make_unique<SegmentHook>(h.choices, g.size(), edges, h.path ? 0 : vertices);
+  // The graph left must stay connected (2-connected for a cycle); not for
+  // --longest, which may leave vertices out.
+  auto graph = h.longest ? nullptr : std::make_shared<const EdgeGraph>(pair_graph(choices, g.size(), edges));
+  encoding.hook = std::make_unique<SegmentHook>(h.choices, g.size(), edges, h.path ? 0 : vertices, std::move(graph), true);
   return encoding;
 }
 

@@ -1,11 +1,12 @@
 // What a Hamiltonian search knows of the whole graph at a node (the edge
-// encoding, undirected): the graph left, the edges chosen and those still
+// encoding, undirected; the degree encoding): the graph left, the edges chosen and those still
 // possible, must stay connected, and for a cycle 2-connected (no cut
 // vertex, so no bridge either), or no cycle (path) through every vertex is
 // left. One depth-first search with low points (Tarjan's) checks both.
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -25,27 +26,40 @@ struct EdgeGraph {
 };
 
 [[nodiscard]] EdgeGraph edge_graph(const std::vector<Choice>& choices, std::size_t vertices);
+// The degree encoding's graph: edge e joins the ends of the edge numbered e
+// in `choices` (joins left empty: no option is an edge).
+[[nodiscard]] EdgeGraph pair_graph(const std::vector<Choice>& choices, std::size_t vertices, std::size_t edges);
 
 class GraphRules {
  public:
-  GraphRules(const EdgeGraph& graph, bool cycle);
+  // The edge encoding: edge o of `graph` is option o. The degree encoding
+  // (`pairs`, its options): edge e of `graph` is the edge numbered e, and
+  // option o chooses pairs[o]'s edges at its vertex, item v being vertex v.
+  GraphRules(const EdgeGraph& graph, bool cycle, std::shared_ptr<const std::vector<Choice>> pairs = nullptr);
   // Whether the graph of `chosen` and the options left in the vertices'
   // lists can still hold the answer. Runs the search only as often as it
-  // pays: at intervals of nodes in proportion to the graph's size, the
-  // shortest after it found a dead end, doubling (up to 64 times) while it
-  // finds none; in between it says yes.
+  // pays: at the next node after it found a dead end (where dead ends come
+  // often, as in grids, every node), the interval doubling while it finds
+  // none, up to 64 times the graph's size; in between it says yes.
   bool possible(const dlx::Remaining& remaining, std::span<const dlx::OptionId> chosen);
 
  private:
-  bool connected_enough(const dlx::Remaining& remaining, std::span<const dlx::OptionId> chosen);
+  // The edges left into left_, by encoding.
+  void edges_left(const dlx::Remaining& remaining, std::span<const dlx::OptionId> chosen);
+  void edges_left_by_pairs(const dlx::Remaining& remaining, std::span<const dlx::OptionId> chosen);
+  bool connected_enough();
 
   const EdgeGraph& graph_;
   bool cycle_;
-  std::uint32_t shortest_interval_, interval_, countdown_;
+  std::shared_ptr<const std::vector<Choice>> pairs_;
+  std::uint32_t longest_interval_, interval_, countdown_;
   // Scratch, sized once: the graph left as adjacency arrays, and the search's stack.
   std::vector<std::uint32_t> start_, degree_, order_, low_, parent_, edge_at_;
   std::vector<Vertex> adjacent_;
   std::vector<dlx::OptionId> options_;
+  std::vector<std::uint32_t> left_;                  // edges left
+  std::vector<std::uint8_t> marks_;                  // by pairs: per edge, how many of its ends have it
+  std::vector<Vertex> last_seen_;                    // by pairs: the vertex that marked the edge last
 };
 
 }  // namespace dance::hamilton

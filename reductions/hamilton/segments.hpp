@@ -17,16 +17,19 @@ namespace dance::hamilton {
 //
 // Given the edge encoding's graph (undirected), the hook also propagates:
 // the edge that would close a segment just formed into a short cycle goes
-// at once, and the graph left must stay connected enough (GraphRules).
+// at once, and the graph left must stay connected enough (GraphRules); given
+// the degree encoding's, the graph left only.
 class SegmentHook final : public dlx::Hook {
  public:
+  // `graph`: the edge encoding's (an edge per option), or with `pairs` the
+  // degree encoding's (an edge per edge number), when the hook propagates.
   SegmentHook(std::shared_ptr<const std::vector<Choice>> choices, std::size_t vertices, std::size_t edges,
-              std::size_t cycle_length, std::shared_ptr<const EdgeGraph> graph = nullptr)
+              std::size_t cycle_length, std::shared_ptr<const EdgeGraph> graph = nullptr, bool pairs = false)
       : choices_(std::move(choices)), cycle_length_(cycle_length), end_(vertices), size_(vertices, 1), uses_(edges, 0),
-        graph_(std::move(graph)) {
+        graph_(std::move(graph)), pairs_(pairs) {
     for (Vertex v = 0; v < vertices; ++v) end_[v] = v;
     if (graph_) {
-      rules_.emplace(*graph_, cycle_length_ != 0);
+      rules_.emplace(*graph_, cycle_length_ != 0, pairs_ ? choices_ : nullptr);
       chosen_.reserve(choices_->size());
     }
   }
@@ -58,7 +61,7 @@ class SegmentHook final : public dlx::Hook {
     marks_.pop_back();
   }
   [[nodiscard]] std::unique_ptr<dlx::Hook> clone() const override {
-    return std::make_unique<SegmentHook>(choices_, end_.size(), uses_.size(), cycle_length_, graph_);
+    return std::make_unique<SegmentHook>(choices_, end_.size(), uses_.size(), cycle_length_, graph_, pairs_);
   }
 
  private:
@@ -78,7 +81,7 @@ class SegmentHook final : public dlx::Hook {
     end_[y] = x;
     size_[x] = size_[y] = joined;
     // Edge x-y would close it short (a path: into any cycle at all).
-    if (graph_ && (cycle_length_ == 0 || joined < cycle_length_)) joined_.push_back({x, y});
+    if (graph_ && !pairs_ && (cycle_length_ == 0 || joined < cycle_length_)) joined_.push_back({x, y});
     return true;
   }
 
@@ -89,7 +92,8 @@ class SegmentHook final : public dlx::Hook {
   std::vector<std::uint32_t> uses_;  // per edge: how many chosen options use it (0 to 2)
   std::vector<Undo> log_;
   std::vector<std::size_t> marks_;
-  std::shared_ptr<const EdgeGraph> graph_;  // propagating: the edge encoding's graph
+  std::shared_ptr<const EdgeGraph> graph_;  // propagating: the encoding's graph
+  bool pairs_;                              // the degree encoding's: no closing edges (an edge is no option)
   std::optional<GraphRules> rules_;
   std::vector<dlx::OptionId> chosen_;
   std::vector<std::pair<Vertex, Vertex>> joined_;  // segments' new ends since the last propagate()

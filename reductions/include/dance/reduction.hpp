@@ -12,6 +12,7 @@
 // puzzle_type: optional, what `dance generate` needs (dance/puzzle_type.hpp).
 #pragma once
 
+#include <cstdint>
 #include <initializer_list>
 #include <iosfwd>
 #include <map>
@@ -48,6 +49,16 @@ struct Encoding {
   std::vector<dlx::OptionId> assumptions;  // forced before the search
   std::unique_ptr<dlx::Hook> hook;         // may be empty
   dlx::SolverOptions heuristics;           // the engine's heuristics this problem asks for (else automatic)
+  // How a first solution is searched for when the run names no strategy (no --restarts).
+  struct Strategy {
+    // 0: one search in the given order. N: a portfolio in one thread, that
+    // search and beside it one that restarts in a fresh random order after
+    // N, N, 2N, N, N, 2N, 4N ... nodes (Luby), each given the same nodes in
+    // turn, the first to answer wins: each instance costs about twice its
+    // better strategy (a whole tree for a proof of none, restarts for a
+    // first answer hidden behind an unlucky subtree).
+    std::uint64_t portfolio_restarts = 0;
+  } strategy;
   // Whether the hook only cuts off subtrees that hold no solution (a bound):
   // then the problem alone has the same solutions, and emit can say so.
   bool hook_is_bound = false;

@@ -1,0 +1,60 @@
+// Graphs made against Hamiltonian search (issue 45), for bench_hamilton and
+// the tests: each as an edge list on vertices 0..n-1, written in TSPLIB's
+// HCP format by hcp(). Random ones take a seed, so anyone can remake them.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace dance::bench {
+
+struct EdgeList {
+  std::size_t vertices = 0;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> edges;
+};
+
+// TSPLIB HCP text (1-based), the format dance and the FHCP set use.
+std::string hcp(const EdgeList& g, const std::string& name);
+
+// The generalized Petersen graph GP(n, k): outer cycle, spokes, inner star
+// polygon {n/k}. Hamiltonian unless k = 2 and n = 5 mod 6 (Alspach), e.g.
+// GP(101, 2).
+EdgeList generalized_petersen(std::uint32_t n, std::uint32_t k);
+
+// The flower snark J_n (n odd): cubic, not 3-edge-colourable, so with no
+// Hamiltonian cycle.
+EdgeList flower_snark(std::uint32_t n);
+
+// A random cubic graph (pairings of 3n points, again until simple).
+EdgeList random_cubic(std::uint32_t n, std::uint64_t seed);
+
+// A random cubic graph of n vertices with one vertex replaced by a Petersen
+// graph minus a vertex (n + 8 vertices): no Hamiltonian cycle, since one
+// would cross the 3-edge cut around the piece twice and so close a
+// Hamiltonian cycle of the Petersen graph.
+EdgeList cubic_with_petersen_piece(std::uint32_t n, std::uint64_t seed);
+
+// A random bipartite graph of sides `left` and `right` where every vertex of
+// the left side has degree 3 (the right side's degrees as even as can be):
+// no Hamiltonian cycle when left != right.
+EdgeList unbalanced_bipartite(std::uint32_t left, std::uint32_t right, std::uint64_t seed);
+
+// Two hubs joined to each of three random cubic pieces of n vertices (each
+// piece with one vertex's edges rewired to the hubs): taking the hubs away
+// leaves three parts, so there is no Hamiltonian cycle.
+EdgeList two_hubs_three_pieces(std::uint32_t n, std::uint64_t seed);
+
+// The rows x columns grid graph.
+EdgeList grid(std::uint32_t rows, std::uint32_t columns);
+
+// An even rows x columns grid with `holes` of its 2x2 blocks (at even
+// coordinates) taken out, the blocks left connected: Hamiltonian (a cycle
+// goes round a spanning tree of the blocks left).
+EdgeList grid_with_holes(std::uint32_t rows, std::uint32_t columns, std::uint32_t holes, std::uint64_t seed);
+
+// A grid with `cells` random cells taken out (the rest connected).
+EdgeList grid_minus_cells(std::uint32_t rows, std::uint32_t columns, std::uint32_t cells, std::uint64_t seed);
+
+}  // namespace dance::bench
