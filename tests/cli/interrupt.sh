@@ -7,6 +7,7 @@
 "$dance" count xcc "$inputs/xcc/pentomino6x10.dlx" --stats >"$tmp/int.out" 2>"$tmp/int.err" &
 pid=$!
 sleep 0.5
+catching_interrupt "$pid"
 kill -INT "$pid"
 wait "$pid"
 status=$?
@@ -35,6 +36,7 @@ fi
 "$dance" generate sudoku --size 25 --minimal -n 1000 >"$tmp/gen_int.out" 2>"$tmp/gen_int.err" &
 pid=$!
 sleep 1
+catching_interrupt "$pid"
 kill -INT "$pid"
 for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
 if kill -0 "$pid" 2>/dev/null; then
@@ -54,6 +56,7 @@ fi
 "$dance" generate sudoku -n 1000000 >"$tmp/gen_batch.out" 2>/dev/null &
 pid=$!
 sleep 1
+catching_interrupt "$pid"
 kill -INT "$pid"
 wait "$pid"
 status=$?
