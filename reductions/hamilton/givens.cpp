@@ -67,8 +67,10 @@ std::vector<Given> parse_givens(const std::string& text, const graph::Graph& g) 
     const std::string name = item.substr(0, equals);
     const auto found = std::find(g.names.begin(), g.names.end(), name);
     if (found == g.names.end()) throw std::invalid_argument("--given names vertex '" + name + "', which the graph does not have");
-    givens.push_back({static_cast<Vertex>(found - g.names.begin()),
-                      static_cast<std::uint32_t>(std::min<unsigned long>(step - 1, UINT32_MAX))});
+    if (step > g.size())  // before the step is narrowed to 32 bits
+      throw std::invalid_argument("--given gives vertex '" + name + "' step " + std::to_string(step) + ", beyond the " +
+                                  std::to_string(g.size()) + " vertices");
+    givens.push_back({static_cast<Vertex>(found - g.names.begin()), static_cast<std::uint32_t>(step - 1)});
     at = comma + 1;
   }
   check_givens(givens, g);

@@ -29,6 +29,8 @@ for r in 0 1 2 3 4 5; do for c in 0 1 2 3 4 5; do
 done; done >"$tmp/grid6.txt"
 expect 0 '^68$' '' -- "$dance" count hamilton "$tmp/grid6.txt" --path --given 0=1,5=36,14=21
 expect 2 '' 'position encoding only' -- sh -c "echo 'a b' | '$dance' count hamilton --path --given a=1 --encoding edge"
+# a step past the vertices is named as given, not narrowed to 32 bits first
+expect 2 '' "vertex 'a' step 99999999999999, beyond the 3 vertices" -- sh -c "printf 'a b\\nb c\\nc a\\n' | '$dance' solve hamilton --given a=99999999999999"
 for family in "numbrix --size 5" "hidato --size 5x5" "signpost --size 5x5"; do
   # shellcheck disable=SC2086
   "$dance" generate $family -n 4 --seed 3 --minimal >"$tmp/gen.path" 2>/dev/null
