@@ -7,6 +7,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "dance/driver.hpp"
 #include "dance/generator.hpp"
 #include "dance/reduction.hpp"
 #include "dlx/error.hpp"
@@ -41,7 +42,6 @@ po::typed_value<Whole<T>>* whole(T& target) {
 }
 
 // More threads than this is a typing mistake, not a machine.
-constexpr unsigned most_threads = 1024;
 
 constexpr const char* usage =
     "Usage:\n"
@@ -367,7 +367,7 @@ Parsed parse(const std::vector<std::string>& args) {
   if (s.restarts != 0 && (s.command != Command::solve || s.count || s.unique || s.solutions != 1 || s.threads != 1))
     return fail("--restarts is for solve's first solution: one thread, without -n, --count or --unique");
   if (!(s.time_limit >= 0)) return fail("--time-limit must be a number of seconds, 0 or more");
-  if (s.threads > most_threads) return fail("-j: at most " + std::to_string(most_threads) + " threads");
+  if (s.threads > dance::most_threads) return fail("-j: at most " + std::to_string(dance::most_threads) + " threads");
   parsed.settings = s;
   return parsed;
 }

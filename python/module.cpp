@@ -77,6 +77,7 @@ void bind_search(py::module_& m) {
            py::arg("seconds") = 0.0, py::arg("assume") = std::vector<dlx::OptionId>{},
            py::arg("forbid") = std::vector<dlx::OptionId>{}, py::arg("hook") = py::none())
       .def("count", &Search::count, py::arg("limit") = 0)
+      .def("restart", &Search::restart)
       .def("next", [](Search& s) -> py::object {
         if (!s.next()) return py::none();
         const auto solution = s.solution();

@@ -302,6 +302,7 @@ class Reading {
   Reading(const std::string& name, std::string text, const py::dict& options, SearchSpec spec, bool verify)
       : reduction_(reduction_named(name)), text_(std::make_shared<const std::string>(std::move(text))),
         options_(model_options(reduction_, options)), in_(*text_), spec_(std::move(spec)), verify_(verify) {
+    if (spec_.threads > most_threads) throw std::invalid_argument("threads: at most " + std::to_string(most_threads));
     reader_ = reduction_.reader(in_, options_);
   }
   // The next instance's run, or None at the end; ParseError for a malformed one.

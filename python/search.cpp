@@ -1,8 +1,10 @@
 #include "search.hpp"
 
+#include <cstdint>
 #include <stdexcept>
 #include <thread>
 
+#include "dance/driver.hpp"
 #include "hook.hpp"
 #include "interrupt.hpp"
 
@@ -102,6 +104,7 @@ Search::Search(std::shared_ptr<const dlx::Problem> problem, SearchSpec spec, std
                dlx::SolverOptions heuristics)
     : problem_(std::move(problem)), spec_(std::move(spec)), heuristics_(heuristics), failure_(std::make_shared<Failure>()) {
   if (spec_.threads == 0) spec_.threads = std::max(1u, std::thread::hardware_concurrency());
+  if (spec_.threads > most_threads) throw std::invalid_argument("threads: at most " + std::to_string(most_threads));
   for (const dlx::OptionId o : spec_.assumed)
     if (o >= problem_->option_count()) throw std::out_of_range("assumed option " + std::to_string(o) + " is not an option of the problem");
   for (const dlx::OptionId o : spec_.forbidden)
@@ -116,6 +119,10 @@ Search::Search(std::shared_ptr<const dlx::Problem> problem, SearchSpec spec, std
       solvers_.resize(t);
       solvers_.push_back(std::make_unique<dlx::Solver>(problem_, spec_.seed, heuristics_));
     }
+  restart();
+}
+
+void Search::restart() {
   base_ = solvers_[0]->statistics();
   clashed_ = !prepare(*solvers_[0], hooks_[0].get());
 }
@@ -136,7 +143,9 @@ bool Search::prepare(dlx::Solver& solver, dlx::Hook* hook) {
 dlx::Outcome Search::alone(const std::function<dlx::Outcome(dlx::Solver&)>& call) {
   const Running running(busy_);
   dlx::Solver& solver = *solvers_[0];
-  solver.set_limits(dlx::Limits{spec_.nodes ? base_.nodes + spec_.nodes : 0,
+  // A limit past the counter's range is no limit (2**64 - 1 nodes wrapped round to at once).
+  const bool bounded = spec_.nodes != 0 && spec_.nodes <= UINT64_MAX - base_.nodes;
+  solver.set_limits(dlx::Limits{bounded ? base_.nodes + spec_.nodes : 0,
                                 spec_.seconds > 0 ? base_.seconds + spec_.seconds : 0, &failure_->stop});
   const InterruptGuard guard(failure_->stop);
   const py::gil_scoped_release released;
@@ -192,6 +201,11 @@ std::uint64_t Search::count(std::uint64_t limit) {
       return team.visit([&](std::span<const dlx::OptionId>) { return ++found < limit; });
     });
   } else {
+    restart();
+    if (clashed_) {
+      outcome_ = dlx::Outcome::exhausted;
+      return 0;
+    }
     const std::uint64_t before = solvers_[0]->statistics().solutions;
     outcome_ = alone([limit](dlx::Solver& solver) { return solver.count(limit); });
     found = solvers_[0]->statistics().solutions - before;
@@ -218,8 +232,16 @@ void Search::visit(const Visitor& visit) {
     outcome_ = dlx::Outcome::exhausted;
     return;
   }
-  if (spec_.threads > 1) outcome_ = together([&](dlx::Team& team) { return team.visit(visit); });
-  else outcome_ = alone([&](dlx::Solver& solver) { return solver.visit(visit); });
+  if (spec_.threads > 1) {
+    outcome_ = together([&](dlx::Team& team) { return team.visit(visit); });
+  } else {
+    restart();
+    if (clashed_) {
+      outcome_ = dlx::Outcome::exhausted;
+      return;
+    }
+    outcome_ = alone([&](dlx::Solver& solver) { return solver.visit(visit); });
+  }
   finish(0);
 }
 

@@ -67,9 +67,11 @@ class Search {
   // Whether the assumptions clashed (or a hook refused one): no solution.
   [[nodiscard]] bool clashed() const { return clashed_; }
 
-  // Counts solutions, up to `limit` more (0: all); how many this call found.
+  // Starts the search again from its root: the assumptions, nothing chosen.
+  void restart();
+  // Counts solutions, up to `limit` (0: all), from the root; how many this call found.
   std::uint64_t count(std::uint64_t limit);
-  // The next solution, one thread, resumable: false when there is none.
+  // The next solution, one thread, resumable (restart() first for a new run): false when there is none.
   bool next();
   [[nodiscard]] std::span<const dlx::OptionId> solution() const;
   // Shows each solution to `visit` until it says stop (on the threads, one

@@ -183,6 +183,7 @@ class Search:
         if self._threads != 1:
             raise ValueError("solutions() come from one thread: make the Search with threads=1")
         found = 0
+        self._search.restart()  # each iteration from the first solution
         while (solution := self._search.next()) is not None:
             found += 1
             yield Solution(self.problem, solution)

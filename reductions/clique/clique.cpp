@@ -31,6 +31,8 @@ std::unique_ptr<PuzzleType> CliqueReduction::make_puzzle_type(const ModelOptions
   if (!options.has("k")) throw std::invalid_argument("dance generate " + std::string(name()) + " needs -k K, the size of its one largest answer");
   const long n = options.number("vertices", 30), k = options.number("k", 0);
   if (k > n) throw std::invalid_argument("-k " + std::to_string(k) + " is more than the " + std::to_string(n) + " vertices");
+  // A largest answer of one vertex is any vertex: never the only one (and the planting needs a pair).
+  if (k < 2) throw std::invalid_argument("dance generate " + std::string(name()) + " needs -k 2 at least: a largest answer of one vertex is never the only one");
   if (options.has("max") || options.text("format") == "svg")
     throw std::invalid_argument("dance generate " + std::string(name()) + " writes graphs: no --max or --format svg");
   return std::make_unique<CliquePuzzles>(*this, static_cast<int>(n), static_cast<int>(k), static_cast<int>(options.number("density", 50)));

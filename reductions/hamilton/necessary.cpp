@@ -106,8 +106,9 @@ constexpr std::size_t pairs_work = 400'000;
 std::optional<std::string> why_none(const HamiltonInstance& h) {
   const graph::Graph& g = *h.graph;
   const std::size_t n = g.size();
-  if (n < 3) return std::nullopt;
   const char* const answer = h.path ? "no Hamiltonian path: " : "no Hamiltonian cycle: ";
+  if (n == 0) return std::string(answer) + "the graph has no vertices";  // not an empty path or cycle
+  if (n < 3) return std::nullopt;
   const graph::Adjacency owned = g.directed ? both_ways(g) : graph::Adjacency();
   const graph::Adjacency& adjacent = g.directed ? owned : g.out;
   const auto name = [&g](Vertex v) { return "'" + g.names[v] + "'"; };

@@ -37,6 +37,9 @@ done
 printf '5 6\n6 7\n7 5\n7 9\n' >"$tmp/pendant.edges"
 expect 1 '^none$' "vertex '9' has only one edge: no Hamiltonian cycle" -- "$dance" solve hamilton "$tmp/pendant.edges"
 expect 0 '^((5 6|6 5) 7 9|9 7 (5 6|6 5))$' '^$' -- "$dance" solve hamilton "$tmp/pendant.edges" --path --verify
+printf 'p edge 0 0\n' >"$tmp/no_vertices.clq"
+expect 1 '^none$' 'the graph has no vertices' -- "$dance" solve hamilton "$tmp/no_vertices.clq"
+expect 1 '^0$' '' -- "$dance" count hamilton "$tmp/no_vertices.clq" --path
 printf '0 1\n1 2\n2 0\n2 3\n3 4\n4 2\n' >"$tmp/bowtie.edges"
 expect 1 '^none$' "no solution: no Hamiltonian cycle: without vertex '2' the graph falls into 2 parts" -- "$dance" solve hamilton "$tmp/bowtie.edges"
 expect 1 '^0$' '' -- "$dance" count hamilton "$hm/petersen.hcp"

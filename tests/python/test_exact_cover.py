@@ -125,6 +125,25 @@ def test_first_and_unique():
     assert dance.count(queens(4), threads=2) == 2 and dance.unique(queens(4), threads=2) is False
 
 
+def test_each_call_of_a_search_starts_afresh():
+    six = queens(6)  # 4 solutions
+    search = dance.Search(six)
+    assert [search.count(), search.count()] == [4, 4]
+    assert search.first() is not None and search.count() == 4 and search.first() is not None
+    assert [search.unique(), search.unique()] == [False, False]
+    assert len(list(search)) == len(list(search)) == 4
+    assert search.count(limit=3) == 3 and search.count() == 4
+
+
+def test_threads_and_limits_out_of_range():
+    with pytest.raises(ValueError, match="threads: at most 1024"):
+        dance.count(queens(6), threads=40000)
+    with pytest.raises(ValueError, match="threads: at most 1024"):
+        dance.count("queens", size=6, threads=100000)
+    dance.count(queens(8))  # leaves a kept solver whose counters a limit adds to
+    assert dance.count(queens(8), nodes=2**64 - 1) == 92
+
+
 def test_limits(xcc):
     p = dance.Problem.from_text(xcc("pentomino6x10.dlx"))
     with pytest.raises(dance.Stopped) as stopped:

@@ -22,6 +22,9 @@ INSTANCES = [
     ("clique", TRIANGLE_AND_TAIL, {"k": 3}),
     ("independent-set", TRIANGLE_AND_TAIL, {"k": 2}),
     ("hamilton", "", {"knight": "6x6", "closed": True}),
+    ("signpost", "4x4:deg16acbga1bdahbbbg", {}),
+    ("numbrix", "1 . 3\n. . .\n7 . 9\n", {}),
+    ("hidato", "1 . x\n. . 5\n", {}),
 ]
 
 

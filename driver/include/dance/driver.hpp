@@ -50,6 +50,9 @@ enum class Task {
   split,   // hand over the parts of its search at RunSpec::depth, no search below
 };
 
+// The most threads a run may ask for (the command line's -j, Python's threads=).
+inline constexpr std::size_t most_threads = 1024;
+
 struct RunSpec {
   Task task = Task::solve;
   std::uint64_t solutions = 1;   // solve: how many, 0 = all
