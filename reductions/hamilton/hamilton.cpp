@@ -22,8 +22,8 @@ std::vector<OptionSpec> HamiltonReduction::options() const {
           OptionSpec::flag("directed", "read arcs, not edges (u v: from u to v); count directed cycles and paths"),
           OptionSpec::text("given", "V=K,...", "vertex V is step K of the path or cycle (K from 1), for each pair; the position encoding"),
           OptionSpec::choice("encoding", {"edge", "degree", "position"},
-                             "the exact cover model (default edge; degree is the one --longest uses; position finds each "
-                             "undirected answer twice)"),
+                             "the exact cover model (default: degree for an undirected cycle of degree 4 at most, "
+                             "position with --given, else edge; --longest uses degree; position finds each undirected answer twice)"),
           OptionSpec::choice("format", {"text", "json", "svg"},
                              "write each answer as its vertices on a line (default), as a JSON object on a line, or as "
                              "an SVG picture (a knight's board with the moves numbered; a graph on a circle)")};
