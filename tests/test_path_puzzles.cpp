@@ -170,8 +170,11 @@ TEST_CASE("path puzzles: random small puzzles of each rule agree with brute forc
       Kept all(solution.size(), false);
       type.print_puzzle(id, solution, all);  // as a game ID, no number given
       board.arrows.clear();
-      for (const char c : id.str().substr(id.str().find(':') + 1))
-        board.arrows.push_back(rng() % 5 == 0 ? static_cast<int>(rng() % 8) : c - 'a');
+      for (const char c : id.str().substr(id.str().find(':') + 1)) {
+        if (board.arrows.size() == solution.size()) break;  // the line's end
+        const int arrow = c >= 'a' && c <= 'h' ? c - 'a' : 0;  // '.': the last number's cell, whose arrow means nothing
+        board.arrows.push_back(rng() % 5 == 0 ? static_cast<int>(rng() % 8) : arrow);
+      }
     }
     if (board.open() < 2) continue;
     const Question q = question(board);
