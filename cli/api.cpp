@@ -143,7 +143,19 @@ Settings settings_of(Fields& fields, std::string_view endpoint, const ApiLimits&
   s.command = generating ? Command::generate : Command::solve;
   s.reduction = fields.text(generating ? "puzzle" : "reduction");
   const Reduction& reduction = registered(s.reduction);
-  s.model = model_options(fields.find("options"), reduction, limits);
+  const json* given = fields.find("options");
+  json options = given ? *given : json();
+  if (options.is_object() && options.contains("format")) {  // dance's own --format, given with the options
+    if (!options["format"].is_string()) throw Refused(400, "bad_option", "options.format must be a string");
+    s.format = options["format"].get<std::string>();
+    try {
+      (void)reduction.presenter(s.format);
+    } catch (const std::invalid_argument& e) {
+      throw Refused(400, "bad_option", "options.format" + std::string(e.what()).substr(std::string("--format").size()));
+    }
+    options.erase("format");
+  }
+  s.model = model_options(given ? &options : nullptr, reduction, limits);
   if (const json* limit = fields.find("time_limit")) {
     if (!limit->is_number() || !(limit->get<double>() > 0))
       throw bad_request("\"time_limit\" must be a number of seconds above 0");

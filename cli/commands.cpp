@@ -16,6 +16,7 @@
 #include <thread>
 
 #include "dance/driver.hpp"
+#include "dance/json_lines.hpp"
 #include "dance/parallel.hpp"
 #include "dance/reduction.hpp"
 #include "dlx/error.hpp"
@@ -37,7 +38,9 @@ int list(std::ostream& out) {
       if (r->puzzle_type(ModelOptions())) out << " (generate too)";
     } catch (const std::invalid_argument&) {
     }
-    out << '\n';
+    std::string formats;  // --format NAME
+    for (const Format& format : r->formats()) formats += (formats.empty() ? "" : "|") + format.name;
+    out << "\t--format " << formats << '\n';
   }
   return exit_status::found;
 }
@@ -183,8 +186,13 @@ int run(const Settings& s, const std::atomic<bool>& interrupt, std::ostream& out
   shown.stats = s.stats;
   shown.output_dir = s.output_dir;
   if (progress) shown.clear = [&progress] { progress->clear(); };
-  TextSink sink(reduction, session.spec(), out, err, shown);
-  int status = static_cast<int>(session.run(*reader, sink, interrupt, cluster));
+  // --format json: each instance's object on stdout, dance's words on stderr as ever
+  const bool json = s.format == "json";
+  const std::unique_ptr<Presenter> presenter = json ? nullptr : reduction.presenter(s.format);
+  TextSink sink(reduction, presenter.get(), session.spec(), out, err, shown);
+  JsonLines lines(reduction, session.spec(), out);
+  Tee both(lines, sink);
+  int status = static_cast<int>(session.run(*reader, json ? static_cast<Sink&>(both) : sink, interrupt, cluster));
   if (sink.file_failed()) status = static_cast<int>(worse(Status(status), Status::error));
   if (failure) *failure = sink.first_failure();
   if (progress) progress->stop();
@@ -196,6 +204,7 @@ int run(const Settings& s, const std::atomic<bool>& interrupt, std::ostream& out
     const std::string message = source + ": no " + std::string(reduction.name()) + " instance in the input";
     err << program() << ": " << message << '\n';
     if (failure) *failure = {"bad_request", message};
+    if (json) lines.failed({"bad_request", message});
     status = exit_status::error;
   }
   if (s.stats) {

@@ -67,7 +67,7 @@ int generate(const Settings& s, const std::atomic<bool>& interrupt, std::ostream
   options.verdict = s.stats;  // for the mean nodes to prove uniqueness
   std::vector<std::unique_ptr<PuzzleType>> types;
   try {
-    for (std::size_t t = 0; t < threads; ++t) types.push_back(reduction.puzzle_type(s.model));
+    for (std::size_t t = 0; t < threads; ++t) types.push_back(reduction.puzzle_type(s.model, s.format));
     if (!types[0]) {
       err << program() << ": there is no generator for '" << reduction.name() << "' (see '" << program() << " list')\n";
       return exit_status::error;

@@ -99,6 +99,10 @@ po::options_description option_table(Settings& s, bool with_generate = true) {
        "or generated puzzles (output stays in order); 0 = all cores, at most 1024")
       ("resume", po::value(&s.resume), "FILE[:FROM-TO]: search only the parts on these lines of FILE (from split)")
       ("depth", whole(s.depth), "split: levels below the root at which to cut the search")
+      ("format", po::value(&s.format)->default_value(s.format),
+       "NAME: write answers (generate: puzzles) as text (the reduction's notation, the default), json (one "
+       "object per instance and line, docs/json.md) or a format of the reduction's own (svg, grid, ...: "
+       "'dance solve NAME --help' lists them)")
       ("stats", po::bool_switch(&s.stats), "print search statistics to stderr")
       ("verify", po::bool_switch(&s.verify), "check every answer with the reduction's independent verifier")
       ("quiet,q", po::bool_switch(&s.quiet), "print no solutions; only the exit status tells")
@@ -287,6 +291,9 @@ Parsed parse(const std::vector<std::string>& args) {
     one << "Usage: " << program() << " solve|count|emit|split " << r.name() << " [FILE|-] [options]\n  " << r.summary() << "\n\n";
     for (const auto& [name, section] : model.sections)
       if (name == r.name()) one << *section << '\n';
+    one << "Formats of " << r.name() << " (--format):\n";
+    for (const Format& format : r.formats()) one << "  " << format.name << std::string(8 - std::min<std::size_t>(7, format.name.size()), ' ') << format.help << '\n';
+    one << '\n';
     Settings defaults;
     const po::options_description common = option_table(defaults, false);
     one << common << "\nEvery command and option: " << program() << " --help\n";
@@ -345,6 +352,15 @@ Parsed parse(const std::vector<std::string>& args) {
     for (const char* option : ignored)
       if (given(option)) return fail(std::string("--") + option + " does nothing for " + named);
   }
+  if (given("format")) {
+    if (s.command != Command::solve && s.command != Command::count && s.command != Command::generate)
+      return fail("--format is for solve, count and generate");
+    try {
+      (void)find_reduction(s.reduction)->presenter(s.format);
+    } catch (const std::invalid_argument& e) {
+      return fail(e.what());
+    }
+  }
   if (s.command != Command::generate)
     for (const char* generating : {"symmetry", "minimal", "clues", "difficulty", "with-solution"})
       if (given(generating))
@@ -364,6 +380,7 @@ Parsed parse(const std::vector<std::string>& args) {
   if (given("resume") && s.command != Command::count && !s.count) return fail("--resume is for count");
   if (!s.output_dir.empty() && s.command != Command::solve && s.command != Command::generate)
     return fail("--output-dir is for solve and generate");
+  if (!s.output_dir.empty() && s.format == "json") return fail("--format json is one stream of JSON Lines: no --output-dir");
   if (s.restarts != 0 && (s.command != Command::solve || s.count || s.unique || s.solutions != 1 || s.threads != 1))
     return fail("--restarts is for solve's first solution: one thread, without -n, --count or --unique");
   if (!(s.time_limit >= 0)) return fail("--time-limit must be a number of seconds, 0 or more");

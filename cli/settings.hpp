@@ -29,6 +29,7 @@ struct Settings {
   std::uint64_t seed = 0;
   std::uint64_t restarts = 0;  // --restarts N: nodes a unit of Luby's sequence, 0 = no restarts
   std::string output_dir;  // -o DIR: a file per instance or puzzle
+  std::string format = "text";  // --format: the reduction's presenter (dance/presenter.hpp)
   unsigned threads = 1;  // 0 = all cores
   bool stats = false;
   bool verify = false;

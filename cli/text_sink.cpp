@@ -8,9 +8,9 @@
 
 namespace dance::cli {
 
-TextSink::TextSink(const Reduction& reduction, const RunSpec& spec, std::ostream& out, std::ostream& err,
-                   TextSinkOptions options)
-    : reduction_(reduction), spec_(spec), out_(out), err_(err), options_(std::move(options)) {}
+TextSink::TextSink(const Reduction& reduction, const Presenter* presenter, const RunSpec& spec, std::ostream& out,
+                   std::ostream& err, TextSinkOptions options)
+    : reduction_(reduction), presenter_(presenter), spec_(spec), out_(out), err_(err), options_(std::move(options)) {}
 
 std::string TextSink::where(const Instance& instance) const {
   return instance.line == 0 ? "" : spec_.source + ": line " + std::to_string(instance.line) + ": ";
@@ -33,24 +33,24 @@ void TextSink::end(std::size_t number) {
 }
 
 void TextSink::solution(const Instance& instance, std::shared_ptr<const Answer> answer, std::uint64_t index) {
-  if (options_.quiet) return;
+  if (options_.quiet || !presenter_) return;
   clear();
   // Answers of several lines are kept apart by an empty line, also those of the instances of a batch.
   if ((index > 0 || printed_) && !reduction_.aligned_output()) out() << '\n';
-  reduction_.print(out(), instance, *answer);
+  presenter_->answer(out(), instance, *answer);
   printed_ = true;
 }
 
 void TextSink::verdict(const Instance& instance, std::uint64_t found, std::shared_ptr<const Answer> first) {
   clear();
-  if (options_.quiet) return;
+  if (options_.quiet || !presenter_) return;
   out() << (found == 0 ? "none" : found == 1 ? "unique" : "multiple") << '\n';
-  if (first) reduction_.print(out(), instance, *first);
+  if (first) presenter_->answer(out(), instance, *first);
 }
 
 void TextSink::count(const Instance&, std::uint64_t found, bool complete) {
   clear();
-  if (!options_.quiet) out() << found << '\n';
+  if (!options_.quiet && presenter_) out() << found << '\n';
   if (!complete) err_ << program() << ": the count is a lower bound\n";
 }
 
@@ -58,19 +58,20 @@ void TextSink::none(const Instance& instance, const std::string& why) {
   if (options_.quiet) return;
   clear();
   // Every instance of a batch has its line on stdout (split's stdout is for --resume to read).
-  if (spec_.task == Task::unique) out() << "none\n";
+  if (!presenter_) {
+  } else if (spec_.task == Task::unique) out() << "none\n";
   else if (spec_.task == Task::count) out() << "0\n";
-  else if (spec_.task != Task::split) reduction_.print_none(out(), instance);
+  else if (spec_.task != Task::split) presenter_->none(out(), instance);
   err_ << program() << ": " << where(instance) << "no solution" << why << '\n';
 }
 
 void TextSink::stopped(const Instance& instance, dlx::Outcome outcome, bool answered) {
   clear();
   if (spec_.task == Task::unique) {
-    if (!options_.quiet) out() << "unknown\n";  // a batch keeps its line for each puzzle
+    if (!options_.quiet && presenter_) out() << "unknown\n";  // a batch keeps its line for each puzzle
   } else if (spec_.task == Task::solve) {
     if (answered) err_ << program() << ": the answer printed is the best found before the search stopped\n";
-    else if (!options_.quiet) reduction_.print_stopped(out(), instance);
+    else if (!options_.quiet && presenter_) presenter_->stopped(out(), instance);
   }
   err_ << program() << ": " << where(instance) << "stopped by "
        << (outcome == dlx::Outcome::interrupted ? "an interrupt" : dlx::to_string(outcome))
@@ -81,7 +82,7 @@ void TextSink::failed(const Failure& failure) {
   if (first_failure_.code.empty()) first_failure_ = failure;
   err_ << program() << ": " << failure.message << '\n';
   // A line on stdout in the instance's place, unless the failure is the run's (not an instance's).
-  if (spec_.task != Task::emit && failure.code != "bad_request") reduction_.print_error(out());
+  if (spec_.task != Task::emit && failure.code != "bad_request" && presenter_) presenter_->error(out());
 }
 
 void TextSink::warning(const std::string& message) { err_ << program() << ": " << message << '\n'; }

@@ -1,5 +1,5 @@
 // The command line's sink: a run's results as dance prints them, answers on
-// stdout in the reduction's notation, the rest on stderr ("dance: ...").
+// stdout by the presenter of --format, the rest on stderr ("dance: ...").
 #pragma once
 
 #include <functional>
@@ -20,7 +20,9 @@ struct TextSinkOptions {
 
 class TextSink : public Sink {
  public:
-  TextSink(const Reduction& reduction, const RunSpec& spec, std::ostream& out, std::ostream& err, TextSinkOptions options);
+  // No presenter: stdout is another sink's (--format json), this one writes stderr only.
+  TextSink(const Reduction& reduction, const Presenter* presenter, const RunSpec& spec, std::ostream& out, std::ostream& err,
+           TextSinkOptions options);
 
   // The first failure handed over (code empty: none), and whether an output file could not be written.
   [[nodiscard]] const Failure& first_failure() const { return first_failure_; }
@@ -48,6 +50,7 @@ class TextSink : public Sink {
   [[nodiscard]] std::string where(const Instance& instance) const;
 
   const Reduction& reduction_;
+  const Presenter* presenter_;
   const RunSpec& spec_;
   std::ostream& out_;
   std::ostream& err_;

@@ -30,6 +30,7 @@ class Named final : public TypedReduction<NoInstance, NoAnswer> {
   [[nodiscard]] std::unique_ptr<NoAnswer> decode(const NoInstance&, std::span<const dlx::OptionId>) const override { return nullptr; }
   [[nodiscard]] std::optional<std::string> verify(const NoInstance&, const NoAnswer&) const override { return std::nullopt; }
   void print(std::ostream&, const NoInstance&, const NoAnswer&) const override {}
+  void write_json(nlohmann::ordered_json&, const NoInstance&, const NoAnswer&) const override {}
 
  private:
   std::string option_;
@@ -123,8 +124,8 @@ TEST_CASE("ModelOptions: values converted once checked, and a reduction's reader
   CHECK(Named("n").reader(none, ModelOptions().set("n", "9")) == nullptr);
   CHECK_THROWS_WITH(find_reduction("queens")->reader(none, ModelOptions().set("size", "0")),
                     "--size expects a whole number from 1 to 1000; found '0'");
-  CHECK_THROWS_WITH(find_reduction("sudoku")->puzzle_type(ModelOptions().set("format", "xml")),
-                    "--format is line, grid or svg; found 'xml'");
+  CHECK_THROWS_WITH(find_reduction("sudoku")->puzzle_type(ModelOptions(), "xml"),
+                    "--format: sudoku writes text, line, grid, svg or json; found 'xml'");
 }
 
 TEST_CASE("the man page names every option, dance's own and each reduction's") {

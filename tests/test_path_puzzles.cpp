@@ -33,12 +33,10 @@ std::vector<std::unique_ptr<Instance>> read_all(const Reduction& reduction, cons
   return all;
 }
 
-// The answer printed as the reduction prints it (the grid).
-std::string solved(const Reduction& reduction, const Instance& instance) {
+// The answer in `format` (text: the grid).
+std::string solved(const Reduction& reduction, const Instance& instance, std::string_view format = "text") {
   const auto answer = test::first_answer(reduction, instance);
-  std::ostringstream out;
-  reduction.print(out, instance, *answer);
-  return out.str();
+  return render(reduction, format, instance, *answer);
 }
 
 // Numbers 1..N through the open cells of the board, by depth-first search
@@ -97,8 +95,8 @@ TEST_CASE("signpost: Tatham's generated IDs have one solution each, verified", "
 
 TEST_CASE("signpost: game IDs read and written back, answers as IDs", "[signpost]") {
   const Reduction& signpost = *find_reduction("signpost");
-  const auto instances = read_all(signpost, "4x4:deg16acbga1bdahbbbg  # a title\n", ModelOptions().set("format", "id"));
-  CHECK(solved(signpost, *instances.at(0)) == "4x4:4d10e3g16a14c2b13g15a1b7d12a9h6b11b8b5g  # a title\n");
+  const auto instances = read_all(signpost, "4x4:deg16acbga1bdahbbbg  # a title\n");
+  CHECK(solved(signpost, *instances.at(0), "id") == "4x4:4d10e3g16a14c2b13g15a1b7d12a9h6b11b8b5g  # a title\n");
   // The answer's ID is a puzzle with every number given: it has that one solution.
   CHECK(test::count_verified(signpost, *read_all(signpost, "4x4:4d10e3g16a14c2b13g15a1b7d12a9h6b11b8b5g").at(0)) == 1);
 }

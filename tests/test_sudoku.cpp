@@ -50,12 +50,11 @@ Solved solve(const Instance& instance) {
   return result;
 }
 
-std::string print(const Instance& instance, const Cells& cells) {
+// The answer in `format` (--format; text: as the input).
+std::string print(const Instance& instance, const Cells& cells, std::string_view format = "text") {
   SudokuAnswer answer;
   answer.cells = cells;
-  std::ostringstream out;
-  reduction.print(out, instance, answer);
-  return out.str();
+  return render(reduction, format, instance, answer);
 }
 
 // A solution grid for R x C boxes by the usual shift pattern.
@@ -161,8 +160,7 @@ TEST_CASE("notations: line, spaced, commas, grid with decoration, letters") {
   CHECK(s.first == inkala_solution);
   CHECK(print(*all[0], s.first).substr(0, 18) == "8 1 2 7 5 3 6 4 9\n");
 
-  all = read_all(grid, ModelOptions().set("format", "line"));
-  CHECK(print(*all[0], s.first) == "812753649943682175675491283154237896369845721287169534521974368438526917796318452\n");
+  CHECK(print(*all[0], s.first, "line") == "812753649943682175675491283154237896369845721287169534521974368438526917796318452\n");
 
   // decimal numbers with commas, 0 for blanks
   std::string commas;

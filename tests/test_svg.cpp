@@ -59,16 +59,14 @@ std::optional<std::string> not_one_svg(const std::string& text) {
   return std::nullopt;
 }
 
-// The first answer to `input`, printed with the reduction's options (--format svg among them).
+// The first answer to `input` under the reduction's options, drawn (--format svg).
 std::string solved(const std::string& reduction_name, const std::string& input, const ModelOptions& options) {
   const Reduction& reduction = *find_reduction(reduction_name);
   std::istringstream in(input);
   const auto instance = reduction.reader(in, options)->next();
   REQUIRE(instance);
   const auto answer = dance::test::first_answer(reduction, *instance);
-  std::ostringstream out;
-  reduction.print(out, *instance, *answer);
-  return out.str();
+  return render(reduction, "svg", *instance, *answer);
 }
 
 std::size_t occurrences(const std::string& text, const std::string& what) {
@@ -96,23 +94,23 @@ TEST_CASE("the well-formedness check itself refuses what is not one svg document
 
 TEST_CASE("sudoku --format svg: the grid with clues in bold and the values filled in, plain and X") {
   const std::string puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
-  const std::string plain = solved("sudoku", puzzle, ModelOptions().set("format", "svg"));
+  const std::string plain = solved("sudoku", puzzle, ModelOptions());
   INFO(plain);
   CHECK(not_one_svg(plain) == std::nullopt);
   CHECK(occurrences(plain, "<text") == 81);
   CHECK(occurrences(plain, "font-weight=\"bold\"") == 17);  // the clues
   CHECK(occurrences(plain, "stroke-width=\"3\"") == 2 * 2 * 9 + 1);  // two box borders each way, 9 cell edges each, and the frame
   const std::string x = solved("sudoku", ".........\n.........\n.........\n.........\n.........\n.........\n.........\n.........\n.........\n",
-                               ModelOptions().set("format", "svg").set("diagonals"));
+                               ModelOptions().set("diagonals"));
   CHECK(not_one_svg(x) == std::nullopt);
   CHECK(occurrences(x, "fill=\"#e8e8e8\"") == 17);  // both diagonals, the centre once
 }
 
 TEST_CASE("queens and range --format svg") {
-  const std::string queens = solved("queens", "", ModelOptions().set("size", "8").set("format", "svg"));
+  const std::string queens = solved("queens", "", ModelOptions().set("size", "8"));
   CHECK(not_one_svg(queens) == std::nullopt);
   CHECK(occurrences(queens, "<circle") == 8);
-  const std::string range = solved("range", "9x6:f3m9b9a6_8_12_11a8b9m11f\n", ModelOptions().set("format", "svg"));
+  const std::string range = solved("range", "9x6:f3m9b9a6_8_12_11a8b9m11f\n", ModelOptions());
   INFO(range);
   CHECK(not_one_svg(range) == std::nullopt);
   CHECK(occurrences(range, "<text") == 10);  // the clues
@@ -122,7 +120,7 @@ TEST_CASE("queens and range --format svg") {
 TEST_CASE("generate --format svg: one picture a puzzle, for sudoku and range") {
   for (const char* name : {"sudoku", "range"}) {
     INFO(name);
-    const auto type = find_reduction(name)->puzzle_type(ModelOptions().set("format", "svg"));
+    const auto type = find_reduction(name)->puzzle_type(ModelOptions(), "svg");
     REQUIRE(type);
     const Solution solution = type->random_solution(5, Symmetry::none);
     std::ostringstream blank, with_solution;
@@ -135,16 +133,16 @@ TEST_CASE("generate --format svg: one picture a puzzle, for sudoku and range") {
 }
 
 TEST_CASE("hamilton, clique and polyomino --format svg") {
-  const std::string tour = solved("hamilton", "", ModelOptions().set("knight", "6x6").set("closed").set("format", "svg"));
+  const std::string tour = solved("hamilton", "", ModelOptions().set("knight", "6x6").set("closed"));
   CHECK(not_one_svg(tour) == std::nullopt);
   CHECK(occurrences(tour, "<text") == 36);                      // every square's move number
   CHECK(occurrences(tour, "stroke=\"#1f5fbf\" stroke-width=\"2\"") == 36);  // the moves, the last back to the first
   const std::string square = "a b\nb c\nc d\nd a\na c\n";
-  const std::string cycle = solved("hamilton", square, ModelOptions().set("format", "svg"));
+  const std::string cycle = solved("hamilton", square, ModelOptions());
   CHECK(not_one_svg(cycle) == std::nullopt);
   CHECK(occurrences(cycle, "stroke=\"#c0392b\"") == 4);  // the cycle's edges, bold
   CHECK(occurrences(cycle, "stroke=\"#c8c8c8\"") == 5);  // every edge, thin
-  const std::string triangle = solved("clique", square, ModelOptions().set("k", "3").set("format", "svg"));
+  const std::string triangle = solved("clique", square, ModelOptions().set("k", "3"));
   CHECK(not_one_svg(triangle) == std::nullopt);
   CHECK(occurrences(triangle, "<circle cx") == 4);
   CHECK(occurrences(triangle, "fill=\"#c0392b\"") == 3);  // the three chosen vertices
@@ -152,7 +150,7 @@ TEST_CASE("hamilton, clique and polyomino --format svg") {
   std::ifstream pentominoes(std::string(DANCE_SOURCE_DIR) + "/examples/pentominoes6x10.txt");
   std::ostringstream text;
   text << pentominoes.rdbuf();
-  const std::string packing = solved("polyomino", text.str(), ModelOptions().set("format", "svg"));
+  const std::string packing = solved("polyomino", text.str(), ModelOptions());
   CHECK(not_one_svg(packing) == std::nullopt);
   CHECK(occurrences(packing, "<text") == 12);  // each piece's name
   CHECK(occurrences(packing, "stroke=\"white\"") == 60);  // every cell, coloured by its piece
@@ -162,20 +160,20 @@ TEST_CASE("hamilton, clique and polyomino --format svg") {
 }
 
 TEST_CASE("signpost, numbrix and hidato --format svg: numbers, the path, holes and arrows") {
-  const std::string signpost = solved("signpost", "4x4:deg16acbga1bdahbbbg\n", ModelOptions().set("format", "svg"));
+  const std::string signpost = solved("signpost", "4x4:deg16acbga1bdahbbbg\n", ModelOptions());
   INFO(signpost);
   CHECK(not_one_svg(signpost) == std::nullopt);
   CHECK(occurrences(signpost, "<text") == 16);
   CHECK(occurrences(signpost, "font-weight=\"bold\"") == 2);  // the givens 1 and 16
   CHECK(occurrences(signpost, "<circle") == 16);              // every cell's arrow tip
-  const std::string hidato = solved("hidato", "1 . x\n. . 5\n", ModelOptions().set("format", "svg"));
+  const std::string hidato = solved("hidato", "1 . x\n. . 5\n", ModelOptions());
   CHECK(not_one_svg(hidato) == std::nullopt);
   CHECK(occurrences(hidato, "<text") == 5);
   CHECK(occurrences(hidato, "fill=\"#404040\"") == 1);  // the hole
   CHECK(occurrences(hidato, "stroke=\"#9fc0ef\"") == 4);  // the path's four steps
   for (const char* name : {"numbrix", "hidato", "signpost"}) {
     INFO(name);
-    const auto type = find_reduction(name)->puzzle_type(ModelOptions().set("format", "svg").set("size", name == std::string("numbrix") ? "4" : "4x4"));
+    const auto type = find_reduction(name)->puzzle_type(ModelOptions().set("size", name == std::string("numbrix") ? "4" : "4x4"), "svg");
     const Solution solution = type->random_solution(5, Symmetry::none);
     std::ostringstream with_solution;
     type->print_record(with_solution, solution, type->clues(solution), true);

@@ -1,5 +1,6 @@
 #include "langford.hpp"
 
+#include <nlohmann/json.hpp>
 #include <ostream>
 #include <string>
 #include <utility>
@@ -93,6 +94,10 @@ std::optional<std::string> LangfordReduction::verify(const LangfordInstance& ins
 void LangfordReduction::print(std::ostream& out, const LangfordInstance&, const LangfordAnswer& answer) const {
   for (std::size_t p = 0; p < answer.row.size(); ++p) out << (p > 0 ? " " : "") << answer.row[p];
   out << '\n';
+}
+
+void LangfordReduction::write_json(nlohmann::ordered_json& out, const LangfordInstance&, const LangfordAnswer& answer) const {
+  out = {{"row", answer.row}};
 }
 
 }  // namespace my

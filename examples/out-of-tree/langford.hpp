@@ -37,6 +37,7 @@ class LangfordReduction final : public dance::TypedReduction<LangfordInstance, L
   [[nodiscard]] std::optional<std::string> verify(const LangfordInstance& instance,
                                                   const LangfordAnswer& answer) const override;
   void print(std::ostream& out, const LangfordInstance& instance, const LangfordAnswer& answer) const override;
+  void write_json(nlohmann::ordered_json& out, const LangfordInstance& instance, const LangfordAnswer& answer) const override;
 };
 
 }  // namespace my

@@ -4,6 +4,7 @@
 #include <array>
 #include <bit>
 #include <iterator>
+#include <nlohmann/json.hpp>
 #include <numeric>
 #include <ostream>
 #include <span>
@@ -22,19 +23,18 @@ namespace dance::clique {
 std::vector<OptionSpec> CliqueReduction::options() const {
   return {OptionSpec::integer("k,k", "K", 1, 1L << 30, "the number of vertices asked for"),
           OptionSpec::flag("max", "the largest: K upward from a greedy answer until there is none"),
-          OptionSpec::choice("format", {"text", "svg"}, "write the answer as text (default) or as an SVG picture: the graph on a circle"),
           OptionSpec::integer("vertices", "N", 2, 1000, "generate: a graph of N vertices (default 30) whose one largest answer has K"),
           OptionSpec::integer("density", "PERCENT", 1, 100, "generate: the share of pairs that may share an answer, at first (default 50)")};
 }
 
-std::unique_ptr<PuzzleType> CliqueReduction::make_puzzle_type(const ModelOptions& options) const {
+std::unique_ptr<PuzzleType> CliqueReduction::make_puzzle_type(const ModelOptions& options, std::string_view format) const {
   if (!options.has("k")) throw std::invalid_argument("dance generate " + std::string(name()) + " needs -k K, the size of its one largest answer");
   const long n = options.number("vertices", 30), k = options.number("k", 0);
   if (k > n) throw std::invalid_argument("-k " + std::to_string(k) + " is more than the " + std::to_string(n) + " vertices");
   // A largest answer of one vertex is any vertex: never the only one (and the planting needs a pair).
   if (k < 2) throw std::invalid_argument("dance generate " + std::string(name()) + " needs -k 2 at least: a largest answer of one vertex is never the only one");
-  if (options.has("max") || options.text("format") == "svg")
-    throw std::invalid_argument("dance generate " + std::string(name()) + " writes graphs: no --max or --format svg");
+  if (options.has("max") || format != "text")
+    throw std::invalid_argument("dance generate " + std::string(name()) + " writes graphs: no --max or --format " + std::string(format));
   return std::make_unique<CliquePuzzles>(*this, static_cast<int>(n), static_cast<int>(k), static_cast<int>(options.number("density", 50)));
 }
 
@@ -43,7 +43,7 @@ std::unique_ptr<InstanceReader> CliqueReduction::read(std::istream& in, const Mo
     if (options.has(option)) throw std::invalid_argument(std::string("--") + option + " is an option of 'dance generate " + std::string(name()) + "'");
   const bool maximum = options.has("max");
   if (maximum == options.has("k")) throw std::invalid_argument(std::string(name()) + " needs either -k K or --max");
-  return make_reader(in, *this, options.number("k", 0), maximum, options.text("format") == "svg");
+  return make_reader(in, *this, options.number("k", 0), maximum);
 }
 
 Encoding CliqueReduction::encode(const CliqueInstance& clique) const {
@@ -128,18 +128,30 @@ std::optional<std::string> CliqueReduction::verify(const CliqueInstance& clique,
 
 void CliqueReduction::print(std::ostream& out, const CliqueInstance& instance, const CliqueAnswer& answer) const {
   const graph::Graph& g = *instance.graph;
-  if (instance.svg) {  // the chosen vertices marked, and the edges among them (none for an independent set)
-    std::vector<bool> chosen(g.size(), false);
-    std::vector<std::pair<Vertex, Vertex>> among;
-    for (const Vertex v : answer.vertices) chosen[v] = true;
-    for (const Vertex u : answer.vertices)
-      for (const Vertex v : g.out[u])
-        if (v > u && chosen[v]) among.push_back({u, v});
-    return graph::draw_on_circle(out, g, chosen, among);
-  }
   out << "yes:";
   for (const Vertex v : answer.vertices) out << ' ' << g.names[v];
   out << '\n';
+}
+
+void CliqueReduction::write_json(nlohmann::ordered_json& out, const CliqueInstance& instance, const CliqueAnswer& answer) const {
+  std::vector<std::string> names;
+  for (const Vertex v : answer.vertices) names.push_back(instance.graph->names[v]);
+  out = {{"vertices", std::move(names)}};
+}
+
+std::vector<Writer<CliqueInstance, CliqueAnswer>> CliqueReduction::writers() const {
+  return {{"svg", "the answer as an SVG picture: the graph on a circle, the answer marked",
+           [](std::ostream& out, const CliqueInstance& instance, const CliqueAnswer& answer) {
+             // the chosen vertices marked, and the edges among them (none for an independent set)
+             const graph::Graph& g = *instance.graph;
+             std::vector<bool> chosen(g.size(), false);
+             std::vector<std::pair<Vertex, Vertex>> among;
+             for (const Vertex v : answer.vertices) chosen[v] = true;
+             for (const Vertex u : answer.vertices)
+               for (const Vertex v : g.out[u])
+                 if (v > u && chosen[v]) among.push_back({u, v});
+             graph::draw_on_circle(out, g, chosen, among);
+           }}};
 }
 
 void CliqueReduction::print_none(std::ostream& out, const CliqueInstance&) const { out << "no\n"; }

@@ -28,7 +28,6 @@ struct CliqueInstance : Instance {
   std::shared_ptr<const graph::Graph> graph;
   long k = 0;
   bool maximum = false;  // --max: k upward from a greedy solution until there is none
-  bool svg = false;      // --format svg: the answer as a picture
   // The vertices in the order the search tries them (fewest compatible
   // vertices first); option j is vertex order[j].
   std::shared_ptr<const std::vector<Vertex>> order;
@@ -55,12 +54,15 @@ class CliqueReduction final : public TypedReduction<CliqueInstance, CliqueAnswer
                                                std::span<const dlx::OptionId> solution) const override;
   [[nodiscard]] std::optional<std::string> verify(const CliqueInstance& instance, const CliqueAnswer& answer) const override;
   void print(std::ostream& out, const CliqueInstance& instance, const CliqueAnswer& answer) const override;
+  void write_json(nlohmann::ordered_json& out, const CliqueInstance& instance, const CliqueAnswer& answer) const override;
+  [[nodiscard]] std::vector<Writer<CliqueInstance, CliqueAnswer>> writers() const override;
+  [[nodiscard]] std::string text_help() const override { return "'yes:' and the vertices of the answer, or 'no'"; }
   void print_none(std::ostream& out, const CliqueInstance& instance) const override;
   void print_stopped(std::ostream& out, const CliqueInstance& instance) const override;
   [[nodiscard]] bool optimises(const CliqueInstance& instance) const override;
   [[nodiscard]] std::unique_ptr<CliqueInstance> next_step(const CliqueInstance& tried, const CliqueAnswer* found) const override;
   // dance generate: a graph whose one largest answer has -k vertices (puzzles.hpp).
-  [[nodiscard]] std::unique_ptr<PuzzleType> make_puzzle_type(const ModelOptions& options) const override;
+  [[nodiscard]] std::unique_ptr<PuzzleType> make_puzzle_type(const ModelOptions& options, std::string_view format) const override;
 
   // Whether two vertices may be in one answer when they are not adjacent
   // (independent set) rather than when they are (clique).

@@ -10,8 +10,8 @@ namespace {
 
 class CliqueReader final : public OneInstanceReader {
  public:
-  CliqueReader(std::istream& in, const CliqueReduction& reduction, long k, bool maximum, bool svg)
-      : in_(in), reduction_(reduction), k_(k), maximum_(maximum), svg_(svg) {}
+  CliqueReader(std::istream& in, const CliqueReduction& reduction, long k, bool maximum)
+      : in_(in), reduction_(reduction), k_(k), maximum_(maximum) {}
   std::unique_ptr<Instance> read() override {
     auto instance = std::make_unique<CliqueInstance>();
     graph::GraphWarnings warnings;
@@ -70,7 +70,6 @@ class CliqueReader final : public OneInstanceReader {
     instance->compatible = std::move(compatible);
     instance->graph = std::move(g);
     instance->maximum = maximum_;
-    instance->svg = svg_;
     Bits everyone(words, 0);
     for (std::size_t v = 0; v < n; ++v) set(everyone, v);
     instance->k = maximum_ ? std::max({1L, static_cast<long>(least), grown_by(*instance->compatible, everyone)}) : k_;
@@ -82,14 +81,12 @@ class CliqueReader final : public OneInstanceReader {
   const CliqueReduction& reduction_;
   long k_;
   bool maximum_;
-  bool svg_;
 };
 
 }  // namespace
 
-std::unique_ptr<InstanceReader> make_reader(std::istream& in, const CliqueReduction& reduction, long k, bool maximum,
-                                            bool svg) {
-  return std::make_unique<CliqueReader>(in, reduction, k, maximum, svg);
+std::unique_ptr<InstanceReader> make_reader(std::istream& in, const CliqueReduction& reduction, long k, bool maximum) {
+  return std::make_unique<CliqueReader>(in, reduction, k, maximum);
 }
 
 }  // namespace dance::clique

@@ -10,6 +10,6 @@
 namespace dance::clique {
 
 [[nodiscard]] std::unique_ptr<InstanceReader> make_reader(std::istream& in, const CliqueReduction& reduction, long k,
-                                                          bool maximum, bool svg);
+                                                          bool maximum);
 
 }  // namespace dance::clique

@@ -1,10 +1,10 @@
 #include "hamilton/hamilton.hpp"
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 #include <ostream>
 #include <stdexcept>
 
-#include "dance/json.hpp"
 #include "dlx/error.hpp"
 #include "hamilton/encodings.hpp"
 #include "hamilton/picture.hpp"
@@ -23,10 +23,7 @@ std::vector<OptionSpec> HamiltonReduction::options() const {
           OptionSpec::text("given", "V=K,...", "vertex V is step K of the path or cycle (K from 1), for each pair; the position encoding"),
           OptionSpec::choice("encoding", {"edge", "degree", "position"},
                              "the exact cover model (default: degree for an undirected cycle of degree 4 at most, "
-                             "position with --given, else edge; --longest uses degree; position finds each undirected answer twice)"),
-          OptionSpec::choice("format", {"text", "json", "svg"},
-                             "write each answer as its vertices on a line (default), as a JSON object on a line, or as "
-                             "an SVG picture (a knight's board with the moves numbered; a graph on a circle)")};
+                             "position with --given, else edge; --longest uses degree; position finds each undirected answer twice)")};
 }
 std::unique_ptr<InstanceReader> HamiltonReduction::read(std::istream& in, const ModelOptions& options) const {
   return make_reader(in, options);
@@ -157,28 +154,29 @@ std::optional<std::string> HamiltonReduction::verify(const HamiltonInstance& h, 
 void HamiltonReduction::print(std::ostream& out, const HamiltonInstance& h, const HamiltonAnswer& answer) const {
   const graph::Graph& g = *h.graph;
   const auto& a = answer;
-  if (h.svg) return draw(out, h, a);
-  if (h.json) {  // each vertex once; "cycle" says whether the last one leads back to the first
-    out << R"({"found": true, "cycle": )" << (a.cycle ? "true" : "false") << R"(, "length": )" << a.order.size()
-        << R"(, "vertices": [)";
-    for (std::size_t k = 0; k < a.order.size(); ++k) {
-      if (k) out << ", ";
-      write_json_string(out, g.names[a.order[k]]);
-    }
-    out << "]}\n";
-    return;
-  }
   for (std::size_t k = 0; k < a.order.size(); ++k) out << (k ? " " : "") << g.names[a.order[k]];
   if (a.cycle && !a.order.empty()) out << ' ' << g.names[a.order.front()];
   out << '\n';
 }
 
-void HamiltonReduction::print_none(std::ostream& out, const HamiltonInstance& instance) const {
-  out << (instance.json ? R"({"found": false})" : "none") << '\n';
+void HamiltonReduction::write_json(nlohmann::ordered_json& out, const HamiltonInstance& h, const HamiltonAnswer& answer) const {
+  // each vertex once; "cycle" says whether the last one leads back to the first
+  std::vector<std::string> names;
+  for (const Vertex v : answer.order) names.push_back(h.graph->names[v]);
+  out = {{"vertices", std::move(names)}, {"cycle", answer.cycle}};
 }
 
-void HamiltonReduction::print_stopped(std::ostream& out, const HamiltonInstance& instance) const {
-  out << (instance.json ? R"({"found": null})" : "unknown") << '\n';
+std::vector<Writer<HamiltonInstance, HamiltonAnswer>> HamiltonReduction::writers() const {
+  return {{"svg", "each answer as an SVG picture: a knight's board with the moves numbered, or the graph on a circle",
+           [](std::ostream& out, const HamiltonInstance& h, const HamiltonAnswer& answer) { draw(out, h, answer); }}};
+}
+
+void HamiltonReduction::print_none(std::ostream& out, const HamiltonInstance&) const {
+  out << "none\n";
+}
+
+void HamiltonReduction::print_stopped(std::ostream& out, const HamiltonInstance&) const {
+  out << "unknown\n";
 }
 
 bool HamiltonReduction::optimises(const HamiltonInstance& instance) const {

@@ -72,8 +72,6 @@ struct HamiltonInstance : Instance {
   // the graph's distances for the rule that propagates them (givens.hpp).
   std::vector<Given> givens;
   std::shared_ptr<const Distances> distances;
-  bool json = false;  // --format json
-  bool svg = false;   // --format svg: a picture
   int rows = 0, columns = 0;  // --knight: the board, vertex r * columns + c
   // Why there is no answer on the face of it (a vertex with too few edges):
   // then no options are computed.
@@ -98,6 +96,11 @@ class HamiltonReduction final : public TypedReduction<HamiltonInstance, Hamilton
                                                std::span<const dlx::OptionId> solution) const override;
   [[nodiscard]] std::optional<std::string> verify(const HamiltonInstance& instance, const HamiltonAnswer& answer) const override;
   void print(std::ostream& out, const HamiltonInstance& instance, const HamiltonAnswer& answer) const override;
+  void write_json(nlohmann::ordered_json& out, const HamiltonInstance& instance, const HamiltonAnswer& answer) const override;
+  [[nodiscard]] std::vector<Writer<HamiltonInstance, HamiltonAnswer>> writers() const override;
+  [[nodiscard]] std::string text_help() const override {
+    return "each answer's vertices on a line (a cycle's first vertex again at its end), 'none' or 'unknown'";
+  }
   void print_none(std::ostream& out, const HamiltonInstance& instance) const override;
   void print_stopped(std::ostream& out, const HamiltonInstance& instance) const override;
   [[nodiscard]] bool optimises(const HamiltonInstance& instance) const override;

@@ -143,8 +143,6 @@ class HamiltonReader final : public OneInstanceReader {
       h->givens = parse_givens(options_.text("given"), g);
       h->distances = std::make_shared<const Distances>(g);
     }
-    h->json = options_.text("format") == "json";
-    h->svg = options_.text("format") == "svg";
     using Model = HamiltonInstance::Model;
     const std::string encoding = options_.text("encoding").empty() && options_.has("given") ? "position" : options_.text("encoding");
     if (encoding != "position" && options_.has("given")) throw std::invalid_argument("--given works with the position encoding only");

@@ -9,20 +9,20 @@ namespace dance::numbrix {
 using namespace path_puzzle;
 
 std::vector<OptionSpec> NumbrixReduction::options() const {
-  return {OptionSpec::choice("format", {"grid", "svg"}, "write answers as grids (default) or SVG pictures"),
-          OptionSpec::integer("size", "N", 2, 20, "generate: an N x N grid (default 9)")};
+  return {OptionSpec::integer("size", "N", 2, 20, "generate: an N x N grid (default 9)")};
 }
 
 std::unique_ptr<InstanceReader> NumbrixReduction::read(std::istream& in, const ModelOptions& options) const {
   refuse_generate_options(options, name(), {"size"});
-  return grid_reader(in, Rule::orthogonal, false, output_of(options));
+  return grid_reader(in, Rule::orthogonal, false);
 }
 
-std::unique_ptr<PuzzleType> NumbrixReduction::make_puzzle_type(const ModelOptions& options) const {
+std::unique_ptr<PuzzleType> NumbrixReduction::make_puzzle_type(const ModelOptions& options, std::string_view format) const {
+  if (format == "json") throw std::invalid_argument("the generator writes puzzles as text or SVG pictures");
   Shape shape;
   shape.rule = Rule::orthogonal;
   shape.width = shape.height = static_cast<int>(options.number("size", 9));
-  shape.write = output_of(options) == Output::svg ? &draw : &write_grid;
+  shape.write = format == "svg" ? &draw : &write_grid;
   return std::make_unique<PathPuzzles>(std::move(shape));
 }
 

@@ -8,16 +8,14 @@
 
 namespace dance::path_puzzle {
 
-// The output --format asks for ("grid" or "svg"; grid by default).
-[[nodiscard]] Output output_of(const ModelOptions& options);
-
 // Refuses the generator's options (`names`) when solving: they make no puzzle there.
 void refuse_generate_options(const ModelOptions& options, std::string_view reduction, std::initializer_list<const char*> names);
 
 // The generator's grid from --size WxH (`fallback` when not given), for the
-// family `name` under `rule`, written as grids (or with --format svg pictures).
-[[nodiscard]] Shape shape_of(const ModelOptions& options, std::string_view name, Rule rule, std::pair<long, long> fallback);
+// family `name` under `rule`, written as grids (or in `format` svg as pictures).
+[[nodiscard]] Shape shape_of(const ModelOptions& options, std::string_view format, std::string_view name, Rule rule,
+                             std::pair<long, long> fallback);
 
-[[nodiscard]] std::unique_ptr<InstanceReader> grid_reader(std::istream& in, Rule rule, bool holes, Output output);
+[[nodiscard]] std::unique_ptr<InstanceReader> grid_reader(std::istream& in, Rule rule, bool holes);
 
 }  // namespace dance::path_puzzle

@@ -1,5 +1,6 @@
 #include "path_puzzle/reduction.hpp"
 
+#include <nlohmann/json.hpp>
 #include <ostream>
 
 #include "hamilton/encodings.hpp"
@@ -7,11 +8,10 @@
 
 namespace dance::path_puzzle {
 
-std::unique_ptr<PathInstance> make_instance(Board board, std::string title, std::size_t line, Output output) {
+std::unique_ptr<PathInstance> make_instance(Board board, std::string title, std::size_t line) {
   auto instance = std::make_unique<PathInstance>();
   instance->line = line;
   instance->title = std::move(title);
-  instance->output = output;
   instance->question = question(board);
   instance->board = std::move(board);
   return instance;
@@ -32,30 +32,40 @@ std::optional<std::string> PathPuzzleReduction::verify(const PathInstance& insta
 }
 
 void PathPuzzleReduction::print(std::ostream& out, const PathInstance& instance, const PathAnswer& answer) const {
-  switch (instance.output) {
-    case Output::svg: return draw(out, instance.board, &answer.filling);
-    case Output::id:
-      write_id(out, instance.board, &answer.filling);
-      if (!instance.title.empty()) out << "  # " << instance.title;
-      out << '\n';
-      return;
-    case Output::grid:
-      if (!instance.title.empty()) out << "# " << instance.title << '\n';
-      write_grid(out, instance.board, &answer.filling);
-      out << '\n';
-      return;
+  if (!instance.title.empty()) out << "# " << instance.title << '\n';
+  write_grid(out, instance.board, &answer.filling);
+  out << '\n';
+}
+
+void PathPuzzleReduction::write_json(nlohmann::ordered_json& out, const PathInstance& instance, const PathAnswer& answer) const {
+  const auto width = static_cast<std::size_t>(instance.board.width);
+  nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+  for (std::size_t cell = 0; cell < answer.filling.size(); ++cell) {
+    if (cell % width == 0) rows.push_back(nlohmann::ordered_json::array());
+    const int number = answer.filling[cell];
+    rows.back().push_back(number == hole ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(number));  // a hole is no cell
   }
+  out = {{"rows", std::move(rows)}};
 }
 
-void PathPuzzleReduction::print_none(std::ostream& out, const PathInstance& instance) const {
-  out << "no solution\n";
-  if (instance.output == Output::grid) out << '\n';
+std::function<void(std::ostream&, const PathInstance&)> PathPuzzleReduction::one_line(const char* word) {
+  return [word](std::ostream& out, const PathInstance&) { out << word << '\n'; };
 }
 
-void PathPuzzleReduction::print_stopped(std::ostream& out, const PathInstance& instance) const {
-  out << "unknown\n";
-  if (instance.output == Output::grid) out << '\n';
+std::vector<Writer<PathInstance, PathAnswer>> PathPuzzleReduction::writers() const {
+  return {{"grid", "each answer as a grid of numbers (the default)",
+           [this](std::ostream& out, const PathInstance& instance, const PathAnswer& answer) { print(out, instance, answer); }},
+          {"svg", "each answer as an SVG picture (generate: each puzzle)",
+           [](std::ostream& out, const PathInstance& instance, const PathAnswer& answer) {
+             draw(out, instance.board, &answer.filling);
+           },
+           one_line("no solution"), one_line("unknown")}};
 }
+
+// In a grid's place: the word, and the empty line that ends a grid.
+void PathPuzzleReduction::print_none(std::ostream& out, const PathInstance&) const { out << "no solution\n\n"; }
+
+void PathPuzzleReduction::print_stopped(std::ostream& out, const PathInstance&) const { out << "unknown\n\n"; }
 
 void PathPuzzleReduction::print_error(std::ostream& out) const { out << "error\n"; }
 

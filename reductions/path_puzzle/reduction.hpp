@@ -9,12 +9,9 @@
 
 namespace dance::path_puzzle {
 
-enum class Output { grid, id, svg };
-
 struct PathInstance : Instance {
   Board board;
   std::string title;
-  Output output = Output::grid;
   Question question;
 };
 
@@ -23,7 +20,7 @@ struct PathAnswer : Answer {
 };
 
 // The instance of a board read, with its question made.
-[[nodiscard]] std::unique_ptr<PathInstance> make_instance(Board board, std::string title, std::size_t line, Output output);
+[[nodiscard]] std::unique_ptr<PathInstance> make_instance(Board board, std::string title, std::size_t line);
 
 class PathPuzzleReduction : public TypedReduction<PathInstance, PathAnswer> {
  public:
@@ -32,14 +29,17 @@ class PathPuzzleReduction : public TypedReduction<PathInstance, PathAnswer> {
                                                    std::span<const dlx::OptionId> solution) const override;
   [[nodiscard]] std::optional<std::string> verify(const PathInstance& instance, const PathAnswer& answer) const override;
   void print(std::ostream& out, const PathInstance& instance, const PathAnswer& answer) const override;
+  void write_json(nlohmann::ordered_json& out, const PathInstance& instance, const PathAnswer& answer) const override;
+  [[nodiscard]] std::vector<Writer<PathInstance, PathAnswer>> writers() const override;
+  [[nodiscard]] std::string text_help() const override { return "each answer as a grid of numbers (the same as grid)"; }
   [[nodiscard]] bool aligned_output() const override { return true; }
   void print_none(std::ostream& out, const PathInstance& instance) const override;
   void print_stopped(std::ostream& out, const PathInstance& instance) const override;
   void print_error(std::ostream& out) const override;
 
  protected:
-  // The puzzle (filling null) or its answer as a game ID (Signpost's).
-  virtual void write_id(std::ostream&, const Board&, const Filling*) const {}
+  // The writer of what stands for no answer in a format of one line a puzzle (id, svg).
+  [[nodiscard]] static std::function<void(std::ostream&, const PathInstance&)> one_line(const char* word);
 };
 
 }  // namespace dance::path_puzzle

@@ -1,6 +1,7 @@
 #include "polyomino/polyomino.hpp"
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 #include <array>
 #include <map>
 #include <ostream>
@@ -97,11 +98,10 @@ void keep_one_per_orbit(PolyominoInstance& instance, std::size_t region_line) {
 
 class PolyominoReader final : public OneInstanceReader {
  public:
-  PolyominoReader(std::istream& in, bool up_to_symmetry, bool svg) : lines_(in), up_to_symmetry_(up_to_symmetry), svg_(svg) {}
+  PolyominoReader(std::istream& in, bool up_to_symmetry) : lines_(in), up_to_symmetry_(up_to_symmetry) {}
 
   std::unique_ptr<Instance> read() override {
     auto instance = std::make_unique<PolyominoInstance>();
-    instance->svg = svg_;
     std::optional<Line> line = lines_.next();
     std::size_t region_line = 0;
     while (line) {
@@ -201,7 +201,6 @@ class PolyominoReader final : public OneInstanceReader {
 
   LineReader lines_;
   bool up_to_symmetry_;
-  bool svg_;
 };
 
 std::string cell_item(const Cell& cell) { return std::to_string(cell.first + 1) + "," + std::to_string(cell.second + 1); }
@@ -219,12 +218,11 @@ std::vector<Shape> orientations(const Shape& shape) {
 }
 
 std::vector<OptionSpec> PolyominoReduction::options() const {
-  return {OptionSpec::flag("up-to-symmetry", "count each packing once, not once per symmetry of the region"),
-          OptionSpec::choice("format", {"text", "svg"}, "write each packing as text (default) or as an SVG picture, a colour a piece")};
+  return {OptionSpec::flag("up-to-symmetry", "count each packing once, not once per symmetry of the region")};
 }
 
 std::unique_ptr<InstanceReader> PolyominoReduction::read(std::istream& in, const ModelOptions& options) const {
-  return std::make_unique<PolyominoReader>(in, options.has("up-to-symmetry"), options.text("format") == "svg");
+  return std::make_unique<PolyominoReader>(in, options.has("up-to-symmetry"));
 }
 
 Encoding PolyominoReduction::encode(const PolyominoInstance& polyomino) const {
@@ -284,13 +282,31 @@ std::optional<std::string> PolyominoReduction::verify(const PolyominoInstance& p
 }
 
 void PolyominoReduction::print(std::ostream& out, const PolyominoInstance& polyomino, const PolyominoAnswer& answer) const {
-  if (polyomino.svg) return draw(out, polyomino, answer);
   std::vector<std::string> rows = polyomino.region;
   for (std::string& row : rows) std::replace_if(row.begin(), row.end(), [](char ch) { return ch != '.'; }, ' ');
   for (const Placement& placement : answer.placements)
     for (const auto& [r, c] : placement.cells)
       rows[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] = polyomino.pieces[placement.piece].name[0];
   for (const std::string& row : rows) out << row << '\n';
+}
+
+}  // namespace dance::polyomino
+
+namespace dance::polyomino {
+
+void PolyominoReduction::write_json(nlohmann::ordered_json& out, const PolyominoInstance& polyomino, const PolyominoAnswer& answer) const {
+  nlohmann::ordered_json placements = nlohmann::ordered_json::array();
+  for (const Placement& placement : answer.placements) {
+    nlohmann::ordered_json cells = nlohmann::ordered_json::array();
+    for (const auto& [r, c] : placement.cells) cells.push_back({r + 1, c + 1});  // as the items name them: from 1
+    placements.push_back({{"piece", polyomino.pieces[placement.piece].name}, {"cells", std::move(cells)}});
+  }
+  out = {{"placements", std::move(placements)}};
+}
+
+std::vector<Writer<PolyominoInstance, PolyominoAnswer>> PolyominoReduction::writers() const {
+  return {{"svg", "each packing as an SVG picture, a colour a piece",
+           [](std::ostream& out, const PolyominoInstance& polyomino, const PolyominoAnswer& answer) { draw(out, polyomino, answer); }}};
 }
 
 }  // namespace dance::polyomino

@@ -37,7 +37,6 @@ struct PolyominoInstance : Instance {
   // Why there is no packing on the face of it (the areas differ): then no
   // placements are listed.
   std::optional<std::string> impossible;
-  bool svg = false;  // --format svg: each packing as a picture
 };
 
 struct PolyominoAnswer : Answer {
@@ -60,6 +59,9 @@ class PolyominoReduction final : public TypedReduction<PolyominoInstance, Polyom
                                                std::span<const dlx::OptionId> solution) const override;
   [[nodiscard]] std::optional<std::string> verify(const PolyominoInstance& instance, const PolyominoAnswer& answer) const override;
   void print(std::ostream& out, const PolyominoInstance& instance, const PolyominoAnswer& answer) const override;
+  void write_json(nlohmann::ordered_json& out, const PolyominoInstance& instance, const PolyominoAnswer& answer) const override;
+  [[nodiscard]] std::vector<Writer<PolyominoInstance, PolyominoAnswer>> writers() const override;
+  [[nodiscard]] std::string text_help() const override { return "each packing as the region's rows, a cell the first letter of its piece"; }
 };
 
 }  // namespace dance::polyomino

@@ -1,6 +1,7 @@
 #include "queens/queens.hpp"
 
 #include <istream>
+#include <nlohmann/json.hpp>
 #include <ostream>
 #include <string>
 
@@ -13,8 +14,7 @@ constexpr long largest = 1000;  // boards beyond take minutes to set up and prin
 }  // namespace
 
 std::vector<OptionSpec> QueensReduction::options() const {
-  return {OptionSpec::integer("size", "N", 1, largest, "the board is N x N (otherwise sizes are read from the input, one per line)"),
-          OptionSpec::choice("format", {"text", "svg"}, "write each board as text (default) or as an SVG picture")};
+  return {OptionSpec::integer("size", "N", 1, largest, "the board is N x N (otherwise sizes are read from the input, one per line)")};
 }
 
 namespace {
@@ -34,10 +34,9 @@ namespace {
 // The sizes: --size N, or one number per line of the input.
 class QueensReader final : public InstanceReader {
  public:
-  QueensReader(std::istream& in, long size, bool svg) : lines_(in), size_(size), svg_(svg) {}
+  QueensReader(std::istream& in, long size) : lines_(in), size_(size) {}
   std::unique_ptr<Instance> next() override {
     auto instance = std::make_unique<QueensInstance>();
-    instance->svg = svg_;
     if (size_ != 0) {
       if (done_) return nullptr;
       done_ = true;
@@ -55,13 +54,12 @@ class QueensReader final : public InstanceReader {
  private:
   LineReader lines_;
   long size_;
-  bool svg_;
   bool done_ = false;
 };
 }  // namespace
 
 std::unique_ptr<InstanceReader> QueensReduction::read(std::istream& in, const ModelOptions& options) const {
-  return std::make_unique<QueensReader>(in, options.number("size", 0), options.text("format") == "svg");
+  return std::make_unique<QueensReader>(in, options.number("size", 0));
 }
 // [reader end]
 
@@ -119,12 +117,25 @@ std::optional<std::string> QueensReduction::verify(const QueensInstance& instanc
 // [print]
 void QueensReduction::print(std::ostream& out, const QueensInstance& instance, const QueensAnswer& answer) const {
   const int n = instance.n;
-  if (instance.svg) return draw(out, n, answer.column);
   for (const int c : answer.column) {
     for (int k = 0; k < n; ++k) out << (k > 0 ? " " : "") << (k == c ? 'Q' : '.');
     out << '\n';
   }
 }
 // [print end]
+
+// [formats]
+void QueensReduction::write_json(nlohmann::ordered_json& out, const QueensInstance&, const QueensAnswer& answer) const {
+  std::vector<int> columns;  // counted from 1, as a person names them
+  for (const int c : answer.column) columns.push_back(c + 1);
+  out = {{"columns", columns}};
+}
+
+std::vector<Writer<QueensInstance, QueensAnswer>> QueensReduction::writers() const {
+  return {{"svg", "each board as an SVG picture", [](std::ostream& out, const QueensInstance& instance, const QueensAnswer& answer) {
+             draw(out, instance.n, answer.column);
+           }}};
+}
+// [formats end]
 
 }  // namespace dance::queens

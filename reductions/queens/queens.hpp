@@ -11,7 +11,6 @@ namespace dance::queens {
 
 struct QueensInstance : Instance {
   int n = 0;
-  bool svg = false;  // --format svg: the board as a picture
 };
 
 struct QueensAnswer : Answer {
@@ -29,6 +28,9 @@ class QueensReduction final : public TypedReduction<QueensInstance, QueensAnswer
                                                std::span<const dlx::OptionId> solution) const override;
   [[nodiscard]] std::optional<std::string> verify(const QueensInstance& instance, const QueensAnswer& answer) const override;
   void print(std::ostream& out, const QueensInstance& instance, const QueensAnswer& answer) const override;
+  void write_json(nlohmann::ordered_json& out, const QueensInstance& instance, const QueensAnswer& answer) const override;
+  [[nodiscard]] std::vector<Writer<QueensInstance, QueensAnswer>> writers() const override;
+  [[nodiscard]] std::string text_help() const override { return "each board as rows of '.' and 'Q'"; }
   // A batch of sizes gets one answer for each: a board, or one of these words.
   void print_none(std::ostream& out, const QueensInstance&) const override { out << "none\n"; }
   void print_error(std::ostream& out) const override { out << "error\n"; }

@@ -1,5 +1,6 @@
 #include "range/range.hpp"
 
+#include <nlohmann/json.hpp>
 #include <ostream>
 #include <stdexcept>
 
@@ -9,42 +10,65 @@
 namespace dance::range {
 namespace {
 
-std::optional<Notation> chosen_notation(const ModelOptions& options) {
-  const std::string format = options.text("format");
-  if (format.empty()) return std::nullopt;
-  return format == "grid" ? Notation::grid : format == "svg" ? Notation::svg : Notation::id;
-}
-
 class RangeReader final : public InstanceReader {
  public:
-  RangeReader(std::istream& in, std::optional<Notation> output) : puzzles_(in), output_(output) {}
+  explicit RangeReader(std::istream& in) : puzzles_(in) {}
   std::unique_ptr<Instance> next() override {
     auto puzzle = puzzles_.next();
     if (!puzzle) return nullptr;
     auto instance = std::make_unique<RangeInstance>();
     instance->line = puzzle->line;
-    instance->output = output_.value_or(puzzle->notation);
+    instance->notation = puzzle->notation;
     instance->puzzle = std::move(*puzzle);
     return instance;
   }
 
  private:
   PuzzleReader puzzles_;
-  std::optional<Notation> output_;
 };
+
+// An answer in `notation`: a grid after its title's line, an ID before it.
+void write_answer(std::ostream& out, const RangeInstance& range, const RangeAnswer& answer, Notation notation) {
+  const std::string& title = range.puzzle.title;
+  if (notation == Notation::svg) return write(out, range.puzzle.board, &answer.black, Notation::svg);
+  if (notation == Notation::grid) {
+    if (!title.empty()) out << "# " << title << '\n';
+    write(out, range.puzzle.board, &answer.black, Notation::grid);
+    out << '\n';
+    return;
+  }
+  write(out, range.puzzle.board, &answer.black, Notation::id);
+  if (!title.empty()) out << "  # " << title;
+  out << '\n';
+}
+
+// In an answer's place: the word, and after a grid the empty line that ends it.
+void write_word(std::ostream& out, const char* word, Notation notation) {
+  out << word << '\n';
+  if (notation == Notation::grid) out << '\n';
+}
+
+// The writers of a format that writes every instance in `notation`.
+Writer<RangeInstance, RangeAnswer> writer(std::string name, std::string help, Notation notation) {
+  return {std::move(name), std::move(help),
+          [notation](std::ostream& out, const RangeInstance& range, const RangeAnswer& answer) {
+            write_answer(out, range, answer, notation);
+          },
+          [notation](std::ostream& out, const RangeInstance&) { write_word(out, "no solution", notation); },
+          [notation](std::ostream& out, const RangeInstance&) { write_word(out, "unknown", notation); }};
+}
 
 }  // namespace
 
 std::vector<OptionSpec> RangeReduction::options() const {
-  return {OptionSpec::choice("format", {"grid", "id", "svg"}, "write puzzles and answers as grids, game IDs or SVG pictures (default: as the input; generate: id)"),
-          OptionSpec::dimensions("size", "WxH", 1, 200, "generate: the board is W columns by H rows (default 7x7)"),
+  return {OptionSpec::dimensions("size", "WxH", 1, 200, "generate: the board is W columns by H rows (default 7x7)"),
           OptionSpec::integer("density", "PERCENT", 0, 50, "generate: the share of black cells to aim at (default 20)")};
 }
 
 std::unique_ptr<InstanceReader> RangeReduction::read(std::istream& in, const ModelOptions& options) const {
   for (const char* name : {"size", "density"})
     if (options.has(name)) throw std::invalid_argument(std::string("--") + name + " is an option of 'dance generate range'");
-  return std::make_unique<RangeReader>(in, chosen_notation(options));
+  return std::make_unique<RangeReader>(in);
 }
 
 Encoding RangeReduction::encode(const RangeInstance& range) const {
@@ -72,38 +96,42 @@ std::optional<std::string> RangeReduction::verify(const RangeInstance& instance,
 }
 
 void RangeReduction::print(std::ostream& out, const RangeInstance& range, const RangeAnswer& answer) const {
-  const std::string& title = range.puzzle.title;
-  if (range.output == Notation::svg) return write(out, range.puzzle.board, &answer.black, Notation::svg);
-  if (range.output == Notation::grid) {
-    if (!title.empty()) out << "# " << title << '\n';
-    write(out, range.puzzle.board, &answer.black, Notation::grid);
-    out << '\n';
-    return;
-  }
-  write(out, range.puzzle.board, &answer.black, Notation::id);
-  if (!title.empty()) out << "  # " << title;
-  out << '\n';
+  write_answer(out, range, answer, range.notation);
+}
+
+void RangeReduction::write_json(nlohmann::ordered_json& out, const RangeInstance& range, const RangeAnswer& answer) const {
+  const auto width = static_cast<std::size_t>(range.puzzle.board.width);
+  nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+  for (std::size_t cell = 0; cell < answer.black.size(); cell += width)
+    rows.push_back(std::vector<bool>(answer.black.begin() + static_cast<std::ptrdiff_t>(cell),
+                                     answer.black.begin() + static_cast<std::ptrdiff_t>(cell + width)));
+  out = {{"black", std::move(rows)}};
+}
+
+std::vector<Writer<RangeInstance, RangeAnswer>> RangeReduction::writers() const {
+  return {writer("grid", "each answer as a grid: '#' black, '.' white, the clues (generate: each puzzle)", Notation::grid),
+          writer("id", "each answer as Simon Tatham's game ID with '#' and '.' (generate's default)", Notation::id),
+          writer("svg", "each answer as an SVG picture (generate: each puzzle)", Notation::svg)};
 }
 
 void RangeReduction::print_none(std::ostream& out, const RangeInstance& instance) const {
-  out << "no solution\n";
-  if (instance.output == Notation::grid) out << '\n';
+  write_word(out, "no solution", instance.notation);
 }
 
 void RangeReduction::print_stopped(std::ostream& out, const RangeInstance& instance) const {
-  out << "unknown\n";
-  if (instance.output == Notation::grid) out << '\n';
+  write_word(out, "unknown", instance.notation);
 }
 
 void RangeReduction::print_error(std::ostream& out) const { out << "error\n"; }
 
-std::unique_ptr<PuzzleType> RangeReduction::make_puzzle_type(const ModelOptions& options) const {
+std::unique_ptr<PuzzleType> RangeReduction::make_puzzle_type(const ModelOptions& options, std::string_view format) const {
+  if (format == "json") throw std::invalid_argument("the generator writes puzzles as game IDs, grids or SVG pictures");
   const auto [width, height] = options.dimensions("size", {7, 7});
   if (width <= 2 && height <= 2)
     throw std::invalid_argument("--size " + options.text("size") +
                                 " is too small for a range puzzle; take at least three cells in one direction");
   const int density = static_cast<int>(options.number("density", 20));
-  return std::make_unique<RangePuzzles>(static_cast<int>(width), static_cast<int>(height), density, chosen_notation(options).value_or(Notation::id));
+  return std::make_unique<RangePuzzles>(static_cast<int>(width), static_cast<int>(height), density, format == "grid" ? Notation::grid : format == "svg" ? Notation::svg : Notation::id);
 }
 
 }  // namespace dance::range

@@ -10,7 +10,7 @@ namespace dance::range {
 
 struct RangeInstance : Instance {
   Puzzle puzzle;
-  Notation output = Notation::grid;  // how to write its answers
+  Notation notation = Notation::grid;  // the input's: the text format writes answers in it
 };
 
 struct RangeAnswer : Answer {
@@ -30,11 +30,14 @@ class RangeReduction final : public TypedReduction<RangeInstance, RangeAnswer, R
                                                     std::span<const dlx::OptionId> solution) const override;
   [[nodiscard]] std::optional<std::string> verify(const RangeInstance& instance, const RangeAnswer& answer) const override;
   void print(std::ostream& out, const RangeInstance& instance, const RangeAnswer& answer) const override;
+  void write_json(nlohmann::ordered_json& out, const RangeInstance& instance, const RangeAnswer& answer) const override;
+  [[nodiscard]] std::vector<Writer<RangeInstance, RangeAnswer>> writers() const override;
+  [[nodiscard]] std::string text_help() const override { return "each answer in the input's notation, a grid or a game ID"; }
   [[nodiscard]] bool aligned_output() const override { return true; }
   void print_none(std::ostream& out, const RangeInstance& instance) const override;
   void print_stopped(std::ostream& out, const RangeInstance& instance) const override;
   void print_error(std::ostream& out) const override;
-  [[nodiscard]] std::unique_ptr<PuzzleType> make_puzzle_type(const ModelOptions& options) const override;
+  [[nodiscard]] std::unique_ptr<PuzzleType> make_puzzle_type(const ModelOptions& options, std::string_view format) const override;
 };
 
 }  // namespace dance::range

@@ -14,7 +14,7 @@ namespace {
 // a '#' there starts the puzzle's title.
 class IdReader final : public InstanceReader {
  public:
-  IdReader(std::istream& in, Output output) : lines_(in), output_(output) {}
+  explicit IdReader(std::istream& in) : lines_(in) {}
   std::unique_ptr<Instance> next() override {
     const auto line = lines_.next();
     if (!line) return nullptr;
@@ -28,36 +28,40 @@ class IdReader final : public InstanceReader {
       if (from != std::string::npos) title = text.substr(from, text.find_last_not_of(" \t\r") + 1 - from);
     }
     Board board = parse_id(std::string_view(text).substr(start, end - start), line->number, start + 1);
-    return make_instance(std::move(board), std::move(title), line->number, output_);
+    return make_instance(std::move(board), std::move(title), line->number);
   }
 
  private:
   LineReader lines_;
-  Output output_;
 };
 
 }  // namespace
 
 std::vector<OptionSpec> SignpostReduction::options() const {
-  return {OptionSpec::choice("format", {"grid", "id", "svg"},
-                             "write answers as grids of numbers (default), game IDs with every cell numbered, or SVG "
-                             "pictures; generate: puzzles as game IDs, or with svg as pictures"),
-          OptionSpec::dimensions("size", "WxH", 2, 20, "generate: a grid of W columns and H rows (default 7x7)")};
+  return {OptionSpec::dimensions("size", "WxH", 2, 20, "generate: a grid of W columns and H rows (default 7x7)")};
 }
 
 std::unique_ptr<InstanceReader> SignpostReduction::read(std::istream& in, const ModelOptions& options) const {
   refuse_generate_options(options, name(), {"size"});
-  return std::make_unique<IdReader>(in, output_of(options));
+  return std::make_unique<IdReader>(in);
 }
 
-void SignpostReduction::write_id(std::ostream& out, const Board& board, const Filling* filling) const {
-  signpost::write_id(out, board, filling);
+std::vector<Writer<PathInstance, PathAnswer>> SignpostReduction::writers() const {
+  auto all = PathPuzzleReduction::writers();
+  all.push_back({"id", "each answer as a game ID with every cell numbered (generate: each puzzle, the default)",
+                 [](std::ostream& out, const PathInstance& instance, const PathAnswer& answer) {
+                   write_id(out, instance.board, &answer.filling);
+                   if (!instance.title.empty()) out << "  # " << instance.title;
+                   out << '\n';
+                 },
+                 one_line("no solution"), one_line("unknown")});
+  return all;
 }
 
-std::unique_ptr<PuzzleType> SignpostReduction::make_puzzle_type(const ModelOptions& options) const {
-  Shape shape = shape_of(options, name(), Rule::arrows, {7, 7});
+std::unique_ptr<PuzzleType> SignpostReduction::make_puzzle_type(const ModelOptions& options, std::string_view format) const {
+  Shape shape = shape_of(options, format, name(), Rule::arrows, {7, 7});
   // A grid of numbers has no arrows: a puzzle is an ID (or a picture).
-  shape.one_line = options.text("format") != "svg";
+  shape.one_line = format != "svg";
   if (shape.one_line) shape.write = &signpost::write_id;
   return std::make_unique<PathPuzzles>(std::move(shape));
 }

@@ -1,6 +1,7 @@
 #include "sudoku/sudoku.hpp"
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 #include <ostream>
 #include <stdexcept>
 
@@ -136,28 +137,19 @@ namespace {
 class SudokuReader final : public InstanceReader {
  public:
   SudokuReader(std::istream& in, std::optional<Shape> fixed, const ModelOptions& options)
-      : reader_(in, std::move(fixed), options.has("diagonals"), options.has("jigsaw")),
-        format_(options.text("format")) {}
+      : reader_(in, std::move(fixed), options.has("diagonals"), options.has("jigsaw")) {}
   std::unique_ptr<Instance> next() override {
     auto puzzle = reader_.next();
     if (!puzzle) return nullptr;
     auto instance = std::make_unique<SudokuInstance>();
     instance->line = puzzle->line;
     instance->output = puzzle->notation;
-    if (format_ == "line" && instance->output.grid) {
-      instance->output.grid = false;
-      // spaces or tabs between the digits of a grid are layout; a line of digits has none
-      if (instance->output.separator != ',' && puzzle->shape.n <= 9) instance->output.separator = 0;
-    }
-    if (format_ == "grid") instance->output.grid = true;
-    instance->svg = format_ == "svg";
     instance->puzzle = std::move(*puzzle);
     return instance;
   }
 
  private:
   PuzzleReader reader_;
-  std::string format_;
 };
 }  // namespace
 
@@ -167,8 +159,6 @@ std::vector<OptionSpec> SudokuReduction::options() const {
       OptionSpec::integer("size", "N", 4, 64, "N x N grids with the squarest boxes (solve: default from the cells; generate: 9)"),
       OptionSpec::flag("diagonals", "X-sudoku: both main diagonals hold every value"),
       OptionSpec::flag("jigsaw", "each puzzle is followed by its map of regions (generate: a random map for each)"),
-      OptionSpec::choice("format", {"line", "grid", "svg"},
-                         "write answers as a line, a grid or an SVG picture (default: as the input)"),
   };
 }
 
@@ -248,16 +238,49 @@ std::optional<std::string> SudokuReduction::verify(const SudokuInstance& instanc
 }
 
 void SudokuReduction::print(std::ostream& out, const SudokuInstance& sudoku, const SudokuAnswer& answer) const {
-  if (sudoku.svg) return draw(out, sudoku.puzzle.shape, sudoku.puzzle.clues, answer.cells);
   write_cells(out, answer.cells, sudoku.puzzle.shape.n, sudoku.output);
+}
+
+void SudokuReduction::write_json(nlohmann::ordered_json& out, const SudokuInstance& sudoku, const SudokuAnswer& answer) const {
+  const auto n = static_cast<std::size_t>(sudoku.puzzle.shape.n);
+  nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+  for (std::size_t r = 0; r < n; ++r)
+    rows.push_back(std::vector<int>(answer.cells.begin() + static_cast<std::ptrdiff_t>(r * n),
+                                    answer.cells.begin() + static_cast<std::ptrdiff_t>((r + 1) * n)));
+  out = {{"rows", std::move(rows)}};
+}
+
+std::vector<Writer<SudokuInstance, SudokuAnswer>> SudokuReduction::writers() const {
+  return {
+      {"line", "each answer on one line of n*n cells",
+       [](std::ostream& out, const SudokuInstance& sudoku, const SudokuAnswer& answer) {
+         Notation line = sudoku.output;
+         if (line.grid) {
+           line.grid = false;
+           // spaces or tabs between the digits of a grid are layout; a line of digits has none
+           if (line.separator != ',' && sudoku.puzzle.shape.n <= 9) line.separator = 0;
+         }
+         write_cells(out, answer.cells, sudoku.puzzle.shape.n, line);
+       }},
+      {"grid", "each answer as n rows of n cells",
+       [](std::ostream& out, const SudokuInstance& sudoku, const SudokuAnswer& answer) {
+         Notation grid = sudoku.output;
+         grid.grid = true;
+         write_cells(out, answer.cells, sudoku.puzzle.shape.n, grid);
+       }},
+      {"svg", "each answer as an SVG picture, the clues in black (generate: each puzzle)",
+       [](std::ostream& out, const SudokuInstance& sudoku, const SudokuAnswer& answer) {
+         draw(out, sudoku.puzzle.shape, sudoku.puzzle.clues, answer.cells);
+       }},
+  };
 }
 
 void SudokuReduction::print_none(std::ostream& out, const SudokuInstance&) const { out << "no solution\n"; }
 void SudokuReduction::print_error(std::ostream& out) const { out << "error\n"; }
 void SudokuReduction::print_stopped(std::ostream& out, const SudokuInstance&) const { out << "unknown\n"; }
 
-std::unique_ptr<PuzzleType> SudokuReduction::make_puzzle_type(const ModelOptions& options) const {
-  if (options.has("format") && options.text("format") != "svg")
+std::unique_ptr<PuzzleType> SudokuReduction::make_puzzle_type(const ModelOptions& options, std::string_view format) const {
+  if (format != "text" && format != "svg")
     throw std::invalid_argument("the generator writes one puzzle per line, or --format svg a picture each");
   const bool jigsaw = options.has("jigsaw");
   if (jigsaw && options.has("box")) throw std::invalid_argument("--box and --jigsaw exclude each other");
@@ -271,7 +294,7 @@ std::unique_ptr<PuzzleType> SudokuReduction::make_puzzle_type(const ModelOptions
   }
   shape.diagonals = options.has("diagonals");
   auto puzzles = std::make_unique<SudokuPuzzles>(shape, problem_for(shape));
-  if (options.text("format") == "svg") puzzles->draw_as_svg();
+  if (format == "svg") puzzles->draw_as_svg();
   if (jigsaw) puzzles->on_random_regions();
   return puzzles;
 }

@@ -16,8 +16,7 @@ namespace dance::sudoku {
 
 struct SudokuInstance : Instance {
   Puzzle puzzle;
-  Notation output;  // the notation to write answers in
-  bool svg = false;  // --format svg: answers as pictures instead
+  Notation output;  // the input's notation: the text format writes answers in it
 };
 
 struct SudokuAnswer : Answer {
@@ -47,11 +46,14 @@ class SudokuReduction final : public TypedReduction<SudokuInstance, SudokuAnswer
                                                std::span<const dlx::OptionId> solution) const override;
   [[nodiscard]] std::optional<std::string> verify(const SudokuInstance& instance, const SudokuAnswer& answer) const override;
   void print(std::ostream& out, const SudokuInstance& instance, const SudokuAnswer& answer) const override;
+  void write_json(nlohmann::ordered_json& out, const SudokuInstance& instance, const SudokuAnswer& answer) const override;
+  [[nodiscard]] std::vector<Writer<SudokuInstance, SudokuAnswer>> writers() const override;
+  [[nodiscard]] std::string text_help() const override { return "each answer in the input's notation, a line or a grid"; }
   [[nodiscard]] bool aligned_output() const override { return true; }
   void print_none(std::ostream& out, const SudokuInstance& instance) const override;
   void print_error(std::ostream& out) const override;
   void print_stopped(std::ostream& out, const SudokuInstance& instance) const override;
-  [[nodiscard]] std::unique_ptr<PuzzleType> make_puzzle_type(const ModelOptions& options) const override;
+  [[nodiscard]] std::unique_ptr<PuzzleType> make_puzzle_type(const ModelOptions& options, std::string_view format) const override;
 
  private:
   [[nodiscard]] std::shared_ptr<const dlx::Problem> problem_for(const Shape& shape) const;

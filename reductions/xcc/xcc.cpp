@@ -1,5 +1,6 @@
 #include "xcc/xcc.hpp"
 
+#include <nlohmann/json.hpp>
 #include <ostream>
 #include <stdexcept>
 
@@ -76,6 +77,21 @@ void XccReduction::print(std::ostream& out, const XccInstance& instance, const X
     dlx::write_option(out, problem, o);
     out << '\n';
   }
+}
+
+void XccReduction::write_json(nlohmann::ordered_json& out, const XccInstance& instance, const XccAnswer& answer) const {
+  const dlx::Problem& problem = *instance.problem;
+  nlohmann::ordered_json options = nlohmann::ordered_json::array();
+  for (const dlx::OptionId o : answer.options) {
+    std::vector<std::string> items;
+    for (const dlx::Entry& e : problem.option(o)) {
+      std::string item = problem.items()[e.item].name;
+      if (e.colour != dlx::no_colour) item += ":" + std::string(problem.colour_name(e.colour));
+      items.push_back(std::move(item));
+    }
+    options.push_back({{"index", o}, {"items", std::move(items)}});
+  }
+  out = {{"options", std::move(options)}};
 }
 
 }  // namespace dance::xcc

@@ -31,6 +31,8 @@ class XccReduction final : public TypedReduction<XccInstance, XccAnswer> {
                                                std::span<const dlx::OptionId> solution) const override;
   [[nodiscard]] std::optional<std::string> verify(const XccInstance& instance, const XccAnswer& answer) const override;
   void print(std::ostream& out, const XccInstance& instance, const XccAnswer& answer) const override;
+  void write_json(nlohmann::ordered_json& out, const XccInstance& instance, const XccAnswer& answer) const override;
+  [[nodiscard]] std::string text_help() const override { return "each option chosen on a line, as the input writes it"; }
 };
 
 }  // namespace dance::xcc

@@ -66,15 +66,15 @@ printf '0 3\n0 4\n1 0\n1 2\n1 3\n3 0\n4 1\n' >"$tmp/detour"
 expect 0 '^3 0 4 1 2$' '' -- "$dance" solve hamilton "$tmp/detour" --longest --from 3 --to 2 --directed --verify
 expect 2 '' 'go together' -- "$dance" solve hamilton "$hm/grid4x4.hcp" --from 1
 expect 2 '' 'knight expects MxN' -- "$dance" solve hamilton --knight 8by8
-expect 0 '^\{"found": true, "cycle": true, "length": 16, "vertices": \["1"(, "[0-9]+"){15}\]\}$' '' -- \
+expect 0 '^\{"status":"found","answer":\{"vertices":\["1"(,"[0-9]+"){15}\],"cycle":true\}\}$' '' -- \
   "$dance" solve hamilton "$hm/grid4x4.hcp" --format json --verify
-expect 1 '^\{"found": false\}$' '' -- "$dance" solve hamilton "$hm/petersen.hcp" --format json
-expect 0 '^\{"found": true, "cycle": false, "length": 25, "vertices": \["[a-e][1-5]", ' '' -- \
+expect 1 '^\{"status":"none"\}$' '' -- "$dance" solve hamilton "$hm/petersen.hcp" --format json
+expect 0 '^\{"status":"found","answer":\{"vertices":\["[a-e][1-5]",' '' -- \
   "$dance" solve hamilton --knight 5x5 --format json
 printf 'x"1 y\ny z\\w\nz\\w x"1\n' >"$tmp/quoted.txt"
-expect 0 '^\{"found": true, "cycle": true, "length": 3, "vertices": \["x\\"1", "z\\\\w", "y"\]\}$' '' -- \
+expect 0 '^\{"status":"found","answer":\{"vertices":\["x\\"1","z\\\\w","y"\],"cycle":true\}\}$' '' -- \
   "$dance" solve hamilton "$tmp/quoted.txt" --format json
-expect 2 '' 'format is text, json or svg' -- "$dance" solve hamilton "$hm/grid4x4.hcp" --format xml
+expect 2 '' 'hamilton writes text, svg or json' -- "$dance" solve hamilton "$hm/grid4x4.hcp" --format xml
 # ends that the graph cannot take: exit 2 and the reason (dance serve answered these by dying)
 printf 'a b\nb c\n' >"$tmp/line.txt"
 expect 2 '' "--to names vertex 'zz'" -- "$dance" solve hamilton "$tmp/line.txt" --path --from a --to zz

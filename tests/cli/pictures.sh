@@ -7,7 +7,7 @@
 expect 0 '^<svg xmlns' '' -- "$dance" solve sudoku "$data/../../examples/sudoku.txt" --format svg
 expect 0 '^<circle' '' -- "$dance" solve queens --size 5 --format svg
 expect 0 '^</svg>$' '' -- "$dance" generate sudoku --seed 2 --format svg
-expect 2 '' 'format is text or svg' -- "$dance" solve queens --size 5 --format png
+expect 2 '' 'queens writes text, svg or json' -- "$dance" solve queens --size 5 --format png
 # -o DIR: a file each, in input order; what is no picture (an error) a .txt
 mkdir -p "$tmp/pictures" "$tmp/puzzles"
 printf '1...............\n11\n.2..............\n' > "$tmp/three"

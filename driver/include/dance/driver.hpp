@@ -148,6 +148,43 @@ struct Collected : Sink {
   void warning(const std::string& message) override { warnings.push_back(message); }
 };
 
+// Every result handed to two sinks, the first first (JSON Lines on stdout
+// and the command line's messages on stderr).
+class Tee : public Sink {
+ public:
+  Tee(Sink& first, Sink& second) : a_(first), b_(second) {}
+  void begin(std::size_t n) override { a_.begin(n), b_.begin(n); }
+  void end(std::size_t n) override { a_.end(n), b_.end(n); }
+  void solution(const Instance& i, std::shared_ptr<const Answer> answer, std::uint64_t k) override {
+    a_.solution(i, answer, k), b_.solution(i, answer, k);
+  }
+  void decoded(const Answer& answer, std::span<const dlx::OptionId> solution) override {
+    a_.decoded(answer, solution), b_.decoded(answer, solution);
+  }
+  void verdict(const Instance& i, std::uint64_t found, std::shared_ptr<const Answer> first) override {
+    a_.verdict(i, found, first), b_.verdict(i, found, first);
+  }
+  void count(const Instance& i, std::uint64_t found, bool complete) override {
+    a_.count(i, found, complete), b_.count(i, found, complete);
+  }
+  void none(const Instance& i, const std::string& why) override { a_.none(i, why), b_.none(i, why); }
+  void stopped(const Instance& i, dlx::Outcome outcome, bool answered) override {
+    a_.stopped(i, outcome, answered), b_.stopped(i, outcome, answered);
+  }
+  void failed(const Failure& failure) override { a_.failed(failure), b_.failed(failure); }
+  void warning(const std::string& message) override { a_.warning(message), b_.warning(message); }
+  void problem(const dlx::Problem& forced, bool unstated) override { a_.problem(forced, unstated), b_.problem(forced, unstated); }
+  void parts(std::uint64_t fingerprint) override { a_.parts(fingerprint), b_.parts(fingerprint); }
+  void part(const dlx::Subproblem& part) override { a_.part(part), b_.part(part); }
+  void statistics(const std::string& who, const dlx::Statistics& counters) override {
+    a_.statistics(who, counters), b_.statistics(who, counters);
+  }
+
+ private:
+  Sink& a_;
+  Sink& b_;
+};
+
 // The ranks of an MPI run sharing one count (the command line implements it
 // over MPI): rank 0 cuts the search into parts and hands them out.
 class Cluster {

@@ -8,11 +8,14 @@
 //         what encode kept for it.
 // verify: an independent check of an Answer against the Instance, written
 //         without the engine; returns what is wrong, or nothing.
-// print:  the Answer in the problem's usual notation.
+// print:  the Answer in the problem's usual notation (the "text" format).
+// write_json: the Answer as a JSON value (the "json" format, docs/json.md).
+// writers: formats of its own (svg, grid, ...), dance/presenter.hpp.
 // puzzle_type: optional, what `dance generate` needs (dance/puzzle_type.hpp).
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <initializer_list>
 #include <iosfwd>
 #include <map>
@@ -26,6 +29,9 @@
 #include <utility>
 #include <vector>
 
+#include <nlohmann/json_fwd.hpp>
+
+#include "dance/presenter.hpp"
 #include "dance/puzzle_type.hpp"
 #include "dlx/problem.hpp"
 #include "dlx/solver.hpp"
@@ -165,6 +171,9 @@ class Reduction {
   // nullptr when it has none; throws as reader() does, and for options that
   // give no puzzle (a size with no box shape).
   [[nodiscard]] std::unique_ptr<PuzzleType> puzzle_type(const ModelOptions& options) const;
+  // ... whose puzzles are written in `format` (one of formats(); the
+  // generator's own refuse those it cannot write, such as json).
+  [[nodiscard]] std::unique_ptr<PuzzleType> puzzle_type(const ModelOptions& options, std::string_view format) const;
   // encode may run on several threads at once (a batch under -j): it keeps
   // nothing in the reduction; what decode needs travels in the Encoding.
   [[nodiscard]] virtual Encoding encode(const Instance& instance) const = 0;
@@ -173,6 +182,17 @@ class Reduction {
                                                        std::span<const dlx::OptionId> solution) const = 0;
   [[nodiscard]] virtual std::optional<std::string> verify(const Instance& instance, const Answer& answer) const = 0;
   virtual void print(std::ostream& out, const Instance& instance, const Answer& answer) const = 0;
+  // The answer as a JSON value (docs/json.md; docs/schemas/NAME.json): by
+  // default the text print() writes, as a string. json_of() returns it.
+  virtual void write_json(nlohmann::ordered_json& out, const Instance& instance, const Answer& answer) const;
+  [[nodiscard]] nlohmann::ordered_json json_of(const Instance& instance, const Answer& answer) const;
+  // The output formats, the default first: "text", the reduction's own,
+  // "json". The writers of one; an unknown name throws std::invalid_argument
+  // naming the formats there are.
+  [[nodiscard]] std::vector<Format> formats() const;
+  [[nodiscard]] std::unique_ptr<Presenter> presenter(std::string_view format) const;
+  // What "text" is for this reduction, for --help.
+  [[nodiscard]] virtual std::string text_help() const { return "its usual notation"; }
   // Whether the output has one line (or grid) per instance, lining up with a
   // batch input: then every instance gets an answer, print_none() or
   // print_error(), and -n 0 asks for the number of solutions.
@@ -193,7 +213,12 @@ class Reduction {
  protected:
   // What reader() and puzzle_type() give once the options are checked.
   [[nodiscard]] virtual std::unique_ptr<InstanceReader> read(std::istream& in, const ModelOptions& options) const = 0;
-  [[nodiscard]] virtual std::unique_ptr<PuzzleType> make_puzzle_type(const ModelOptions&) const { return nullptr; }
+  [[nodiscard]] virtual std::unique_ptr<PuzzleType> make_puzzle_type(const ModelOptions&, std::string_view /*format*/) const {
+    return nullptr;
+  }
+  // The formats of the reduction's own, between "text" and "json", and the writers of one of them (else nullptr).
+  [[nodiscard]] virtual std::vector<Format> own_formats() const { return {}; }
+  [[nodiscard]] virtual std::unique_ptr<Presenter> own_presenter(std::string_view) const { return nullptr; }
 };
 
 namespace detail {
@@ -225,6 +250,21 @@ class TypedDecode<I, A, void> : public Reduction {
 };
 }  // namespace detail
 
+// One output format of a TypedReduction beyond "text" and "json": its
+// answer writer, and what stands for no answer (empty: as "text" writes it).
+template <class I, class A>
+struct Writer {
+  using Answers = std::function<void(std::ostream&, const I&, const A&)>;
+  using Words = std::function<void(std::ostream&, const I&)>;
+  Writer(std::string name_, std::string help_, Answers answer_, Words none_ = nullptr, Words stopped_ = nullptr)
+      : name(std::move(name_)), help(std::move(help_)), answer(std::move(answer_)), none(std::move(none_)),
+        stopped(std::move(stopped_)) {}
+  std::string name;
+  std::string help;
+  Answers answer;
+  Words none, stopped;
+};
+
 // A reduction of instances I (a subclass of Instance, made by its reader)
 // to answers A (a subclass of Answer). It overrides the typed functions
 // below and never casts: the casts to I and A are here, once. With Kept,
@@ -238,6 +278,10 @@ class TypedReduction : public detail::TypedDecode<I, A, Kept> {
   [[nodiscard]] virtual Encoding encode(const I& instance) const = 0;
   [[nodiscard]] virtual std::optional<std::string> verify(const I& instance, const A& answer) const = 0;
   virtual void print(std::ostream& out, const I& instance, const A& answer) const = 0;
+  // The answer as a JSON value into `out` (a sudoku's rows of numbers, a path's vertices).
+  virtual void write_json(nlohmann::ordered_json& out, const I& instance, const A& answer) const = 0;
+  // The formats of its own (svg, grid, ...), each one Writer.
+  [[nodiscard]] virtual std::vector<Writer<I, A>> writers() const { return {}; }
   virtual void print_none(std::ostream&, const I&) const {}
   virtual void print_stopped(std::ostream&, const I&) const {}
   [[nodiscard]] virtual bool optimises(const I&) const { return false; }
@@ -250,6 +294,9 @@ class TypedReduction : public detail::TypedDecode<I, A, Kept> {
   void print(std::ostream& out, const Instance& instance, const Answer& answer) const final {
     print(out, as(instance), static_cast<const A&>(answer));
   }
+  void write_json(nlohmann::ordered_json& out, const Instance& instance, const Answer& answer) const final {
+    write_json(out, as(instance), static_cast<const A&>(answer));
+  }
   void print_none(std::ostream& out, const Instance& instance) const final { print_none(out, as(instance)); }
   void print_stopped(std::ostream& out, const Instance& instance) const final { print_stopped(out, as(instance)); }
   [[nodiscard]] bool optimises(const Instance& instance) const final { return optimises(as(instance)); }
@@ -257,8 +304,42 @@ class TypedReduction : public detail::TypedDecode<I, A, Kept> {
     return next_step(as(tried), static_cast<const A*>(found));
   }
 
+ protected:
+  [[nodiscard]] std::vector<Format> own_formats() const final {
+    std::vector<Format> all;
+    for (const Writer<I, A>& w : writers()) all.push_back({w.name, w.help});
+    return all;
+  }
+  [[nodiscard]] std::unique_ptr<Presenter> own_presenter(std::string_view format) const final {
+    for (Writer<I, A>& w : writers())
+      if (w.name == format) return std::make_unique<Written>(*this, std::move(w));
+    return nullptr;
+  }
+
  private:
   static const I& as(const Instance& instance) { return static_cast<const I&>(instance); }
+
+  // A Writer as a Presenter, the text format's writers where it has none.
+  class Written final : public Presenter {
+   public:
+    Written(const TypedReduction& reduction, Writer<I, A> writer) : reduction_(reduction), writer_(std::move(writer)) {}
+    void answer(std::ostream& out, const Instance& instance, const Answer& answer) const override {
+      writer_.answer(out, as(instance), static_cast<const A&>(answer));
+    }
+    void none(std::ostream& out, const Instance& instance) const override {
+      if (writer_.none) writer_.none(out, as(instance));
+      else reduction_.print_none(out, as(instance));
+    }
+    void stopped(std::ostream& out, const Instance& instance) const override {
+      if (writer_.stopped) writer_.stopped(out, as(instance));
+      else reduction_.print_stopped(out, as(instance));
+    }
+    void error(std::ostream& out) const override { reduction_.print_error(out); }
+
+   private:
+    const TypedReduction& reduction_;
+    Writer<I, A> writer_;
+  };
 };
 
 // Every reduction dance ships, in the order `dance list` shows them, then

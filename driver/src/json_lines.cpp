@@ -1,0 +1,70 @@
+#include "dance/json_lines.hpp"
+
+namespace dance {
+
+JsonLines::JsonLines(const Reduction& reduction, const RunSpec& spec, std::ostream& out)
+    : reduction_(reduction), spec_(spec), out_(out) {}
+
+void JsonLines::begin(std::size_t) {
+  object_ = {{"status", "found"}};  // emit and split hand over no answer
+  open_ = true;
+}
+
+void JsonLines::end(std::size_t) {
+  write();
+  open_ = false;
+}
+
+void JsonLines::write() {
+  out_ << object_.dump() << '\n';
+  object_ = nlohmann::ordered_json::object();
+}
+
+void JsonLines::solution(const Instance& instance, std::shared_ptr<const Answer> answer, std::uint64_t) {
+  nlohmann::ordered_json value = reduction_.json_of(instance, *answer);
+  if (spec_.task == Task::solve && spec_.solutions != 1) object_["answers"].push_back(std::move(value));
+  else object_["answer"] = std::move(value);
+}
+
+void JsonLines::verdict(const Instance& instance, std::uint64_t found, std::shared_ptr<const Answer> first) {
+  object_["status"] = found == 0 ? "none" : "found";
+  if (found > 0) object_["unique"] = found == 1;
+  if (first) object_["answer"] = reduction_.json_of(instance, *first);
+}
+
+void JsonLines::count(const Instance&, std::uint64_t found, bool complete) {
+  object_["status"] = found == 0 ? "none" : "found";
+  object_["count"] = found;
+  object_["complete"] = complete;
+}
+
+void JsonLines::none(const Instance&, const std::string&) {
+  object_["status"] = "none";
+  if (spec_.task == Task::count) {  // proven on its face: no search counted
+    object_["count"] = 0;
+    object_["complete"] = true;
+  }
+}
+
+void JsonLines::stopped(const Instance&, dlx::Outcome outcome, bool) {
+  object_["status"] = "stopped";
+  object_["stopped_by"] = outcome == dlx::Outcome::interrupted ? "an interrupt" : dlx::to_string(outcome);
+}
+
+nlohmann::ordered_json JsonLines::error_of(const Failure& failure) {
+  nlohmann::ordered_json error{{"code", failure.code}, {"message", failure.message}};
+  if (failure.line != 0) error["line"] = failure.line;
+  if (failure.column != 0) error["column"] = failure.column;
+  return error;
+}
+
+void JsonLines::failed(const Failure& failure) {
+  if (!open_) object_ = nlohmann::ordered_json::object();  // the run's own failure: a line of its own
+  object_["status"] = "error";
+  object_["error"] = error_of(failure);
+  if (!open_) write();
+}
+
+void JsonLines::warning(const std::string& message) { object_["warnings"].push_back(message); }
+
+}  // namespace dance
