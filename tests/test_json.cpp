@@ -23,6 +23,15 @@ json read_json(const std::string& path) {
   return json::parse(in);
 }
 
+// The text of a file of dance's tree.
+std::string text_of(const std::string& path) {
+  std::ifstream in(std::string(DANCE_SOURCE_DIR) + "/" + path);
+  REQUIRE(in);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
 // What is wrong with `value` under the parts of JSON Schema the schemas use
 // (type, enum, properties, required, additionalProperties, items, minItems,
 // maxItems, minimum); nothing when it passes.
@@ -153,10 +162,7 @@ TEST_CASE("--format json: each reduction's answer says what its text says") {
       CHECK((rows[k] == "Q") == (q.value["columns"][k / 8].get<std::size_t>() == k % 8 + 1));
   }
   SECTION("polyomino: each piece's cells") {
-    std::ifstream file(std::string(DANCE_SOURCE_DIR) + "/examples/pentominoes6x10.txt");
-    std::ostringstream text;
-    text << file.rdbuf();
-    const Both p = solved("polyomino", text.str());
+    const Both p = solved("polyomino", text_of("examples/pentominoes6x10.txt"));
     std::vector<std::string> rows;
     std::istringstream lines(p.text);
     for (std::string line; std::getline(lines, line);) rows.push_back(line);
@@ -191,10 +197,7 @@ TEST_CASE("--format json: each reduction's answer says what its text says") {
     CHECK(path.value["vertices"] == json(words(path.text)));
   }
   SECTION("xcc: the options chosen, by index and by items") {
-    std::ifstream file(std::string(DANCE_SOURCE_DIR) + "/examples/knuth_toy.dlx");
-    std::ostringstream text;
-    text << file.rdbuf();
-    const Both x = solved("xcc", text.str());
+    const Both x = solved("xcc", text_of("examples/knuth_toy.dlx"));
     std::vector<std::string> lines;
     std::istringstream said(x.text);
     for (std::string line; std::getline(said, line);) lines.push_back(line);
