@@ -58,10 +58,11 @@ void TextSink::none(const Instance& instance, const std::string& why) {
   if (options_.quiet) return;
   clear();
   // Every instance of a batch has its line on stdout (split's stdout is for --resume to read).
-  if (!presenter_) {
-  } else if (spec_.task == Task::unique) out() << "none\n";
-  else if (spec_.task == Task::count) out() << "0\n";
-  else if (spec_.task != Task::split) presenter_->none(out(), instance);
+  if (presenter_) {
+    if (spec_.task == Task::unique) out() << "none\n";
+    else if (spec_.task == Task::count) out() << "0\n";
+    else if (spec_.task != Task::split) presenter_->none(out(), instance);
+  }
   err_ << program() << ": " << where(instance) << "no solution" << why << '\n';
 }
 

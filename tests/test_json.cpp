@@ -139,7 +139,7 @@ TEST_CASE("every reduction has text and json, and a schema for its answers") {
   }
 }
 
-TEST_CASE("--format json: each reduction's answer says what its text says") {
+TEST_CASE("json: each reduction's answer (--format json) says what its text says") {
   SECTION("sudoku: rows of numbers") {
     const Both s = solved("sudoku", "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n");
     std::string digits;
