@@ -187,8 +187,8 @@ int run(const Settings& s, const std::atomic<bool>& interrupt, std::ostream& out
   shown.output_dir = s.output_dir;
   if (progress) shown.clear = [&progress] { progress->clear(); };
   // --format json: each instance's object on stdout, dance's words on stderr as ever
-  const bool json = s.format == "json";
-  const std::unique_ptr<Presenter> presenter = json ? nullptr : reduction.presenter(s.format);
+  const bool json = s.format == "json" && !s.quiet;  // -q: nothing on stdout, in any format
+  const std::unique_ptr<Presenter> presenter = json ? nullptr : reduction.presenter(s.format == "json" ? "text" : s.format);
   TextSink sink(reduction, presenter.get(), session.spec(), out, err, shown);
   JsonLines lines(reduction, session.spec(), out);
   Tee both(lines, sink);

@@ -18,6 +18,8 @@ expect 0 '^ok$' '' -- python3 -c "import json,sys; [json.loads(l) for l in open(
 # the same lines with -j 2: input order kept
 "$dance" solve queens "$tmp/sizes" --format json -j 2 >"$tmp/lines2" 2>/dev/null
 expect 0 '^$' '' -- cmp "$tmp/lines" "$tmp/lines2"
+# -q: nothing on stdout, in json too
+expect 0 '^$' '' -- "$dance" solve queens --size 4 --format json -q
 # count, -n N, --unique, a limit
 expect 0 '^\{"status":"found","count":92,"complete":true\}$' '' -- "$dance" count queens --size 8 --format json
 expect 0 '^\{"status":"found","answers":\[\{"columns":\[2,4,1,3\]\},\{"columns":\[3,1,4,2\]\}\]\}$' '' -- \
