@@ -4,7 +4,6 @@
 #include <ostream>
 
 #include "dlx/error.hpp"
-#include "range/picture.hpp"
 
 namespace dance::range {
 namespace {
@@ -139,7 +138,6 @@ Board parse_id(std::string_view id, std::size_t line, std::size_t column) {
 }
 
 void write(std::ostream& out, const Board& board, const Colouring* black, Notation notation) {
-  if (notation == Notation::svg) return draw(out, board, black);
   if (notation == Notation::grid) {
     for (std::size_t cell = 0; cell < board.cells(); ++cell) {
       const bool row_start = cell % static_cast<std::size_t>(board.width) == 0;

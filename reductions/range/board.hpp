@@ -24,7 +24,7 @@
 
 namespace dance::range {
 
-enum class Notation { grid, id, svg };  // svg: a picture (picture.hpp)
+enum class Notation { grid, id };
 
 struct Board {
   int width = 0;

@@ -68,8 +68,8 @@ Colouring random_colouring(int width, int height, int density, Symmetry symmetry
   return black;
 }
 
-RangePuzzles::RangePuzzles(int width, int height, int density, Notation notation)
-    : width_(width), height_(height), density_(density), notation_(notation) {}
+RangePuzzles::RangePuzzles(int width, int height, int density, Writing writing)
+    : width_(width), height_(height), density_(density), writing_(std::move(writing)) {}
 
 std::size_t RangePuzzles::positions() const {
   return static_cast<std::size_t>(width_) * static_cast<std::size_t>(height_);
@@ -160,22 +160,22 @@ std::optional<std::string> RangePuzzles::verify(const Solution& solution, const 
 }
 
 void RangePuzzles::print_puzzle(std::ostream& out, const Solution& solution, const Kept& kept) const {
-  write(out, board(solution, kept), nullptr, notation_);
+  writing_.write(out, board(solution, kept), nullptr);
 }
 
 void RangePuzzles::print_solution(std::ostream& out, const Solution& solution) const {
   const Colouring black = colouring(solution);
-  write(out, board(solution, Kept(positions(), false)), &black, notation_);
+  writing_.write(out, board(solution, Kept(positions(), false)), &black);
 }
 
 void RangePuzzles::print_record(std::ostream& out, const Solution& solution, const Kept& kept,
                                 bool with_solution) const {
   const Colouring black = colouring(solution);
   const Board puzzle = board(solution, kept);
-  write(out, puzzle, nullptr, notation_);
+  writing_.write(out, puzzle, nullptr);
   if (with_solution) {
-    out << (notation_ == Notation::id ? " " : "\n");  // grids and pictures each on lines of their own
-    write(out, puzzle, &black, notation_);
+    out << (writing_.one_line ? " " : "\n");  // grids and pictures each on lines of their own
+    writing_.write(out, puzzle, &black);
   }
   out << '\n';
 }

@@ -24,9 +24,16 @@ namespace dance::range {
 [[nodiscard]] Colouring random_colouring(int width, int height, int density, Symmetry symmetry, std::uint64_t seed,
                                          const std::function<bool()>& stop = nullptr);
 
+// How the generator writes a puzzle (black null) or its solution: in a
+// notation, or as a picture; `one_line`: both of a record on one line.
+struct Writing {
+  std::function<void(std::ostream&, const Board&, const Colouring*)> write;
+  bool one_line = false;
+};
+
 class RangePuzzles final : public PuzzleType {
  public:
-  RangePuzzles(int width, int height, int density, Notation notation);
+  RangePuzzles(int width, int height, int density, Writing writing);
   [[nodiscard]] std::size_t positions() const override;
   [[nodiscard]] Solution random_solution(std::uint64_t seed, Symmetry symmetry) override;
   [[nodiscard]] Kept clues(const Solution& solution) const override;
@@ -52,7 +59,7 @@ class RangePuzzles final : public PuzzleType {
   Verdict search(const std::vector<Shade>& shade, std::uint64_t limit);
 
   int width_, height_, density_;
-  Notation notation_;
+  Writing writing_;
   Solution solution_;  // the last solution asked about
   std::vector<std::vector<Arms>> splits_of_;  // per cell of solution_: all splits of its clue
   Board kept_;  // the puzzle of the last check

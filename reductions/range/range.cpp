@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "range/connectivity.hpp"
+#include "range/picture.hpp"
 #include "range/puzzles.hpp"
 
 namespace dance::range {
@@ -30,7 +31,6 @@ class RangeReader final : public InstanceReader {
 // An answer in `notation`: a grid after its title's line, an ID before it.
 void write_answer(std::ostream& out, const RangeInstance& range, const RangeAnswer& answer, Notation notation) {
   const std::string& title = range.puzzle.title;
-  if (notation == Notation::svg) return write(out, range.puzzle.board, &answer.black, Notation::svg);
   if (notation == Notation::grid) {
     if (!title.empty()) out << "# " << title << '\n';
     write(out, range.puzzle.board, &answer.black, Notation::grid);
@@ -43,9 +43,9 @@ void write_answer(std::ostream& out, const RangeInstance& range, const RangeAnsw
 }
 
 // In an answer's place: the word, and after a grid the empty line that ends it.
-void write_word(std::ostream& out, const char* word, Notation notation) {
+void write_word(std::ostream& out, const char* word, bool grid) {
   out << word << '\n';
-  if (notation == Notation::grid) out << '\n';
+  if (grid) out << '\n';
 }
 
 // The writers of a format that writes every instance in `notation`.
@@ -54,8 +54,8 @@ Writer<RangeInstance, RangeAnswer> writer(std::string name, std::string help, No
           [notation](std::ostream& out, const RangeInstance& range, const RangeAnswer& answer) {
             write_answer(out, range, answer, notation);
           },
-          [notation](std::ostream& out, const RangeInstance&) { write_word(out, "no solution", notation); },
-          [notation](std::ostream& out, const RangeInstance&) { write_word(out, "unknown", notation); }};
+          [notation](std::ostream& out, const RangeInstance&) { write_word(out, "no solution", notation == Notation::grid); },
+          [notation](std::ostream& out, const RangeInstance&) { write_word(out, "unknown", notation == Notation::grid); }};
 }
 
 }  // namespace
@@ -111,15 +111,18 @@ void RangeReduction::write_json(nlohmann::ordered_json& out, const RangeInstance
 std::vector<Writer<RangeInstance, RangeAnswer>> RangeReduction::writers() const {
   return {writer("grid", "each answer as a grid: '#' black, '.' white, the clues (generate: each puzzle)", Notation::grid),
           writer("id", "each answer as Simon Tatham's game ID with '#' and '.' (generate's default)", Notation::id),
-          writer("svg", "each answer as an SVG picture (generate: each puzzle)", Notation::svg)};
+          {"svg", "each answer as an SVG picture (generate: each puzzle)",
+           [](std::ostream& out, const RangeInstance& range, const RangeAnswer& answer) { draw(out, range.puzzle.board, &answer.black); },
+           [](std::ostream& out, const RangeInstance&) { write_word(out, "no solution", false); },
+           [](std::ostream& out, const RangeInstance&) { write_word(out, "unknown", false); }}};
 }
 
 void RangeReduction::print_none(std::ostream& out, const RangeInstance& instance) const {
-  write_word(out, "no solution", instance.notation);
+  write_word(out, "no solution", instance.notation == Notation::grid);
 }
 
 void RangeReduction::print_stopped(std::ostream& out, const RangeInstance& instance) const {
-  write_word(out, "unknown", instance.notation);
+  write_word(out, "unknown", instance.notation == Notation::grid);
 }
 
 void RangeReduction::print_error(std::ostream& out) const { out << "error\n"; }
@@ -131,7 +134,11 @@ std::unique_ptr<PuzzleType> RangeReduction::make_puzzle_type(const ModelOptions&
     throw std::invalid_argument("--size " + options.text("size") +
                                 " is too small for a range puzzle; take at least three cells in one direction");
   const int density = static_cast<int>(options.number("density", 20));
-  return std::make_unique<RangePuzzles>(static_cast<int>(width), static_cast<int>(height), density, format == "grid" ? Notation::grid : format == "svg" ? Notation::svg : Notation::id);
+  const auto in = [](Notation notation) {
+    return [notation](std::ostream& out, const Board& board, const Colouring* black) { write(out, board, black, notation); };
+  };
+  Writing writing = format == "svg" ? Writing{&draw, false} : format == "grid" ? Writing{in(Notation::grid), false} : Writing{in(Notation::id), true};
+  return std::make_unique<RangePuzzles>(static_cast<int>(width), static_cast<int>(height), density, std::move(writing));
 }
 
 }  // namespace dance::range
