@@ -38,8 +38,9 @@ void JsonLines::count(const Instance&, std::uint64_t found, bool complete) {
   object_["complete"] = complete;
 }
 
-void JsonLines::none(const Instance&, const std::string&) {
+void JsonLines::none(const Instance&, const std::string& why) {
   object_["status"] = "none";
+  if (why.rfind(": ", 0) == 0) object_["reason"] = why.substr(2);  // proven on its face, and why
   if (spec_.task == Task::count) {  // proven on its face: no search counted
     object_["count"] = 0;
     object_["complete"] = true;

@@ -18,6 +18,9 @@ expect 0 '^ok$' '' -- python3 -c "import json,sys; [json.loads(l) for l in open(
 # the same lines with -j 2: input order kept
 "$dance" solve queens "$tmp/sizes" --format json -j 2 >"$tmp/lines2" 2>/dev/null
 expect 0 '^$' '' -- cmp "$tmp/lines" "$tmp/lines2"
+# none proven on its face says why
+expect 1 '^\{"status":"none","warnings":\[".*"\],"reason":"vertex .b2. has no edges: no Hamiltonian path"\}$' '' -- \
+  "$dance" solve hamilton --knight 3x3 --format json
 # -q: nothing on stdout, in json too
 expect 0 '^$' '' -- "$dance" solve queens --size 4 --format json -q
 # count, -n N, --unique, a limit

@@ -6,6 +6,7 @@
 //   {"status": "found", "count": 92, "complete": true}      count
 //   {"status": "found", "unique": true, "answer": {...}}    --unique (false: multiple)
 //   {"status": "none"}  {"status": "stopped"}               no answer, proven or not
+//   {"status": "none", "reason": "..."}                    proven before any search, and why
 //   {"status": "error", "error": {"code": "parse_error", "message": "...", "line": 3, "column": 7}}
 //
 // "answer" is the reduction's Reduction::json_of() value (its schema in
