@@ -1,6 +1,7 @@
 #include "own_options.hpp"
 
 #include <algorithm>
+#include <type_traits>
 
 #include "dance/driver.hpp"
 
@@ -22,6 +23,29 @@ std::string OwnOption::choices_listed() const {
   for (std::size_t k = 0; k < choices.size(); ++k)
     text += std::string(k == 0 ? "" : k + 1 == choices.size() ? " or " : ", ") + std::string(choices[k]);
   return text;
+}
+
+namespace {
+template <class T>
+constexpr bool is_whole_target = std::is_same_v<T, std::uint64_t Settings::*> || std::is_same_v<T, std::uint32_t Settings::*>;
+}  // namespace
+
+std::uint64_t whole_of(const OwnOption& option, const Settings& s) {
+  return std::visit(
+      [&s](auto target) -> std::uint64_t {
+        if constexpr (is_whole_target<decltype(target)>) return s.*target;
+        else return 0;
+      },
+      option.target);
+}
+
+void set_whole(const OwnOption& option, Settings& s, std::uint64_t value) {
+  std::visit(
+      [&](auto target) {
+        if constexpr (is_whole_target<decltype(target)>)
+          s.*target = static_cast<std::remove_reference_t<decltype(s.*target)>>(value);
+      },
+      option.target);
 }
 
 const std::vector<OwnOption>& own_options() {

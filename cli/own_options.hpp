@@ -67,6 +67,11 @@ struct OwnOption {
   [[nodiscard]] std::string choices_listed() const;
 };
 
+// A whole option's value in `s` (its target a std::uint64_t or a std::uint32_t
+// member; a value within its hi fits), and setting it.
+[[nodiscard]] std::uint64_t whole_of(const OwnOption& option, const Settings& s);
+void set_whole(const OwnOption& option, Settings& s, std::uint64_t value);
+
 // Every option of dance's own, in the order --help lists them.
 const std::vector<OwnOption>& own_options();
 const OwnOption* own_option(std::string_view name);

@@ -129,14 +129,7 @@ po::options_description option_table(Settings& s) {
 std::optional<std::string> out_of_range(const OwnOption& o, const Settings& s) {
   using Kind = OwnOption::Kind;
   if (o.kind == Kind::whole) {
-    const std::uint64_t value = std::visit(
-        [&s](auto field) -> std::uint64_t {
-          if constexpr (std::is_same_v<decltype(field), std::uint64_t Settings::*> ||
-                        std::is_same_v<decltype(field), std::uint32_t Settings::*>)
-            return s.*field;
-          else return 0;
-        },
-        o.target);
+    const std::uint64_t value = whole_of(o, s);
     if (value < o.lo) return o.dashed() + " must be at least " + std::to_string(o.lo);
     if (value > o.hi) return o.dashed() + " is at most " + std::to_string(o.hi);
   } else if (o.kind == Kind::seconds) {
@@ -297,14 +290,15 @@ Parsed parse(const std::vector<std::string>& args) {
     return parsed;
   };
   const std::optional<Command> command = positional.empty() ? std::nullopt : command_named(positional[0]);
-  const bool takes_reduction = command && *command != Command::list && *command != Command::serve;
+  // (value_or: the optional read once, which GCC's flow analysis can follow)
+  const Command asked = command.value_or(Command::list);
+  const bool takes_reduction = command && asked != Command::list && asked != Command::serve;
   // An unknown name is an error with --help too: help for it would be help for something else.
   if (takes_reduction && positional.size() >= 2 && !find_reduction(positional[1]))
-    return fail("unknown " + std::string(*command == Command::generate ? "puzzle" : "reduction") + " '" + positional[1] +
+    return fail("unknown " + std::string(asked == Command::generate ? "puzzle" : "reduction") + " '" + positional[1] +
                 "' (see '" + program() + " list')");
   // dance solve NAME --help, dance serve --help: that command's options, and the reduction's.
-  if (vm.count("help") && command && (takes_reduction ? positional.size() >= 2 : *command == Command::serve)) {
-    const Command asked = command.value_or(Command::list);
+  if (vm.count("help") && command && (takes_reduction ? positional.size() >= 2 : asked == Command::serve)) {
     const bool generating = asked == Command::generate;
     std::ostringstream one;
     one << "Usage: " << program() << ' ' << (generating || !takes_reduction ? name_of(asked) : "solve|count|emit|split");
@@ -333,7 +327,7 @@ Parsed parse(const std::vector<std::string>& args) {
     return found != vm.end() && !found->second.defaulted();
   };
   if (!command) return fail("unknown command '" + positional[0] + "'");
-  s.command = *command;
+  s.command = asked;
   const std::string named(name_of(s.command));
   // Which command takes which option, and each value's range, from the table.
   for (const OwnOption& o : own_options()) {
