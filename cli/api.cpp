@@ -307,9 +307,8 @@ json searched(std::string_view endpoint, const Settings& s, const std::string& t
   Session session(reduction, run_spec(s, reduction, "text"));
   std::ostringstream output, log;
   ApiSink sink(reduction, session.spec(), output, log);
-  Failure failure = sink.first_failure();
   Status status = session.run(*reader, sink, interrupt);
-  failure = sink.first_failure();
+  Failure failure = sink.first_failure();
   status = wrap_up(s, session, status, interrupt, log, "", failure);
   if (status == Status::error) throw refusal(failure, reduction);
   const std::string told = log_of(log, reduction);
