@@ -9,6 +9,7 @@
 
 #include "dance/reduction.hpp"
 #include "dance/parallel.hpp"
+#include "helpers.hpp"
 #include "own_options.hpp"
 #include "settings.hpp"
 
@@ -199,4 +200,14 @@ TEST_CASE("the man page names every option, dance's own and each reduction's") {
     INFO("--" << name);
     CHECK(in_page(name));
   }
+}
+
+TEST_CASE("docs/serve.md names every field of dance's own options that a request may set") {
+  const std::string page = dance::test::text_of(std::string(DANCE_SOURCE_DIR) + "/docs/serve.md");
+  for (const cli::OwnOption& o : cli::own_options())
+    for (const std::string_view field : {o.field, o.generate_field}) {
+      if (field.empty()) continue;
+      INFO(field);
+      CHECK(page.find("`" + std::string(field) + "`") != std::string::npos);
+    }
 }
