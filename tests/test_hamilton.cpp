@@ -13,6 +13,7 @@
 #include "hamilton/graph_rules.hpp"
 #include "hamilton/hamilton.hpp"
 #include "hamilton/segments.hpp"
+#include "helpers.hpp"
 #include "verified_count.hpp"
 
 using namespace dance;
@@ -22,7 +23,7 @@ namespace {
 const Reduction& reduction = *find_reduction("hamilton");
 
 std::unique_ptr<Instance> read(std::istream& in, const ModelOptions& options = {}) {
-  return reduction.reader(in, options)->next();
+  return test::read_one(reduction, in, options);
 }
 
 std::unique_ptr<Instance> read_file(const std::string& name, const ModelOptions& options = {}) {
