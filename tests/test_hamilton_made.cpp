@@ -76,3 +76,34 @@ TEST_CASE("hamilton's default portfolio: a proof of none by restarts, a cycle be
     CHECK(results.solutions.size() == (c.hamiltonian ? 1u : 0u));
   }
 }
+
+// One session answers one graph after another, as `dance solve` does a file
+// of several: the portfolio's restarting solver is made only when the plain
+// search's head start runs out, and a full cache of solvers retires another
+// problem's, never the plain search's.
+TEST_CASE("hamilton's default portfolio: one session, many graphs") {
+  const Reduction& reduction = *find_reduction("hamilton");
+  using namespace dance::bench;
+  RunSpec spec;
+  spec.node_limit = 3'000'000;
+  spec.verify = true;
+  Session session(reduction, spec);
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    const Made cases[] = {
+        {"cubic 40 with a Petersen piece", cubic_with_petersen_piece(40, seed), false},  // restarts prove it
+        {"random cubic 500", random_cubic(500, seed), true},                              // the head start finds it
+    };
+    for (const auto& c : cases) {
+      INFO(c.name << ", seed " << seed);
+      std::istringstream in(hcp(c.graph, c.name));
+      const auto instance = reduction.reader(in, {})->next();
+      Collected results;
+      const std::atomic<bool> never{false};
+      const Status status = session.run(*instance, results, never);
+      CHECK(results.failures.empty());
+      CHECK_FALSE(results.stop.has_value());
+      CHECK(status == (c.hamiltonian ? Status::found : Status::none));
+      CHECK(results.solutions.size() == (c.hamiltonian ? 1u : 0u));
+    }
+  }
+}
