@@ -124,6 +124,8 @@ std::vector<std::pair<std::string, dance::bench::EdgeList>> made_graphs() {
       {"petersen-piece-108", cubic_with_petersen_piece(100, 1)},
       {"petersen-piece-308", cubic_with_petersen_piece(300, 1)},
       {"petersen-piece-1008", cubic_with_petersen_piece(1000, 1)},
+      {"petersen-piece-3008", cubic_with_petersen_piece(3000, 1)},
+      {"petersen-piece-13-in-1012", cubic_with_petersen_piece(1000, 1, 2)},
       {"two-hubs-302", two_hubs_three_pieces(100, 1)},
       {"grid-30x30-80-holes", grid_with_holes(30, 30, 80, 1)},
       {"grid-20x20-30-holes", grid_with_holes(20, 20, 30, 1)},
