@@ -154,7 +154,7 @@ int write_made_graphs(const std::filesystem::path& dir) {
 
 // The made graphs, each a first cycle by default (no flags), beside clingo.
 void bench_made_graphs(double cap) {
-  std::cout << std::left << std::setw(22) << "made graph" << std::right << std::setw(9) << "vertices" << std::setw(10)
+  std::cout << std::left << std::setw(28) << "made graph" << std::right << std::setw(9) << "vertices" << std::setw(10)
             << "answer" << std::setw(12) << "nodes" << std::setw(10) << "seconds" << std::setw(10) << "clingo"
             << "  clingo's answer\n";
   for (const auto& [name, g] : made_graphs()) {
@@ -162,7 +162,7 @@ void bench_made_graphs(double cap) {
     const Run r = run(in, {}, 1, cap);
     std::istringstream again(dance::bench::hcp(g, name));
     const auto by_clingo = clingo(graph_of(*reduction.reader(again, {})->next()), cap);
-    std::cout << std::left << std::setw(22) << name << std::right << std::setw(9) << g.vertices << std::setw(10)
+    std::cout << std::left << std::setw(28) << name << std::right << std::setw(9) << g.vertices << std::setw(10)
               << (r.stopped ? "unknown" : r.solutions ? "found" : "none") << std::setw(12) << r.nodes << std::setw(10)
               << std::fixed << std::setprecision(4) << r.seconds;
     if (by_clingo) std::cout << std::setw(10) << std::setprecision(3) << by_clingo->seconds << "  " << by_clingo->answer;
@@ -180,7 +180,7 @@ void bench_fhcp_graphs(const std::string& dir, double cap) {
       files.emplace_back(std::stoi(name.substr(12)), entry.path().string());
   }
   std::sort(files.begin(), files.end());
-  std::cout << std::left << std::setw(22) << "FHCP graph" << std::right << std::setw(9) << "vertices" << std::setw(10)
+  std::cout << std::left << std::setw(28) << "FHCP graph" << std::right << std::setw(9) << "vertices" << std::setw(10)
             << "answer" << std::setw(12) << "nodes" << std::setw(10) << "seconds" << std::setw(10) << "clingo"
             << "  clingo's answer\n";
   for (const auto& [number, file] : files) {
@@ -189,7 +189,7 @@ void bench_fhcp_graphs(const std::string& dir, double cap) {
     const std::unique_ptr<dance::Instance> instance = reduction.reader(in, {})->next();
     const auto& g = graph_of(*instance);
     const auto by_clingo = clingo(g, cap);
-    std::cout << std::left << std::setw(22) << ("graph " + std::to_string(number)) << std::right << std::setw(9)
+    std::cout << std::left << std::setw(28) << ("graph " + std::to_string(number)) << std::right << std::setw(9)
               << g.size() << std::setw(10) << (r.stopped ? "unknown" : r.solutions ? "found" : "none") << std::setw(12)
               << r.nodes << std::setw(10) << std::fixed << std::setprecision(4) << r.seconds;
     if (by_clingo) std::cout << std::setw(10) << std::setprecision(3) << by_clingo->seconds << "  " << by_clingo->answer;
