@@ -112,7 +112,29 @@ EdgeList random_cubic(std::uint32_t n, std::uint64_t seed) {
   return {n, pairing(n, stubs, rng)};
 }
 
-EdgeList cubic_with_petersen_piece(std::uint32_t n, std::uint64_t seed) {
+namespace {
+
+// `g` with vertex v (of degree 3) replaced by a triangle whose vertices take
+// one of v's edges each: v itself and two new vertices at the end.
+void truncate(EdgeList& g, std::uint32_t v) {
+  const auto a = static_cast<std::uint32_t>(g.vertices), b = a + 1;
+  g.vertices += 2;
+  std::uint32_t seen = 0;
+  for (auto& [x, y] : g.edges)
+    if (x == v || y == v) {
+      const std::uint32_t corner = seen == 0 ? v : seen == 1 ? a : b;
+      ++seen;
+      (x == v ? x : y) = corner;
+      if (x > y) std::swap(x, y);
+    }
+  g.edges.push_back({v, a});
+  g.edges.push_back({v, b});
+  g.edges.push_back({a, b});
+}
+
+}  // namespace
+
+EdgeList cubic_with_petersen_piece(std::uint32_t n, std::uint64_t seed, std::uint32_t truncated) {
   EdgeList g = random_cubic(n, seed);
   // Vertex 0 goes; its neighbours take its number's place among the piece's ends.
   std::vector<std::uint32_t> ends;
@@ -133,7 +155,9 @@ EdgeList cubic_with_petersen_piece(std::uint32_t n, std::uint64_t seed) {
   edges.push_back(sorted(ends[0], p(1)));
   edges.push_back(sorted(ends[1], p(4)));
   edges.push_back(sorted(ends[2], p(5)));
-  return {n + 8, edges};
+  EdgeList made{n + 8, edges};
+  for (std::uint32_t k = 0; k < truncated; ++k) truncate(made, p(2 + k));  // the piece's vertices 2, 3, ...
+  return made;
 }
 
 EdgeList unbalanced_bipartite(std::uint32_t left, std::uint32_t right, std::uint64_t seed) {

@@ -34,7 +34,11 @@ EdgeList random_cubic(std::uint32_t n, std::uint64_t seed);
 // graph minus a vertex (n + 8 vertices): no Hamiltonian cycle, since one
 // would cross the 3-edge cut around the piece twice and so close a
 // Hamiltonian cycle of the Petersen graph.
-EdgeList cubic_with_petersen_piece(std::uint32_t n, std::uint64_t seed);
+// With `truncated` > 0, that many of the piece's vertices are each replaced
+// by a triangle (9 + 2 x truncated vertices in the piece, which still has no
+// Hamiltonian path between two of its ends): a piece too large for the
+// piece rule's search (hamilton/pieces.hpp) from 2 on.
+EdgeList cubic_with_petersen_piece(std::uint32_t n, std::uint64_t seed, std::uint32_t truncated = 0);
 
 // A random bipartite graph of sides `left` and `right` where every vertex of
 // the left side has degree 3 (the right side's degrees as even as can be):

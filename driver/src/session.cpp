@@ -155,15 +155,18 @@ Status answer(const Context& c, const Instance& instance, const Encoding& encodi
 // but the restarts' own; the spec's limits hold for the two together.
 Status solve_by_portfolio(const Context& c, const Instance& instance, Encoding& encoding, Solvers& solvers) {
   const RunSpec& spec = c.spec;
-  dlx::Solver& restarting = solvers.for_problem(encoding, 1);  // first: making it may retire the oldest solver
   dlx::Solver& plain = solvers.for_problem(encoding);
-  const std::unique_ptr<dlx::Hook> hook = encoding.hook ? encoding.hook->clone() : nullptr;
+  // The restarting search and its hook are made when the plain search's head
+  // start runs out: a graph solved at once pays for no second solver (alb1000).
+  dlx::Solver* restarting = nullptr;
+  std::unique_ptr<dlx::Hook> hook;
   // Both searches given up at the end, while the hooks they tell are alive.
   struct Abandon {
     dlx::Solver& plain;
-    dlx::Solver& restarting;
+    dlx::Solver*& restarting;
     ~Abandon() {
-      for (dlx::Solver* solver : {&plain, &restarting}) {
+      for (dlx::Solver* solver : {&plain, restarting}) {
+        if (solver == nullptr) continue;
         solver->retract();
         solver->set_hook(nullptr);
       }
@@ -175,14 +178,17 @@ Status solve_by_portfolio(const Context& c, const Instance& instance, Encoding& 
   // checks), so the plain search has a head start of 64 nodes an option:
   // a large graph that it solves at once pays no restarts (alb5000).
   const std::uint64_t head_start = 64 * encoding.problem->option_count();
-  const std::uint64_t nodes_at_start = plain.statistics().nodes + restarting.statistics().nodes;
-  const double seconds_at_start = plain.statistics().seconds + restarting.statistics().seconds;
+  // The restarting solver may be an old one of this problem, its counters not at 0.
+  const auto total_nodes = [&] { return plain.statistics().nodes + (restarting ? restarting->statistics().nodes : 0); };
+  const auto total_seconds = [&] { return plain.statistics().seconds + (restarting ? restarting->statistics().seconds : 0); };
+  std::uint64_t nodes_at_start = total_nodes();
+  double seconds_at_start = total_seconds();
   // `solver` on for `budget` more nodes within what is left of the spec's
   // limits; `spec_stop`: a node_limit was the spec's, not the budget's.
   bool spec_stop = false;
   const auto search = [&](dlx::Solver& solver, std::uint64_t budget) {
-    const std::uint64_t used = plain.statistics().nodes + restarting.statistics().nodes - nodes_at_start;
-    const double spent = plain.statistics().seconds + restarting.statistics().seconds - seconds_at_start;
+    const std::uint64_t used = total_nodes() - nodes_at_start;
+    const double spent = total_seconds() - seconds_at_start;
     std::uint64_t nodes = budget;
     spec_stop = spec.node_limit != 0 && spec.node_limit - std::min(spec.node_limit, used) <= budget;
     if (spec_stop) nodes = spec.node_limit - std::min(spec.node_limit, used);
@@ -196,13 +202,22 @@ Status solve_by_portfolio(const Context& c, const Instance& instance, Encoding& 
   };
   for (std::uint64_t run = 1;; ++run) {
     const std::uint64_t budget = dlx::luby(run) * unit;
-    for (dlx::Solver* solver : {&plain, &restarting}) {
-      if (solver == &restarting) {
-        restarting.retract();
-        restarting.reseed(spec.seed + run);
-        if (!prepare(c, restarting, encoding, 0, 0, hook.get())) return no_solution(c, instance, ": the given options clash");
+    for (const bool restart : {false, true}) {
+      if (restart && restarting == nullptr) {
+        const std::uint64_t used = total_nodes() - nodes_at_start;
+        const double spent = total_seconds() - seconds_at_start;
+        restarting = &solvers.for_problem(encoding, 1);  // never retires `plain`, a solver of the same problem
+        hook = encoding.hook ? encoding.hook->clone() : nullptr;
+        nodes_at_start = total_nodes() - used;  // an old solver's counters do not count against this search
+        seconds_at_start = total_seconds() - spent;
       }
-      const dlx::Outcome outcome = search(*solver, run == 1 && solver == &plain ? head_start + budget : budget);
+      dlx::Solver* const solver = restart ? restarting : &plain;
+      if (restart) {
+        restarting->retract();
+        restarting->reseed(spec.seed + run);
+        if (!prepare(c, *restarting, encoding, 0, 0, hook.get())) return no_solution(c, instance, ": the given options clash");
+      }
+      const dlx::Outcome outcome = search(*solver, run == 1 && !restart ? head_start + budget : budget);
       if (outcome == dlx::Outcome::solution) {
         c.sink.solution(instance, decoded(c, instance, encoding, solver->solution(), 0), 0);
         return Status::found;
