@@ -378,19 +378,27 @@ struct Generated {
   std::string svg;  // the puzzle as a picture, when the family draws
 };
 
+// The puzzle type that writes the family's puzzles as pictures, or none
+// where its --format svg draws answers only (clique's generator writes graphs).
+std::unique_ptr<PuzzleType> drawing_type(const Reduction& reduction, const ModelOptions& options) {
+  const std::vector<OptionSpec> specs = reduction.options();
+  const OptionSpec* format = spec_named(specs, "format");
+  if (!format || std::find(format->choices.begin(), format->choices.end(), "svg") == format->choices.end()) return nullptr;
+  ModelOptions as_svg = options;
+  try {
+    return reduction.puzzle_type(as_svg.set("format", "svg"));
+  } catch (const std::invalid_argument&) {  // the generator takes no --format svg
+    return nullptr;
+  }
+}
+
 py::list generate_puzzles(const std::string& name, std::size_t n, std::uint64_t seed, const std::string& difficulty,
                           const std::string& symmetry, bool minimal, std::size_t clues, const py::dict& given) {
   const Reduction& reduction = reduction_named(name);
   const ModelOptions options = model_options(reduction, given);
   std::unique_ptr<PuzzleType> type = reduction.puzzle_type(options);
   if (!type) throw py::value_error("there is no generator for '" + name + "' (dance.reductions() says which have one)");
-  std::unique_ptr<PuzzleType> drawing;
-  const std::vector<OptionSpec> specs = reduction.options();
-  if (const OptionSpec* format = spec_named(specs, "format");
-      format && std::find(format->choices.begin(), format->choices.end(), "svg") != format->choices.end()) {
-    ModelOptions as_svg = options;
-    drawing = reduction.puzzle_type(as_svg.set("format", "svg"));
-  }
+  const std::unique_ptr<PuzzleType> drawing = drawing_type(reduction, options);
   GenerateOptions wanted;
   const auto symmetric = parse_symmetry(symmetry.empty() ? "none" : symmetry);
   if (!symmetric) throw py::value_error("symmetry: '" + symmetry + "' is none of none, rot180, rot90, mirror, diagonal");

@@ -7,7 +7,7 @@ import xml.dom.minidom
 import pytest
 
 import dance
-from conftest import DATA, SOURCE
+from conftest import DATA, SOURCE, run_dance
 
 SUDOKU = (SOURCE / "examples" / "sudoku.txt").read_text()
 TRIANGLE_AND_TAIL = "a b\nb c\na c\nc d\n"
@@ -106,6 +106,18 @@ def test_generated_puzzles_are_unique():
     assert dance.check("sudoku", str(hard)).verdict == "unique"
     small = dance.generate("range", n=1, seed=3, size="5x5")[0]
     assert dance.check("range", str(small)).verdict == "unique"
+
+
+@pytest.mark.parametrize("name", ["clique", "independent-set"])
+def test_graph_puzzles_are_generated_as_on_the_command_line(name):
+    puzzles = dance.generate(name, n=2, seed=4, vertices=12, k=4)
+    status, out, err = run_dance("generate", name, "--vertices", "12", "-k", "4", "-n", "2", "--seed", "4")
+    assert status == 0, err
+    assert "".join(str(p) + "\n" for p in puzzles) == out
+    for puzzle in puzzles:
+        assert dance.check(name, str(puzzle), k=4).verdict == "unique"
+        assert dance.solve(name, str(puzzle), k=5) is None
+        assert puzzle._repr_svg_() is None  # the generator writes graphs, not pictures
 
 
 def test_emit_is_knuths_format():
