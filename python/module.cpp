@@ -6,6 +6,7 @@
 
 #include <sstream>
 
+#include "dance/driver.hpp"
 #include "dance/generator.hpp"
 #include "dlx/error.hpp"
 #include "dlx/statistics.hpp"
@@ -122,6 +123,7 @@ PYBIND11_MODULE(_dance, m) {
   using namespace dance::python;
   m.doc() = "the dancing-links engine of dance and its reductions (use the package dance)";
   m.attr("__version__") = DANCE_VERSION;
+  m.attr("most_threads") = dance::most_threads;
   translate_exceptions();
   bind_statistics(m);
   bind_problem(m);

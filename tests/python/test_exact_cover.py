@@ -301,3 +301,33 @@ def test_no_leak_of_solver_objects():
     before = resident_kilobytes()
     solve_many(10000)
     assert resident_kilobytes() - before < 2048
+
+
+@pytest.mark.parametrize("call, error, words", [
+    (lambda p: dance.count(p, threads=-1), ValueError, "threads: 0 or more, not -1"),
+    (lambda p: dance.count(p, threads=5000), ValueError, "threads: at most 1024"),
+    (lambda p: dance.count(p, threads="2"), TypeError, "threads: a whole number"),
+    (lambda p: dance.count(p, nodes=-1), ValueError, "nodes: 0 or more"),
+    (lambda p: dance.count(p, nodes=2**64), ValueError, "nodes: at most 2**64 - 1"),
+    (lambda p: dance.count(p, seed=-3), ValueError, "seed: 0 or more"),
+    (lambda p: dance.count(p, limit=-1), ValueError, "limit: 0 or more"),
+    (lambda p: dance.count(p, limit=1.5), TypeError, "limit: a whole number"),
+    (lambda p: dance.count(p, seconds="1"), TypeError, "seconds: a number"),
+    (lambda p: dance.count(p, seconds=float("nan")), ValueError, "seconds"),
+    (lambda p: dance.count(p, assume=[-1]), ValueError, "assume: 0 or more"),
+    (lambda p: dance.count(p, assume=[2**40]), IndexError, "assume: 1099511627776 is not an option"),
+    (lambda p: dance.count(p, forbid=["a"]), TypeError, "forbid: a whole number"),
+    (lambda p: dance.count(p, assume=3), TypeError, "assume: a list of option indices"),
+    (lambda p: p.option(-1), ValueError, "index: 0 or more"),
+    (lambda p: p.option(3), IndexError, "index: 3 is not an option"),
+    (lambda p: dance.Problem(["a"], [[1]]), TypeError, "option 0: names are str, not 1"),
+    (lambda p: dance.Problem([None], [["a"]]), TypeError, "primary: names are str, not None"),
+    (lambda p: dance.Problem(["a"], 5), TypeError, "options: a list of options"),
+    (lambda p: dance.Problem.from_text(b"a\na\n"), TypeError, "text: a str, not bytes"),
+])
+def test_a_bad_argument_is_named(call, error, words):
+    """Not pybind11's dump of signatures: the argument, and what it takes."""
+    p = dance.Problem(["a", "b"], [["a"], ["b"], ["a", "b"]])
+    with pytest.raises(error) as raised:
+        call(p)
+    assert str(raised.value).startswith(words) and "incompatible" not in str(raised.value)
