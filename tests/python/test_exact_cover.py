@@ -331,3 +331,23 @@ def test_a_bad_argument_is_named(call, error, words):
     with pytest.raises(error) as raised:
         call(p)
     assert str(raised.value).startswith(words) and "incompatible" not in str(raised.value)
+
+
+@pytest.mark.parametrize("primary, options, secondary, words", [
+    (["|", "a"], [["a"], ["|"]], (), "primary item: an item name '|' may not contain ':' or '|'"),
+    (["a", "b"], [["a"], ["|", "b"]], (), "option 1: an item name '|' may not"),
+    (["a", "b"], [["a"], ["|b"]], (), "option 1: an item name '|b' may not"),
+    (["a"], [["a"]], ["|"], "secondary item: an item name '|' may not"),
+    (["a:b"], [["a:b"]], (), "items: an item name 'a:b' may not contain ':' or '|'"),
+    (["a|b"], [["a|b"]], (), "items: expected a bound like 2|name"),
+    (["a"], [["a", "x|y"]], ["x"], "option 0: an item name 'x|y' may not"),
+    (["a"], [["a"]], ["x:y"], "items: an item name 'x:y' may not"),
+    (["a"], [["a"]], ["x y"], "secondary item: 'x y' holds white space"),
+    (["a", ""], [["a"]], (), "primary item: an empty name"),
+    (["a"], [["a", ""]], (), "option 0: an empty name"),
+])
+def test_names_that_knuths_format_cannot_write_are_refused(primary, options, secondary, words):
+    """An item named '|' became the separator; each such name is a ValueError naming it."""
+    with pytest.raises(ValueError) as refused:
+        dance.Problem(primary, options, secondary=secondary)
+    assert str(refused.value).startswith(words)
