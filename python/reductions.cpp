@@ -318,8 +318,12 @@ class Reading {
     spec.task = Task::emit;
     Session session(reduction_, spec);
     Emitted emitted;
-    const std::atomic<bool> never{false};
-    session.run(*instance, emitted, never);
+    const auto failure = std::make_shared<Failure>();
+    {
+      const FailureOfThisThread scope(failure);
+      session.run(*instance, emitted, failure->stop);
+    }
+    if (failure->failed()) failure->rethrow();
     if (!emitted.failures.empty()) raise(emitted.failures.front());
     if (emitted.unstated)
       warn(std::string(reduction_.name()) +

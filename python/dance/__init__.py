@@ -569,8 +569,10 @@ def register(reduction):
         decode(instance, solution) -> answer  (solution: option indices, assumed first)
         verify(instance, answer) -> None, or what is wrong (without the engine)
         print(instance, answer) -> str  (optional: str(answer) otherwise)
-    Registering a name again replaces the reduction (a notebook's cell run
-    twice); a built-in's name is a ValueError. Returns the reduction."""
+    What they raise reaches the caller unchanged. Registering a name again
+    replaces the reduction for instances read from then on (a notebook's
+    cell run twice): answers already made keep the one that made them. A
+    built-in's name is a ValueError. Returns the reduction."""
     _dance.register(reduction)
     return reduction
 

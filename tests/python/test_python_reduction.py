@@ -86,6 +86,50 @@ def test_registering_again_replaces_it():
     assert dance.count("latin", order=3) == 12 and Counting.calls == 1
 
 
+def test_an_answer_keeps_the_reduction_that_made_it():
+    class Marked(latin.LatinSquare):
+        name = "latin-marked"
+
+        def __init__(self, mark):
+            self.mark = mark
+
+        def print(self, grid, square):
+            return self.mark
+
+        def verify(self, grid, square):
+            return None if self.mark == "first" else "the second verifier refuses every answer"
+
+    dance.register(Marked("first"))
+    answer = dance.solve("latin-marked", order=3)
+    answers = dance.solutions("latin-marked", order=3)
+    assert str(next(answers)) == "first"
+    dance.register(Marked("second"))  # the name registered again: a notebook's cell run twice
+    assert str(answer) == "first" and answer.verify() is None
+    assert str(next(answers)) == "first"
+    assert str(dance.solve("latin-marked", order=3, verify=False)) == "second"
+
+
+@pytest.mark.parametrize("method", ["read", "encode", "decode", "verify", "print"])
+@pytest.mark.parametrize("raised", [dance.ParseError("bad", 2, 3), ValueError("v"), KeyError("k")],
+                         ids=["ParseError", "ValueError", "KeyError"])
+def test_what_a_reduction_raises_reaches_the_caller_unchanged(method, raised):
+    def raise_it(self, *args, **kwargs):
+        raise raised
+
+    failing = type("Failing", (latin.LatinSquare,), {"name": "latin-failing", method: raise_it})
+    dance.register(failing())
+    calls = [lambda: str(dance.solve("latin-failing", order=3)),
+             lambda: str(next(dance.solutions("latin-failing", order=3)))]
+    if method != "print":
+        calls += [lambda: dance.solve("latin-failing", order=3, threads=2), lambda: dance.check("latin-failing", order=3)]
+    if method in ("read", "encode"):
+        calls += [lambda: dance.count("latin-failing", order=3, threads=2), lambda: dance.emit("latin-failing", order=3)]
+    for call in calls:
+        with pytest.raises(type(raised)) as caught:
+            call()
+        assert caught.value is raised
+
+
 def test_a_python_hook_in_a_python_reduction():
     class NoOneInTheCorner:
         def choose(self, option):
