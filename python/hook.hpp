@@ -20,6 +20,7 @@ class PythonHook final : public dlx::Hook {
   ~PythonHook() override;
   bool choose(dlx::OptionId option, const dlx::Remaining& remaining) override;
   void unchoose(dlx::OptionId option) override;
+  [[nodiscard]] bool slow() const override { return true; }  // limits and Ctrl-C seen at every node
   [[nodiscard]] std::unique_ptr<dlx::Hook> clone() const override;
   [[nodiscard]] const std::shared_ptr<Failure>& failure() const { return failure_; }
 

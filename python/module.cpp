@@ -79,6 +79,7 @@ void bind_search(py::module_& m) {
            py::arg("forbid") = std::vector<dlx::OptionId>{}, py::arg("hook") = py::none())
       .def("count", &Search::count, py::arg("limit") = 0)
       .def("restart", &Search::restart)
+      .def("settle", &Search::settle)
       .def("next", [](Search& s) -> py::object {
         if (!s.next()) return py::none();
         const auto solution = s.solution();

@@ -16,6 +16,7 @@
 #include "dance/reduction.hpp"
 #include "hook.hpp"
 #include "module.hpp"
+#include "pull.hpp"
 
 namespace py = pybind11;
 
@@ -229,8 +230,10 @@ void register_reduction(py::object reduction) {
 
 void bind_python_reductions(py::module_& m) {
   m.def("register", &register_reduction, py::arg("reduction"));
-  // At exit, while Python still runs: the reductions let go of their Python objects.
-  m.def("_forget_registered", [] {
+  // At exit, while Python still runs: the runs of iterators not run to their
+  // end stopped, and the reductions let go of their Python objects.
+  m.def("_at_exit", [] {
+    stop_every_pull();
     for (const auto& mine : registered()) mine->forget();
   });
 }

@@ -268,10 +268,13 @@ class Search:
             raise ValueError("solutions() come from one thread: make the Search with threads=1")
         found = 0
         self._search.restart()  # each iteration from the first solution
-        while (solution := self._search.next()) is not None:
-            found += 1
-            yield Solution(self.problem, solution)
-        self._check(found)
+        try:
+            while (solution := self._search.next()) is not None:
+                found += 1
+                yield Solution(self.problem, solution)
+            self._check(found)
+        finally:  # ended, stopped or dropped: a hook sees each option taken back
+            self._search.settle()
 
     def __iter__(self):
         return self.solutions()
@@ -524,9 +527,12 @@ def solutions(what, text="", **kwargs):
 
 def _answers(run):
     found = 0
-    while (answer := run.next()) is not None:
-        found += 1
-        yield Answer(answer)
+    try:
+        while (answer := run.next()) is not None:
+            found += 1
+            yield Answer(answer)
+    finally:  # ended or dropped: the run's thread stopped now, not when the generator is collected
+        run.close()
     _check_run(run, found)
 
 
@@ -577,12 +583,8 @@ def register(reduction):
     return reduction
 
 
-def _forget_registered():
-    _dance._forget_registered()
-
-
 import atexit as _atexit  # noqa: E402
 
-_atexit.register(_forget_registered)
+_atexit.register(_dance._at_exit)
 
 __all__ += ["Encoding", "register"]

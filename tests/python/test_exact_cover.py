@@ -198,6 +198,63 @@ def test_a_python_hook():
     assert dance.count(p, hook=NoQueenOn(corners), threads=2) == 76
 
 
+class Chosen:
+    """A hook that keeps the options chosen and not yet taken back, in order."""
+
+    def __init__(self):
+        self.chosen = []
+
+    def choose(self, option):
+        self.chosen.append(option)
+        return True
+
+    def unchoose(self, option):
+        assert self.chosen.pop() == option
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_a_hook_sees_every_option_taken_back_after_a_stop(threads):
+    """A limit, a first solution or a dropped iterator leaves the hook with nothing chosen, so that it serves again."""
+    p, hook = queens(8), Chosen()
+    with pytest.raises(dance.Stopped):
+        dance.count(p, hook=hook, nodes=50, threads=threads)
+    assert hook.chosen == []  # while the search (in the traceback) is alive
+    assert dance.first(p, hook=hook, threads=threads) is not None and hook.chosen == []
+    assert dance.count(p, hook=hook, threads=threads, assume=[3]) == 18 and hook.chosen == []
+    if threads == 1:
+        solutions = dance.solutions(p, hook=hook, assume=[3])
+        assert len(next(solutions)) == 8 and len(hook.chosen) == 8
+        solutions.close()
+        assert hook.chosen == []
+        with pytest.raises(dance.Stopped):
+            list(dance.solutions(p, hook=hook, nodes=30))
+        assert hook.chosen == []
+    assert dance.count(p, hook=hook, threads=threads) == 92 and hook.chosen == []
+
+
+class Slow:
+    """A hook that takes `seconds` a call."""
+
+    def __init__(self, seconds):
+        self.seconds = seconds
+
+    def choose(self, option):
+        time.sleep(self.seconds)
+        return True
+
+    def unchoose(self, option):
+        pass
+
+
+def test_a_time_limit_holds_within_a_few_calls_of_a_slow_hook():
+    """The limits were looked at every 1024 nodes: 2 s of a 2 ms hook's calls for a limit of 0.05 s."""
+    start = time.monotonic()
+    with pytest.raises(dance.Stopped) as stopped:
+        dance.count(queens(10), hook=Slow(0.002), seconds=0.05)
+    assert stopped.value.outcome == "time limit"
+    assert time.monotonic() - start < 0.8
+
+
 def test_a_hooks_exception_goes_to_the_caller():
     class Failing:
         def choose(self, option):

@@ -80,6 +80,62 @@ def test_solutions_of_a_reduction_are_lazy():
         assert board.verify() is None and len(str(board).split("\n")) >= 12
 
 
+def threads_running():
+    return len(os.listdir("/proc/self/task"))
+
+
+def test_the_lazy_answers_run_on_the_driver_one_at_a_time():
+    before = threads_running()
+    boards = dance.solutions("queens", size=8)
+    first = [str(next(boards)) for _ in range(3)]
+    assert threads_running() == before + 1  # the driver's run, waiting in its sink
+    boards.close()
+    assert threads_running() == before  # dropped: the run stopped and its thread joined
+    every = list(dance.solutions("queens", size=8))
+    assert len(every) == 92 and [str(a) for a in every[:3]] == first and len({str(a) for a in every}) == 92
+    assert all(a.verify() is None and len(a.solution) == 8 for a in every)
+    assert threads_running() == before
+    for _ in range(200):  # many iterators dropped half-way leave no thread behind
+        next(dance.solutions("queens", size=6))
+    import gc
+    gc.collect()
+    assert threads_running() == before
+    assert list(dance.solutions("sudoku", "11" + "." * 79)) == []
+    with pytest.raises(ValueError, match="one thread"):
+        next(dance.solutions("queens", size=8, threads=2))
+
+
+def test_the_lazy_answers_stop_at_a_limit_and_on_ctrl_c():
+    import signal
+    import threading
+    import time
+    answers = dance.solutions("queens", size=12, nodes=3000)
+    found = []
+    with pytest.raises(dance.Stopped) as stopped:
+        for answer in answers:
+            found.append(answer)
+    assert stopped.value.outcome == "node limit" and stopped.value.statistics.nodes == 3000
+    assert 0 < len(found) == stopped.value.solutions
+    start = time.monotonic()
+    with pytest.raises(KeyboardInterrupt) as interrupted:
+        threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+        for _ in dance.solutions("hamilton", knight="8x8", closed=True, seed=1):
+            time.sleep(0.001)  # Ctrl-C lands in the search or in this loop's own Python
+    assert time.monotonic() - start < 10
+
+
+def test_python_exits_cleanly_with_iterators_not_run_to_their_end():
+    import subprocess
+    import sys
+    script = ("import dance\n"
+              "boards = dance.solutions('queens', size=8); next(boards)\n"
+              "tours = dance.solutions('hamilton', knight='8x8', closed=True, seed=1); next(tours)\n"
+              "cycle = [boards]; cycle.append(cycle)\n"
+              "print('done')\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "done\n", "")
+
+
 def test_the_json_fields():
     answer = dance.solve("hamilton", knight="6x6", closed=True)
     fields = answer.json
