@@ -139,6 +139,15 @@ ModelOptions model_options(const json* options, const Reduction& reduction, cons
   return model;
 }
 
+// The API's endpoints (POST /api/NAME): each runs a command, and takes the
+// fields of the options that command takes (own_options.cpp).
+struct Endpoint {
+  std::string_view name;
+  Command command;       // solve or generate
+  bool check = false;    // unique, multiple or none with the first solution; only the fields marked check_takes
+};
+constexpr Endpoint endpoints[] = {{"solve", Command::solve}, {"generate", Command::generate}, {"check", Command::solve, true}};
+
 // The server's own bounds on a field, beyond the option's: what a request
 // prints is held in memory until it is sent, and each puzzle costs time.
 struct Bound {
@@ -152,22 +161,21 @@ std::optional<Bound> server_bound(std::string_view field, const ApiLimits& limit
 }
 
 // A request's settings, field by typed field as dance's own options' table
-// says (own_options.cpp): an endpoint takes the fields of the options that its
-// command takes; the server's limits hold whatever the request asks.
-Settings settings_of(Fields& fields, std::string_view endpoint, const ApiLimits& limits) {
+// says; the server's limits hold whatever the request asks.
+Settings settings_of(Fields& fields, const Endpoint& endpoint, const ApiLimits& limits) {
   Settings s;
-  const bool generating = endpoint == "generate";
-  s.command = generating ? Command::generate : Command::solve;
+  s.command = endpoint.command;
+  const bool generating = s.command == Command::generate;
   s.reduction = fields.text(generating ? "puzzle" : "reduction");
   const Reduction& reduction = registered(s.reduction);
   s.model = model_options(fields.find("options"), reduction, limits);
   s.time_limit = limits.time_limit;
   s.threads = 1;  // the server's pool runs the requests side by side
   s.progress = false;
-  s.unique = s.show_first = endpoint == "check";  // check: unique, multiple or none, with the first solution
+  s.unique = s.show_first = endpoint.check;
   using Kind = OwnOption::Kind;
   for (const OwnOption& o : own_options()) {
-    const bool taken = endpoint == "check" ? o.check_takes : o.commands.contains(s.command);
+    const bool taken = endpoint.check ? o.check_takes : o.commands.contains(s.command);
     if (o.field.empty() || !taken) continue;
     const std::string name(generating && !o.generate_field.empty() ? o.generate_field : o.field);
     if (o.kind == Kind::flag) {
@@ -295,7 +303,7 @@ class ApiSink final : public TextSink {
 };
 
 // solve and check: a session of the driver on the request's text.
-json searched(std::string_view endpoint, const Settings& s, const std::string& text, const std::atomic<bool>& interrupt) {
+json searched(const Endpoint& endpoint, const Settings& s, const std::string& text, const std::atomic<bool>& interrupt) {
   const Reduction& reduction = *find_reduction(s.reduction);
   std::istringstream in(text);
   std::unique_ptr<InstanceReader> reader;
@@ -312,7 +320,7 @@ json searched(std::string_view endpoint, const Settings& s, const std::string& t
   status = wrap_up(s, session, status, interrupt, log, "", failure);
   if (status == Status::error) throw refusal(failure, reduction);
   const std::string told = log_of(log, reduction);
-  if (endpoint == "check") {
+  if (endpoint.check) {
     // unique, multiple, none or unknown, and the first solution, from one search.
     const auto found = sink.verdict_found;
     json result{{"verdict", found ? (*found == 0 ? "none" : *found == 1 ? "unique" : "multiple")
@@ -337,12 +345,13 @@ json generated(const Settings& s, const std::atomic<bool>& interrupt) {
           {"log", log_of(log, reduction)}};
 }
 
-json answer(std::string_view endpoint, const json& request, const ApiLimits& limits, double waited,
+json answer(const Endpoint& endpoint, const json& request, const ApiLimits& limits, double waited,
             const std::atomic<bool>& interrupt) {
   const MemoryBudget budget(limits.memory);  // past it, std::bad_alloc: too_large
   Fields fields(request);
   Settings s = settings_of(fields, endpoint, limits);
-  const std::string text = endpoint == "generate" ? "" : fields.text("text");
+  const bool generating = endpoint.command == Command::generate;
+  const std::string text = generating ? "" : fields.text("text");
   fields.no_others();
   // The time waited in the queue counts against the request's own limit
   // (its time_limit, or the server's when it asks for none).
@@ -354,7 +363,7 @@ json answer(std::string_view endpoint, const json& request, const ApiLimits& lim
   // (and says so), while a batch of instances, each within it, still ends.
   WorkClocks deadline(1, s.time_limit + 0.25, interrupt);
   deadline.start(0);
-  return endpoint == "generate" ? generated(s, deadline.flag(0)) : searched(endpoint, s, text, deadline.flag(0));
+  return generating ? generated(s, deadline.flag(0)) : searched(endpoint, s, text, deadline.flag(0));
 }
 
 std::string dumped(const json& value) {
@@ -370,10 +379,15 @@ std::string error_body(std::string_view code, std::string_view message) {
 
 ApiResponse call_api(std::string_view endpoint, std::string_view body, const ApiLimits& limits,
                      const std::atomic<bool>& interrupt, double waited) {
-  if (endpoint != "solve" && endpoint != "generate" && endpoint != "check")
-    return {404, error_body("not_found", "no such API: POST /api/solve, /api/generate or /api/check")};
+  const auto* named = std::find_if(std::begin(endpoints), std::end(endpoints), [&](const Endpoint& e) { return e.name == endpoint; });
+  if (named == std::end(endpoints)) {
+    std::string all;
+    for (const Endpoint& e : endpoints)
+      all += std::string(all.empty() ? "POST " : &e == std::end(endpoints) - 1 ? " or " : ", ") + "/api/" + std::string(e.name);
+    return {404, error_body("not_found", "no such API: " + all)};
+  }
   try {
-    return {200, dumped(answer(endpoint, json::parse(body), limits, waited, interrupt))};
+    return {200, dumped(answer(*named, json::parse(body), limits, waited, interrupt))};
   } catch (const json::parse_error& e) {
     // nlohmann's byte offset, as a line and a column of the body.
     const std::size_t at = std::min(e.byte == 0 ? 0 : e.byte - 1, body.size());

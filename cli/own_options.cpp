@@ -9,8 +9,7 @@ namespace dance::cli {
 
 std::string Commands::listed() const {
   std::vector<std::string_view> names;
-  for (const Command c : {Command::solve, Command::count, Command::emit, Command::split, Command::generate,
-                          Command::list, Command::serve})
+  for (const Command c : every_command)
     if (contains(c)) names.push_back(name_of(c));
   std::string text;
   for (std::size_t k = 0; k < names.size(); ++k)

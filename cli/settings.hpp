@@ -13,6 +13,8 @@ namespace dance::cli {
 
 // dance's commands, each named on the command line as written here.
 enum class Command { solve, count, emit, split, generate, list, serve };
+inline constexpr Command every_command[] = {Command::solve,    Command::count, Command::emit, Command::split,
+                                            Command::generate, Command::list,  Command::serve};
 [[nodiscard]] std::string_view name_of(Command command);
 [[nodiscard]] std::optional<Command> command_named(std::string_view name);
 

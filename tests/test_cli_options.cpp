@@ -75,8 +75,7 @@ TEST_CASE("each of dance's own options goes with the commands of its row, and th
   using Kind = cli::OwnOption::Kind;
   for (const cli::OwnOption& o : cli::own_options()) {
     if (o.name == "help" || o.name == "version") continue;
-    for (const Command command : {Command::solve, Command::count, Command::emit, Command::split, Command::generate,
-                                  Command::list, Command::serve}) {
+    for (const Command command : cli::every_command) {
       std::vector<std::string> args{std::string(cli::name_of(command))};
       if (command == Command::generate) args.emplace_back("sudoku");
       else if (command != Command::list && command != Command::serve) args.insert(args.end(), {"queens", "--size", "4"});
