@@ -6,7 +6,8 @@
 // stopped after CAP seconds (default 30), and beside each first cycle
 // clingo's time when it is installed (Debian gringo; bench/hamilton.lp).
 // Last, the graphs made against backtracking (bench/hamilton_graphs.hpp:
-// generalized Petersen graphs, flower snarks, unbalanced bipartite graphs,
+// generalized Petersen graphs, flower snarks, chains of Petersen graphs by
+// dot products, unbalanced bipartite graphs,
 // cubic graphs with a Petersen piece, two hubs and three pieces, grids with
 // holes, odd grids, grids less 3 cells, random cubic graphs), each searched
 // as a user runs it (no flags), clingo's time and answer beside; and so the
@@ -119,6 +120,8 @@ std::vector<std::pair<std::string, dance::bench::EdgeList>> made_graphs() {
       {"gp500-2", generalized_petersen(500, 2)},
       {"flower-j21", flower_snark(21)},
       {"flower-j51", flower_snark(51)},
+      {"petersen-dots-10", petersen_dot_products(10, 1)},
+      {"petersen-dots-20", petersen_dot_products(20, 1)},
       {"bipartite-51-50", unbalanced_bipartite(51, 50, 1)},
       {"bipartite-501-500", unbalanced_bipartite(501, 500, 1)},
       {"petersen-piece-108", cubic_with_petersen_piece(100, 1)},

@@ -104,6 +104,48 @@ EdgeList flower_snark(std::uint32_t n) {
   return g;
 }
 
+EdgeList petersen_dot_products(std::uint32_t count, std::uint64_t seed) {
+  if (count == 0) throw std::invalid_argument("a chain of Petersen graphs has one at least");
+  std::mt19937_64 rng(seed);
+  // The Petersen graph: outer cycle 0-4, inner pentagram 5-9, spokes.
+  std::vector<Edge> petersen;
+  for (std::uint32_t i = 0; i < 5; ++i) {
+    petersen.push_back(sorted(i, (i + 1) % 5));
+    petersen.push_back(sorted(5 + i, 5 + (i + 2) % 5));
+    petersen.push_back({i, 5 + i});
+  }
+  EdgeList g{10, petersen};
+  for (std::uint32_t k = 1; k < count; ++k) {
+    Edge first, second;
+    do {
+      first = g.edges[rng() % g.edges.size()];
+      second = g.edges[rng() % g.edges.size()];
+    } while (first.first == second.first || first.first == second.second || first.second == second.first ||
+             first.second == second.second);
+    std::erase(g.edges, first);
+    std::erase(g.edges, second);
+    const Edge gone = petersen[rng() % petersen.size()];  // x, y: adjacent
+    // The new copy's vertices other than x and y, numbered on from g's.
+    std::vector<std::uint32_t> number(10);
+    for (std::uint32_t v = 0, next = static_cast<std::uint32_t>(g.vertices); v < 10; ++v)
+      number[v] = v == gone.first || v == gone.second ? 0 : next++;
+    g.vertices += 8;
+    std::vector<std::uint32_t> x_ends, y_ends;
+    for (const auto& [u, v] : petersen) {
+      const bool at_x = u == gone.first || v == gone.first, at_y = u == gone.second || v == gone.second;
+      if (at_x && at_y) continue;  // the edge x-y
+      if (at_x) x_ends.push_back(number[u == gone.first ? v : u]);
+      else if (at_y) y_ends.push_back(number[u == gone.second ? v : u]);
+      else g.edges.push_back(sorted(number[u], number[v]));
+    }
+    g.edges.push_back(sorted(first.first, x_ends[0]));
+    g.edges.push_back(sorted(first.second, x_ends[1]));
+    g.edges.push_back(sorted(second.first, y_ends[0]));
+    g.edges.push_back(sorted(second.second, y_ends[1]));
+  }
+  return g;
+}
+
 EdgeList random_cubic(std::uint32_t n, std::uint64_t seed) {
   if (n % 2) throw std::invalid_argument("a cubic graph has an even number of vertices");
   std::mt19937_64 rng(seed);

@@ -27,6 +27,14 @@ EdgeList generalized_petersen(std::uint32_t n, std::uint32_t k);
 // Hamiltonian cycle.
 EdgeList flower_snark(std::uint32_t n);
 
+// A chain of `count` Petersen graphs joined by Isaacs' dot product, at random
+// places: each step takes two edges a1-b1, a2-b2 of the graph so far with no
+// end in common, and a new Petersen graph less two adjacent vertices x, y,
+// and joins a1 and b1 to x's other neighbours, a2 and b2 to y's. A dot
+// product of snarks is a snark (not 3-edge-colourable), so there is no
+// Hamiltonian cycle; 8 x count + 2 vertices.
+EdgeList petersen_dot_products(std::uint32_t count, std::uint64_t seed);
+
 // A random cubic graph (pairings of 3n points, again until simple).
 EdgeList random_cubic(std::uint32_t n, std::uint64_t seed);
 

@@ -31,6 +31,7 @@ TEST_CASE("hamilton on graphs made against backtracking: a verified cycle or non
       {"GP(17,2)", generalized_petersen(17, 2), false},  // 17 = 5 mod 6
       {"Petersen, GP(5,2)", generalized_petersen(5, 2), false},
       {"flower snark J7", flower_snark(7), false},
+      {"five Petersen graphs by dot products", petersen_dot_products(5, 1), false},
       {"bipartite 51 + 50", unbalanced_bipartite(51, 50, 1), false},
       {"cubic 20 with a Petersen piece", cubic_with_petersen_piece(20, 1), false},
       {"cubic 1000 with a Petersen piece", cubic_with_petersen_piece(1000, 1), false},
