@@ -179,6 +179,11 @@ TEST_CASE("serve: each answer and each count as a value beside the output") {
     seen.insert(answer["text"].get<std::string>());
   }
   CHECK(seen == both);
+  std::set<json> columns;  // the structured answers: the same boards
+  for (const json& answer : boards["answers"]) columns.insert(answer["answer"]["columns"]);
+  CHECK(columns == std::set<json>{json{2, 4, 1, 3}, json{3, 1, 4, 2}});
+  const json lines = post(server.port(), "solve", {{"reduction", "queens"}, {"text", "4\n2\n"}, {"options", {{"format", "json"}}}}).data();
+  CHECK(lines["output"] == "{\"status\":\"found\",\"answer\":{\"columns\":[2,4,1,3]}}\n{\"status\":\"none\"}\n");
   const json batch = post(server.port(), "solve", {{"reduction", "sudoku"}, {"text", puzzle17 + "\n" + puzzle17 + "\n"}}).data();
   REQUIRE(batch["answers"].size() == 2);
   CHECK(batch["answers"][1]["instance"] == 2);
