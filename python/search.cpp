@@ -197,7 +197,8 @@ void Search::finish(std::uint64_t found, bool then_settle) {
   }
   if (then_settle) {
     settle();  // with no exception pending, so that a Python hook's unchoose runs
-    (void)failure_->take();  // what it raised meanwhile: the first exception is the one to tell
+    std::optional<py::error_already_set> meanwhile = failure_->take();  // what its unchoose raised
+    if (!raised) raised = std::move(meanwhile);  // else the first exception is the one to tell
   }
   if (raised) throw std::move(*raised);
 }
