@@ -1,5 +1,7 @@
 #include "hook.hpp"
 
+#include <utility>
+
 namespace py = pybind11;
 
 namespace dance::python {
@@ -47,7 +49,8 @@ thread_local std::shared_ptr<Failure> this_thread_failure;
 
 std::shared_ptr<Failure> failure_of_this_thread() { return this_thread_failure; }
 
-FailureOfThisThread::FailureOfThisThread(std::shared_ptr<Failure> failure) { this_thread_failure = std::move(failure); }
-FailureOfThisThread::~FailureOfThisThread() { this_thread_failure.reset(); }
+FailureOfThisThread::FailureOfThisThread(std::shared_ptr<Failure> failure)
+    : outer_(std::exchange(this_thread_failure, std::move(failure))) {}
+FailureOfThisThread::~FailureOfThisThread() { this_thread_failure = std::move(outer_); }
 
 }  // namespace dance::python

@@ -40,6 +40,9 @@ class FailureOfThisThread {
   ~FailureOfThisThread();
   FailureOfThisThread(const FailureOfThisThread&) = delete;
   FailureOfThisThread& operator=(const FailureOfThisThread&) = delete;
+
+ private:
+  std::shared_ptr<Failure> outer_;  // a run's around this one (a hook or a decoder that runs dance)
 };
 
 }  // namespace dance::python

@@ -41,6 +41,7 @@ std::string reason(const dlx::ParseError& e) {
 ReadProblem problem_from_lists(const std::vector<std::string>& primary, const std::vector<std::string>& secondary,
                                const std::vector<std::vector<std::string>>& options) {
   // One reader of items and options: the lists become Knuth's text, a line an option.
+  if (primary.empty()) throw std::invalid_argument("primary: no items (a problem has one primary item at least)");
   std::string text;
   for (const std::string& item : primary) {
     check_token(item, "primary item");

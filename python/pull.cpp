@@ -73,7 +73,7 @@ void Pull::run() {
     } catch (...) {
       broken_ = std::current_exception();
     }
-    statistics_ = since(session_->statistics(), before);
+    statistics_ = dlx::since(session_->statistics(), before);
     const std::lock_guard<std::mutex> lock(mutex_);
     if (!sink_.stop && !cancelled_) sink_.stop = stop_after_answers();
     done_ = true;

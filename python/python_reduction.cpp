@@ -4,6 +4,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <climits>
 #include <istream>
 #include <iterator>
@@ -60,7 +61,8 @@ std::vector<OptionSpec> option_specs(const py::object& reduction) {
   std::vector<OptionSpec> specs;
   if (!py::hasattr(reduction, "options")) return specs;
   for (const auto& [key, kind] : py::dict(reduction.attr("options"))) {
-    const std::string name = py::str(key);
+    std::string name = py::str(key);
+    std::replace(name.begin(), name.end(), '_', '-');  // a keyword my_option is --my-option, as for the built-in ones
     if (kind.is(py::type::of(py::bool_()))) specs.push_back(OptionSpec::flag(name, "a flag"));
     else if (kind.is(py::type::of(py::int_()))) specs.push_back(OptionSpec::integer(name, "N", LONG_MIN, LONG_MAX, "a whole number"));
     else if (kind.is(py::type::of(py::str()))) specs.push_back(OptionSpec::text(name, "TEXT", "text"));
@@ -188,14 +190,19 @@ class PythonReduction final : public Reduction {
   // raises goes to the run's Failure and stops the run (RaisedInPython).
   template <typename Call>
   auto in_python(const Instance& instance, const char* method, const Call& call) const -> decltype(call()) {
+    const std::shared_ptr<Failure>& failure = python_instance(instance).failure;
     try {
       return call();
     } catch (py::error_already_set& e) {
-      const std::shared_ptr<Failure>& failure = python_instance(instance).failure;
       if (!failure) throw;  // not in a run: straight to the caller
       failure->record(e);
-      throw RaisedInPython(name_ + "." + method + " raised an exception");
+    } catch (py::builtin_exception& e) {  // what the binding found wrong with a returned value (a TypeError)
+      if (!failure) throw;
+      e.set_error();
+      py::error_already_set raised;
+      failure->record(raised);
     }
+    throw RaisedInPython(name_ + "." + method + " raised an exception");
   }
 
   static const PythonInstance& python_instance(const Instance& instance) { return static_cast<const PythonInstance&>(instance); }

@@ -252,7 +252,7 @@ class Run {
       const py::gil_scoped_release released;
       session->run(*instance_, results, failure->stop);
     }
-    statistics_ = since(session->statistics(), before);
+    statistics_ = dlx::since(session->statistics(), before);
     sessions().give(std::move(session));
     conclude(results, *failure, results.found.value_or(results.solutions.size()));
     return results;

@@ -72,16 +72,6 @@ class Running {
 
 }  // namespace
 
-dlx::Statistics since(const dlx::Statistics& now, const dlx::Statistics& base) {
-  dlx::Statistics d = now;
-  d.nodes -= base.nodes;
-  d.updates -= base.updates;
-  d.solutions -= base.solutions;
-  d.removals -= base.removals;
-  d.seconds -= base.seconds;
-  return d;
-}
-
 void Failure::record(py::error_already_set& error) {
   const std::lock_guard<std::mutex> lock(mutex_);
   if (!error_) error_.emplace(std::move(error));
@@ -197,7 +187,8 @@ void Search::finish(std::uint64_t found, bool then_settle) {
   }
   if (then_settle) {
     settle();  // with no exception pending, so that a Python hook's unchoose runs
-    (void)failure_->take();  // what it raised meanwhile: the first exception is the one to tell
+    std::optional<py::error_already_set> meanwhile = failure_->take();  // what its unchoose raised
+    if (!raised) raised = std::move(meanwhile);  // else the first exception is the one to tell
   }
   if (raised) throw std::move(*raised);
 }
@@ -224,7 +215,10 @@ std::uint64_t Search::count(std::uint64_t limit) {
 bool Search::next() {
   if (spec_.threads > 1) throw std::logic_error("solutions one at a time come from one thread: threads=1");
   if (settled_) restart();
-  if (clashed_) return nothing() != 0;
+  if (clashed_) {
+    nothing();
+    return false;
+  }
   outcome_ = alone([](dlx::Solver& solver) { return solver.next(); });
   finish(0, false);
   return outcome_ == dlx::Outcome::solution;
@@ -258,7 +252,7 @@ std::uint64_t Search::nothing() {
 
 dlx::Statistics Search::statistics() const {
   if (spec_.threads > 1) return team_total_;
-  return since(solvers_[0]->statistics(), base_);
+  return dlx::since(solvers_[0]->statistics(), base_);
 }
 
 }  // namespace dance::python

@@ -49,9 +49,6 @@ struct SearchSpec {
   std::vector<dlx::OptionId> forbidden;
 };
 
-// The counters of `now` since `base` (max_depth: the solver's deepest, over the searches that shared it).
-[[nodiscard]] dlx::Statistics since(const dlx::Statistics& now, const dlx::Statistics& base);
-
 class Search {
  public:
   using Visitor = std::function<bool(std::span<const dlx::OptionId>)>;

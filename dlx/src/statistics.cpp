@@ -16,6 +16,16 @@ Statistics& Statistics::operator+=(const Statistics& other) {
   return *this;
 }
 
+Statistics since(const Statistics& now, const Statistics& then) {
+  Statistics d = now;
+  d.nodes -= then.nodes;
+  d.updates -= then.updates;
+  d.solutions -= then.solutions;
+  d.seconds -= then.seconds;
+  d.removals -= then.removals;
+  return d;
+}
+
 std::ostream& operator<<(std::ostream& out, const Statistics& stats) {
   const auto flags = out.flags();
   out << "nodes " << stats.nodes << ", updates " << stats.updates << ", solutions "

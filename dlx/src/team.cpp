@@ -90,15 +90,6 @@ class Pool {
   std::atomic<bool>& pause_;
 };
 
-Statistics since(const Statistics& now, const Statistics& then) {
-  Statistics d = now;
-  d.nodes -= then.nodes;
-  d.updates -= then.updates;
-  d.solutions -= then.solutions;
-  d.seconds -= then.seconds;
-  return d;
-}
-
 }  // namespace
 
 Team::Team(std::vector<Solver*> workers) : workers_(std::move(workers)), stats_(workers_.size()) {

@@ -9,6 +9,7 @@ puzzles it solves and the puzzles it generates (docs/python.md).
 
 import numbers as _numbers
 import operator as _operator
+import re as _re
 
 from . import _dance
 from ._dance import Statistics
@@ -561,7 +562,12 @@ class Encoding:
     Problem: options to assume (a puzzle's clues) and a hook."""
 
     def __init__(self, problem, assume=(), hook=None):
-        self.problem, self.assume, self.hook = problem, list(assume), hook
+        if not isinstance(problem, Problem):
+            raise TypeError(f"Encoding(problem): a dance.Problem, not {type(problem).__name__}")
+        for method in ("choose", "unchoose"):
+            if hook is not None and not callable(getattr(hook, method, None)):
+                raise TypeError(f"hook: an object with a method {method}(option)")
+        self.problem, self.assume, self.hook = problem, _options_of(problem, "assume", assume), hook
 
 
 def register(reduction):
@@ -579,8 +585,29 @@ def register(reduction):
     replaces the reduction for instances read from then on (a notebook's
     cell run twice): answers already made keep the one that made them. A
     built-in's name is a ValueError. Returns the reduction."""
+    if isinstance(reduction, type):
+        raise TypeError(f"register an instance: {reduction.__name__}(), not the class")
+    name = getattr(reduction, "name", None)
+    if not isinstance(name, str):
+        raise TypeError(f"a reduction's name is a str, not {name!r}")
+    if not _re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]*", name):
+        raise ValueError(f"name: {name!r} is not a word of letters, digits, '-' and '_'")
+    options = getattr(reduction, "options", {})
+    if not isinstance(options, dict):
+        raise TypeError("options: a dict of option names to bool, int or str")
+    for option, kind in options.items():
+        if not isinstance(option, str) or not _re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", option):
+            raise ValueError(f"options: {option!r} is not a name of letters, digits and '_' (a keyword argument)")
+        if option in _TAKEN:
+            raise ValueError(f"options: {option!r} is taken by dance's own keyword arguments ({', '.join(sorted(_TAKEN))})")
+        if kind not in (bool, int, str):
+            raise TypeError(f"options: {option} is bool, int or str, not {kind!r}")
     _dance.register(reduction)
     return reduction
+
+
+# The keyword arguments of solve(), count(), solutions() and check() besides a reduction's own options.
+_TAKEN = frozenset(_SEARCH) | {"unique", "limit", "text", "name", "what"}
 
 
 import atexit as _atexit  # noqa: E402

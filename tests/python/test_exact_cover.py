@@ -232,6 +232,15 @@ def test_a_hook_sees_every_option_taken_back_after_a_stop(threads):
     assert dance.count(p, hook=hook, threads=threads) == 92 and hook.chosen == []
 
 
+def test_what_a_hook_raises_when_told_of_the_options_taken_back_reaches_the_caller():
+    class Failing(Chosen):
+        def unchoose(self, option):
+            raise KeyError("unchoose")
+
+    with pytest.raises(KeyError, match="unchoose"):  # was Stopped: the exception was dropped
+        dance.count(queens(6), hook=Failing(), nodes=5)
+
+
 class Slow:
     """A hook that takes `seconds` a call."""
 
@@ -380,6 +389,7 @@ def test_no_leak_of_solver_objects():
     (lambda p: dance.Problem(["a"], [[1]]), TypeError, "option 0: names are str, not 1"),
     (lambda p: dance.Problem([None], [["a"]]), TypeError, "primary: names are str, not None"),
     (lambda p: dance.Problem(["a"], 5), TypeError, "options: a list of options"),
+    (lambda p: dance.Problem([], []), ValueError, "primary: no items"),
     (lambda p: dance.Problem.from_text(b"a\na\n"), TypeError, "text: a str, not bytes"),
 ])
 def test_a_bad_argument_is_named(call, error, words):

@@ -209,3 +209,61 @@ def test_the_lazy_answers_decode_only_what_is_asked_for():
     assert len({str(s) for s in squares}) == 5
     answers.close()
     assert sum(1 for _ in dance.solutions("latin-counted", order=4)) == 576
+
+
+@pytest.mark.parametrize("change, error, words", [
+    ({"name": 5}, TypeError, "a reduction's name is a str"),
+    ({"name": ""}, ValueError, "name: '' is not a word"),
+    ({"name": "two words"}, ValueError, "name: 'two words' is not a word"),
+    ({"options": [1]}, TypeError, "options: a dict"),
+    ({"options": {"my option": int}}, ValueError, "options: 'my option' is not a name"),
+    ({"options": {"threads": int}}, ValueError, "options: 'threads' is taken"),
+    ({"options": {"text": str}}, ValueError, "options: 'text' is taken"),
+    ({"options": {"order": float}}, TypeError, "options: order is bool, int or str"),
+])
+def test_a_reduction_that_cannot_run_is_refused_when_registered(change, error, words):
+    bad = type("Bad", (latin.LatinSquare,), {"name": "latin-bad", **change})
+    with pytest.raises(error) as refused:
+        dance.register(bad())
+    assert str(refused.value).startswith(words)
+    with pytest.raises(TypeError, match="an instance"):
+        dance.register(latin.LatinSquare)  # the class: it took the name 'latin' and every call failed
+    assert dance.count("latin", order=3) == 12
+
+
+def test_an_option_with_an_underscore_reaches_read():
+    class Shifted(latin.LatinSquare):
+        name = "latin-shifted"
+        options = {"order": int, "first_value": int}
+
+        def read(self, text, order=0, first_value=1):
+            grid = super().read(text, order=order)
+            grid[0][0] = first_value
+            return grid
+
+    dance.register(Shifted())
+    assert str(dance.solve("latin-shifted", order=3, first_value=2)).startswith("2")
+    assert dance.reductions()["latin-shifted"]["options"][1]["name"] == "first-value"
+
+
+@pytest.mark.parametrize("encoding, error, words", [
+    (lambda e: None, TypeError, "latin-encoding.encode returns a dance.Problem or a dance.Encoding"),
+    (lambda e: dance.Encoding(e.problem, [10**6]), IndexError, "assume: 1000000 is not an option"),
+    (lambda e: dance.Encoding(e.problem, [-1]), ValueError, "assume: 0 or more"),
+    (lambda e: dance.Encoding(e.problem, ["a"]), TypeError, "assume: a whole number"),
+    (lambda e: dance.Encoding(e.problem, hook=3), TypeError, "hook: an object with a method choose"),
+    (lambda e: dance.Encoding("p"), TypeError, "Encoding(problem): a dance.Problem"),
+])
+def test_a_wrong_encoding_is_the_python_error_that_names_it(encoding, error, words):
+    """Not RuntimeError 'internal error' with pybind11's words ('Unable to cast Python instance')."""
+    class Encodes(latin.LatinSquare):
+        name = "latin-encoding"
+
+        def encode(self, grid):
+            return encoding(super().encode(grid))
+
+    dance.register(Encodes())
+    for threads in (1, 2):
+        with pytest.raises(error) as raised:
+            dance.solve("latin-encoding", order=3, threads=threads)
+        assert str(raised.value).startswith(words)

@@ -20,6 +20,11 @@ struct Statistics {
   Statistics& operator+=(const Statistics& other);
 };
 
+// The counters of a search since `then`, the same counters earlier (a
+// solver's totals grow over its calls); max_depth stays `now`'s, the deepest
+// of the calls that shared the solver.
+[[nodiscard]] Statistics since(const Statistics& now, const Statistics& then);
+
 // "nodes N, updates U, solutions S, max depth D, seconds T" on one line,
 // then ", removals R" if there were any.
 std::ostream& operator<<(std::ostream& out, const Statistics& stats);
