@@ -5,6 +5,8 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <nlohmann/json.hpp>
+
 #include <atomic>
 #include <memory>
 #include <sstream>
@@ -13,6 +15,7 @@
 
 #include "dance/driver.hpp"
 #include "dance/generator.hpp"
+#include "dance/presenter.hpp"
 #include "dance/reduction.hpp"
 #include "dlx/knuth_format.hpp"
 #include "hook.hpp"
@@ -70,39 +73,26 @@ ModelOptions model_options(const Reduction& reduction, const py::dict& given) {
   return options;
 }
 
-// An answer with what it needs to be printed again: its instance, and the
-// text and options that instance came from (to read it in another format).
+// An answer with what it needs to be printed again, in any format: its instance.
 struct HeldAnswer {
   const Reduction* reduction = nullptr;
   std::shared_ptr<const Instance> instance;  // whose answer it is (an optimising sequence's last step)
   std::shared_ptr<const Answer> answer;
   std::vector<dlx::OptionId> solution;  // the engine's, assumptions first
-  std::shared_ptr<const std::string> text;
-  ModelOptions options;
-  std::size_t index = 0;  // which instance of the text
 
   [[nodiscard]] std::string print() const {
     std::ostringstream out;
     reduction->print(out, *instance, *answer);
     return std::move(out).str();
   }
-  // The answer as the reduction writes it in `format` (svg, json, grid, ...),
-  // or None when it has no such format. dance.Answer.json and _repr_svg_
-  // come here: the one place to call the driver's presenters once they
-  // exist (a json and an svg for every reduction, issue 46).
+  // The answer as the reduction's presenter of `format` writes it (svg,
+  // json, grid, ...: dance/presenter.hpp), or None when it has no such
+  // format. dance.Answer.json and _repr_svg_ come here.
   [[nodiscard]] py::object print_as(const std::string& format) const {
-    const std::vector<OptionSpec> specs = reduction->options();
-    const OptionSpec* spec = spec_named(specs, "format");
-    if (!spec || std::find(spec->choices.begin(), spec->choices.end(), format) == spec->choices.end()) return py::none();
-    ModelOptions as = options;
-    as.set("format", format);
-    std::istringstream in(*text);
-    const auto reader = reduction->reader(in, as);
-    std::unique_ptr<Instance> again;
-    for (std::size_t k = 0; k <= index; ++k) again = reader->next();
-    std::ostringstream out;
-    reduction->print(out, *again, *answer);
-    return py::str(std::move(out).str());
+    const std::vector<Format> formats = reduction->formats();
+    if (std::none_of(formats.begin(), formats.end(), [&](const Format& f) { return f.name == format; })) return py::none();
+    if (format == "json") return py::str(reduction->json_of(*instance, *answer).dump());
+    return py::str(render(*reduction, format, *instance, *answer));
   }
 };
 
@@ -167,10 +157,8 @@ Sessions& sessions() {
 // each call one Session run, with the GIL released and Ctrl-C heard.
 class Run {
  public:
-  Run(const Reduction& reduction, std::unique_ptr<Instance> instance, std::shared_ptr<const std::string> text,
-      ModelOptions options, std::size_t index, SearchSpec search, bool verify)
-      : reduction_(reduction), instance_(std::move(instance)), text_(std::move(text)), options_(std::move(options)),
-        index_(index), search_spec_(std::move(search)), verify_(verify) {
+  Run(const Reduction& reduction, std::unique_ptr<Instance> instance, SearchSpec search, bool verify)
+      : reduction_(reduction), instance_(std::move(instance)), search_spec_(std::move(search)), verify_(verify) {
     for (const std::string& w : instance_->warnings) warn(std::string(reduction_.name()) + ": " + w);
   }
 
@@ -281,17 +269,11 @@ class Run {
     kept->instance = std::move(instance);
     kept->answer = std::move(answer);
     kept->solution = std::move(solution);
-    kept->text = text_;
-    kept->options = options_;
-    kept->index = index_;
     return py::cast(kept);
   }
 
   const Reduction& reduction_;
   std::shared_ptr<const Instance> instance_;
-  std::shared_ptr<const std::string> text_;
-  ModelOptions options_;
-  std::size_t index_;
   SearchSpec search_spec_;
   bool verify_;
   std::unique_ptr<Pull> pull_;      // next()'s run
@@ -317,8 +299,8 @@ struct Emitted : Collected {
 class Reading {
  public:
   Reading(const std::string& name, std::string text, const py::dict& options, SearchSpec spec, bool verify)
-      : reduction_(reduction_named(name)), text_(std::make_shared<const std::string>(std::move(text))),
-        options_(model_options(reduction_, options)), in_(*text_), spec_(std::move(spec)), verify_(verify) {
+      : reduction_(reduction_named(name)), options_(model_options(reduction_, options)), in_(std::move(text)),
+        spec_(std::move(spec)), verify_(verify) {
     if (spec_.threads > most_threads) throw std::invalid_argument("threads: at most " + std::to_string(most_threads));
     reader_ = reduction_.reader(in_, options_);
   }
@@ -326,7 +308,7 @@ class Reading {
   py::object next() {
     std::unique_ptr<Instance> instance = reader_->next();
     if (!instance) return py::none();
-    return py::cast(std::make_unique<Run>(reduction_, std::move(instance), text_, options_, read_++, spec_, verify_));
+    return py::cast(std::make_unique<Run>(reduction_, std::move(instance), spec_, verify_));
   }
   [[nodiscard]] std::string emit() {
     std::unique_ptr<Instance> instance = reader_->next();
@@ -351,13 +333,11 @@ class Reading {
 
  private:
   const Reduction& reduction_;
-  std::shared_ptr<const std::string> text_;
   ModelOptions options_;
   std::istringstream in_;
   SearchSpec spec_;
   bool verify_;
   std::unique_ptr<InstanceReader> reader_;
-  std::size_t read_ = 0;
 };
 
 py::dict reductions_listed() {
@@ -387,6 +367,9 @@ py::dict reductions_listed() {
     entry["summary"] = std::string(r->summary());
     entry["options"] = options;
     entry["generates"] = generates;
+    py::list formats;  // what Answer.format() takes: text, the reduction's own, json
+    for (const Format& format : r->formats()) formats.append(format.name);
+    entry["formats"] = formats;
     all[py::str(std::string(r->name()))] = entry;
   }
   return all;
@@ -400,15 +383,13 @@ struct Generated {
 };
 
 // The puzzle type that writes the family's puzzles as pictures, or none
-// where its --format svg draws answers only (clique's generator writes graphs).
+// where its svg draws answers only (clique's generator writes graphs).
 std::unique_ptr<PuzzleType> drawing_type(const Reduction& reduction, const ModelOptions& options) {
-  const std::vector<OptionSpec> specs = reduction.options();
-  const OptionSpec* format = spec_named(specs, "format");
-  if (!format || std::find(format->choices.begin(), format->choices.end(), "svg") == format->choices.end()) return nullptr;
-  ModelOptions as_svg = options;
+  const std::vector<Format> formats = reduction.formats();
+  if (std::none_of(formats.begin(), formats.end(), [](const Format& f) { return f.name == "svg"; })) return nullptr;
   try {
-    return reduction.puzzle_type(as_svg.set("format", "svg"));
-  } catch (const std::invalid_argument&) {  // the generator takes no --format svg
+    return reduction.puzzle_type(options, "svg");
+  } catch (const std::invalid_argument&) {  // the generator writes no pictures
     return nullptr;
   }
 }

@@ -914,7 +914,7 @@ $('knight-solve').addEventListener('click', () => knightTab.run('Searching...', 
   const n = knight.size, moves = knight.moves.slice();
   let request;
   if (!moves.length) {
-    request = {reduction: 'hamilton', text: '', options: {knight: `${n}x${n}`, format: 'json'}};
+    request = {reduction: 'hamilton', text: '', options: {knight: `${n}x${n}`}};
   } else {
     const last = moves[moves.length - 1];
     const open = [...knight.cells.keys()].filter(name => !moves.includes(name));
@@ -926,11 +926,12 @@ $('knight-solve').addEventListener('click', () => knightTab.run('Searching...', 
       if (name !== last) edges.push(`${name} end`);
     }
     request = {reduction: 'hamilton', text: edges.join('\n') + '\n',
-               options: {path: true, from: last, to: 'end', format: 'json'}};
+               options: {path: true, from: last, to: 'end'}};
   }
   const solved = await api('solve', request, signal);
-  const answer = JSON.parse(solved.output.trim().split('\n')[0] || '{"found": false}');
-  if (!answer.found) return say('knight', 'No tour completes these moves.', 'bad');
+  // The answer as a value (docs/json.md: hamilton's is its vertices in order).
+  const answer = solved.status === 'found' && solved.answers.length ? solved.answers[0].answer : null;
+  if (!answer) return say('knight', 'No tour completes these moves.', 'bad');
   knightDraw(moves.length ? answer.vertices.slice(1, -1) : answer.vertices);
   say('knight', `A tour: the moves after ${moves.length} in green.`, 'good');
 }));

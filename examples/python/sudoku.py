@@ -6,7 +6,7 @@ puzzle = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....
 answer = dance.solve("sudoku", puzzle, unique=True)
 print(answer)                              # the grid as one line, as `dance solve sudoku` writes it
 print("unique:", answer.unique)
-print(dance.solve("sudoku", puzzle, format="grid"))  # the reduction's options as keywords
+print(answer.format("grid"))               # any of the reduction's formats (dance.reductions() lists them)
 assert answer.verify() is None             # sudoku's own checker, not the engine
 picture = answer._repr_svg_()              # what a notebook shows; here only its size
 print("picture:", len(picture), "bytes of SVG")

@@ -439,7 +439,7 @@ def solve(name, text="", *, unique=False, **kwargs):
     Keyword arguments: threads, seed, nodes, seconds (limits: Stopped),
     verify (default True: every answer checked by the reduction's own
     verifier), and the reduction's own options: knight="6x6", closed=True,
-    box="3x3", size=8, format="grid" (dance.reductions() lists them).
+    box="3x3", size=8 (dance.reductions() lists them).
     """
     return _solve_run(_one(name, text, kwargs), unique)
 
