@@ -144,7 +144,7 @@ TEST_CASE("numbrix: an empty 4x4 grid has the 552 paths of brute force", "[numbr
   CHECK(brute_force(static_cast<const PathInstance&>(*empty.at(0)).board) == 552);
 }
 
-TEST_CASE("path puzzles: random small puzzles of each rule agree with brute force, with and without the hook",
+TEST_CASE("path puzzles: random small puzzles of each rule agree with brute force, in the position encoding with and without its hook, and in the successor encoding",
           "[numbrix][hidato][signpost]") {
   std::mt19937_64 rng(48);
   int nonzero = 0;
@@ -178,15 +178,25 @@ TEST_CASE("path puzzles: random small puzzles of each rule agree with brute forc
     }
     if (board.open() < 2) continue;
     const Question q = question(board);
-    const Encoding encoding = hamilton::encode_by_position(*q.path);
+    hamilton::HamiltonInstance by_position = *q.path;
+    by_position.steps = std::make_shared<const std::vector<hamilton::HamiltonInstance::Step>>(hamilton::steps_of(by_position));
+    const Encoding encoding = hamilton::encode_by_position(by_position);
     dlx::Solver with_hook(encoding.problem), plain(encoding.problem);
     if (encoding.hook) with_hook.set_hook(encoding.hook.get());
     with_hook.count();
     plain.count();
+    // The successor encoding (the reductions' own), each answer verified.
+    const Encoding chains = hamilton::encode_by_successor(*q.path, q.links);
+    dlx::Solver successor(chains.problem);
+    successor.set_hook(chains.hook.get());
+    std::uint64_t verified = 0;
+    while (successor.next() == dlx::Outcome::solution) verified += !check(board, filling_of(board, q, successor.solution()));
     const std::uint64_t expected = brute_force(board);
     INFO("round " << round << " rule " << static_cast<int>(board.rule));
     CHECK(with_hook.statistics().solutions == expected);
     CHECK(plain.statistics().solutions == expected);
+    CHECK(successor.statistics().solutions == expected);
+    CHECK(verified == expected);
     nonzero += expected > 0;
   }
   CHECK(nonzero > 60);

@@ -22,6 +22,7 @@
 
 #include "dlx/problem.hpp"
 #include "hamilton/hamilton.hpp"
+#include "hamilton/successors.hpp"
 
 namespace dance::path_puzzle {
 
@@ -59,9 +60,11 @@ using Filling = std::vector<int>;
 [[nodiscard]] std::optional<std::string> check(const Board& board, const Filling& filling);
 
 // The board as a Hamiltonian path question with givens: vertex k is the
-// k-th open cell (cell_of[k]), the position encoding's steps computed.
+// k-th open cell (cell_of[k]), the successor encoding's options computed
+// (hamilton/successors.hpp).
 struct Question {
   std::shared_ptr<const hamilton::HamiltonInstance> path;
+  std::shared_ptr<const std::vector<hamilton::Link>> links;
   std::vector<std::size_t> cell_of;  // per vertex
 };
 // The numbers given go in as givens unless `with_givens` is false (a

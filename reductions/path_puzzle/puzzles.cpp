@@ -113,8 +113,7 @@ Verdict PathPuzzles::count(const Solution& solution, std::span<const std::size_t
   for (const std::size_t cell : clues) give(cell);
   for (std::size_t cell = 0; cell < positions(); ++cell)  // the ends that stay, unless listed
     if (anchored(solution, cell) && std::find(clues.begin(), clues.end(), cell) == clues.end()) give(cell);
-  h.steps = std::make_shared<const std::vector<hamilton::HamiltonInstance::Step>>(hamilton::steps_of(h));
-  const Encoding encoding = hamilton::encode_by_position(h);
+  const Encoding encoding = hamilton::encode_by_successor(h, std::make_shared<const std::vector<hamilton::Link>>(hamilton::links_of(h)));
   dlx::Solver solver(encoding.problem);
   if (encoding.hook) solver.set_hook(encoding.hook.get());
   solver.set_limits(dlx::Limits{allowance(0), 0, interrupt()});
