@@ -27,7 +27,8 @@ class ChainHook final : public dlx::Hook {
         size_(n_, 1),
         position_(n_, unknown),
         at_(n_, none),
-        gap_of_(n_, unknown),
+        from_a_(n_, none),
+        depth_(n_, far),
         queue_(n_),
         keep_(links_->size(), 0) {
     if (graph_->directed) {
@@ -88,7 +89,6 @@ class ChainHook final : public dlx::Hook {
       for (const dlx::OptionId o : buffer_)
         if (!fits((*links_)[o])) prune(o, pruner);
     }
-    clear_distances();
     return ok;
   }
 
@@ -102,12 +102,17 @@ class ChainHook final : public dlx::Hook {
     std::uint32_t old;
   };
   // A gap: the unknown positions first..last, between the known ones (a at
-  // first - 1, b at last + 1; none at an open end), and per vertex the
-  // distances from a and to b along the chains through vertices not numbered.
+  // first - 1, b at last + 1; none at an open end).
   struct Gap {
     std::uint32_t first, last;
     Vertex a, b;
-    std::size_t from_a, to_b;  // offsets of their distances in distance_
+  };
+  // A vertex reached from a gap's end (its distance at distance_[at]);
+  // `next` links the gaps whose first end reaches the vertex.
+  struct Reach {
+    Vertex vertex;
+    std::size_t at;
+    std::uint32_t next, gap;
   };
 
   void set(std::uint32_t& slot, std::uint32_t value) {
@@ -130,99 +135,111 @@ class ChainHook final : public dlx::Hook {
   // The gaps and their distances; false when one cannot be crossed.
   bool find_gaps() {
     gaps_.clear();
-    std::fill(gap_of_.begin(), gap_of_.end(), unknown);
+    for (const Reach& r : reach_) {
+      from_a_[r.vertex] = none;
+      distance_[r.at] = far;
+    }
+    reach_.clear();
     bool any_known = false;
-    for (std::uint32_t p = 0; p < n_; ++p) any_known = any_known || at_[p] != none;
+    for (std::uint32_t p = 0; p < n_ && !any_known; ++p) any_known = at_[p] != none;
     if (!any_known) return true;  // nothing to measure from
     for (std::uint32_t p = 0; p < n_;) {
       if (at_[p] != none) {
         ++p;
         continue;
       }
-      Gap gap{p, p, p > 0 ? at_[p - 1] : none, none, 0, 0};
+      Gap gap{p, p, p > 0 ? at_[p - 1] : none, none};
       while (gap.last + 1 < n_ && at_[gap.last + 1] == none) ++gap.last;
       if (gap.last + 1 < n_) gap.b = at_[gap.last + 1];
-      const std::uint32_t reach = gap.last - gap.first + 2;  // steps from a to b
-      if (gap.a != none) gap.from_a = search(gap.a, gap.b, false, reach);
-      if (gap.b != none) gap.to_b = search(gap.b, gap.a, true, reach);
-      if (gap.a != none && gap.b != none && !distances_->reaches(distance_[gap.from_a + gap.b], reach)) return false;
-      for (std::uint32_t q = gap.first; q <= gap.last; ++q) gap_of_[q] = static_cast<std::uint32_t>(gaps_.size());
       gaps_.push_back(gap);
+      const auto g = static_cast<std::uint32_t>(gaps_.size() - 1);
+      const std::uint32_t reach = gap.last - gap.first + 2;  // steps from a to b
+      if (gap.a != none) search(g, gap.a, gap.b, false, reach);
+      if (gap.b != none) search(g, gap.b, gap.a, true, reach);
+      if (gap.a != none && gap.b != none && !distances_->reaches(from_a(g, gap.b), reach)) return false;
       p = gap.last + 1;
     }
     return true;
   }
 
-  // Breadth-first from the numbered vertex `start` (forward from a gap's
+  // Breadth-first from the numbered vertex `start` (forward from gap g's
   // first end, or backward from its last) through the chains not numbered,
   // into `target`, at most `reach` steps: a chain is entered at its end and
-  // followed. Returns the offset of its distances in distance_.
-  std::size_t search(Vertex start, Vertex target, bool backward, std::uint32_t reach) {
-    const std::size_t base = distance_.size();
-    distance_.resize(base + n_, far);
-    std::uint32_t* d = distance_.data() + base;
+  // followed. Each vertex reached gets the gap and its distance in its list.
+  void search(std::uint32_t g, Vertex start, Vertex target, bool backward, std::uint32_t reach) {
+    std::uint32_t* d = depth_.data();
     d[start] = 0;
     std::size_t head = 0, tail = 0;
     queue_[tail++] = start;
+    const auto enter = [&](Vertex x, Vertex y) {
+      d[x] = d[y] + 1;
+      queue_[tail++] = x;
+    };
     while (head < tail) {
       const Vertex y = queue_[head++];
       if (d[y] >= reach || (y == target && y != start)) continue;
       const auto visit = [&](Vertex x) {
         if (d[x] != far) return;
         if (x != target && (position_[x] != unknown || (backward ? next_[x] : prev_[x]) != none)) return;
-        d[x] = d[y] + 1;
-        queue_[tail++] = x;
+        enter(x, y);
       };
-      const Vertex along = y == start ? none : backward ? prev_[y] : next_[y];
+      const Vertex along = y == start ? none : backward ? prev_[y] : next_[y];  // inside a chain, its own next
       if (along != none) {
-        visit_along(d, y, along, queue_, tail);
+        if (d[along] == far) enter(along, y);
       } else if (backward && graph_->directed) {
         for (const Vertex x : in_[y]) visit(x);
       } else {
         for (const Vertex x : graph_->out[y]) visit(x);
       }
     }
-    return base;
-  }
-  // Inside a chain the next vertex is its own.
-  static void visit_along(std::uint32_t* d, Vertex y, Vertex x, std::vector<Vertex>& queue, std::size_t& tail) {
-    if (d[x] != far) return;
-    d[x] = d[y] + 1;
-    queue[tail++] = x;
+    const std::size_t base = (2 * std::size_t{g} + backward) * n_;
+    if (distance_.size() < base + n_) distance_.resize(base + n_, far);
+    for (std::size_t k = 0; k < tail; ++k) {
+      const Vertex x = queue_[k];
+      distance_[base + x] = d[x];
+      d[x] = far;
+      reach_.push_back({x, base + x, backward ? none : from_a_[x], g});
+      if (!backward) from_a_[x] = static_cast<std::uint32_t>(reach_.size() - 1);
+    }
   }
 
-  void clear_distances() { distance_.clear(); }
-
-  [[nodiscard]] std::uint32_t from_a(const Gap& g, Vertex x) const { return distance_[g.from_a + x]; }
-  [[nodiscard]] std::uint32_t to_b(const Gap& g, Vertex x) const { return distance_[g.to_b + x]; }
+  // The distance of x from gap g's first end, or to its last.
+  [[nodiscard]] std::uint32_t from_a(std::uint32_t g, Vertex x) const { return distance_[2 * std::size_t{g} * n_ + x]; }
+  [[nodiscard]] std::uint32_t to_b(std::uint32_t g, Vertex x) const { return distance_[(2 * std::size_t{g} + 1) * n_ + x]; }
 
   // Whether the chain h..t of `length` vertices fits in gap g, its head at
   // `p` (or anywhere: unknown).
-  [[nodiscard]] bool fits_in(const Gap& g, Vertex h, Vertex t, std::uint32_t length, std::uint32_t p) const {
-    const std::uint32_t places = g.last - g.first + 1;
+  [[nodiscard]] bool fits_in(std::uint32_t g, Vertex h, Vertex t, std::uint32_t length, std::uint32_t p) const {
+    const Gap& gap = gaps_[g];
+    const std::uint32_t places = gap.last - gap.first + 1;
     if (length > places) return false;
-    if (g.a != none && from_a(g, h) == far) return false;
-    if (g.b != none && to_b(g, t) == far) return false;
+    const std::uint32_t da = gap.a == none ? 0 : from_a(g, h), db = gap.b == none ? 0 : to_b(g, t);
+    if (da == far || db == far) return false;
     if (p == unknown) {
-      if (g.a != none && g.b != none) return distances_->reaches(from_a(g, h) + length - 1 + to_b(g, t), places + 1);
-      if (g.a != none) return from_a(g, h) + length - 1 <= places;
-      if (g.b != none) return to_b(g, t) + length - 1 <= places;
-      return true;
+      if (gap.a != none && gap.b != none) return distances_->reaches(da + length - 1 + db, places + 1);
+      return da + db + length - 1 <= places;
     }
-    if (p < g.first || p + length - 1 > g.last) return false;
-    return (g.a == none || distances_->reaches(from_a(g, h), p + 1 - g.first)) &&
-           (g.b == none || distances_->reaches(to_b(g, t), g.last + 2 - p - length));
+    if (p < gap.first || p + length - 1 > gap.last) return false;
+    return (gap.a == none || distances_->reaches(da, p + 1 - gap.first)) &&
+           (gap.b == none || distances_->reaches(db, gap.last + 2 - p - length));
   }
 
+  // Whether the chain h..t fits in some gap: one whose first end reaches h,
+  // or the gap at the start of the path.
   [[nodiscard]] bool fits_somewhere(Vertex h, Vertex t, std::uint32_t length) const {
     if (gaps_.empty()) return at_[0] == none;  // nothing known (else every position is)
-    return std::any_of(gaps_.begin(), gaps_.end(), [&](const Gap& g) { return fits_in(g, h, t, length, unknown); });
+    if (gaps_[0].a == none && fits_in(0, h, t, length, unknown)) return true;
+    for (std::uint32_t k = from_a_[h]; k != none; k = reach_[k].next)
+      if (fits_in(reach_[k].gap, h, t, length, unknown)) return true;
+    return false;
   }
 
   // Whether the chain h..t may have its head at p.
   [[nodiscard]] bool fits_at(Vertex h, Vertex t, std::uint32_t length, std::uint32_t p) const {
     if (gaps_.empty()) return at_[0] == none;
-    return p < n_ && gap_of_[p] != unknown && fits_in(gaps_[gap_of_[p]], h, t, length, p);
+    if (p >= n_ || at_[p] != none) return false;
+    const auto after = std::upper_bound(gaps_.begin(), gaps_.end(), p, [](std::uint32_t q, const Gap& g) { return q < g.first; });
+    return fits_in(static_cast<std::uint32_t>(after - gaps_.begin() - 1), h, t, length, p);
   }
 
   // Whether an option can still be part of a path.
@@ -263,9 +280,11 @@ class ChainHook final : public dlx::Hook {
   std::vector<std::uint32_t> at_;  // per position: its vertex, or none
   std::vector<Undo> log_;
   std::vector<std::size_t> marks_;  // per option chosen: log_'s size before it
-  std::vector<Gap> gaps_;
-  std::vector<std::uint32_t> gap_of_;  // per position: its gap
-  std::vector<std::uint32_t> distance_;
+  std::vector<Gap> gaps_;  // in order of position
+  std::vector<Reach> reach_;
+  std::vector<std::uint32_t> from_a_;    // per vertex: its first entry in reach_ from a gap's first end
+  std::vector<std::uint32_t> distance_;  // per gap, from its first end and to its last, per vertex (far: not reached)
+  std::vector<std::uint32_t> depth_;          // search()'s distances, far between searches
   std::vector<Vertex> queue_;
   std::vector<std::uint64_t> keep_;  // per option: the call of propagate() that took it out
   std::uint64_t call_ = 0;
