@@ -247,13 +247,22 @@ TEST_CASE("path puzzles: bad input names the line and column", "[numbrix][hidato
   };
   CHECK_THAT(error_of("numbrix", "1 2\n3 q\n"), Catch::Contains("line 2, column 3: expected '.' or a number"));
   CHECK_THAT(error_of("numbrix", "1 2\n3\n"), Catch::Contains("row 2 has 1 cells, the first row has 2"));
-  CHECK_THAT(error_of("numbrix", "1 2\n3 5\n"), Catch::Contains("the number 5"));
-  CHECK_THAT(error_of("numbrix", "1 1\n. .\n"), Catch::Contains("the number 1 is given twice"));
+  // A number the grid cannot hold, or one given twice: the cell's own line and column.
+  CHECK_THAT(error_of("numbrix", "# a title\n1 2\n3 5\n"), Catch::Contains("line 3, column 3: the number 5"));
+  CHECK_THAT(error_of("numbrix", "1 1\n. .\n"), Catch::Contains("line 1, column 3: the number 1 is given twice"));
+  CHECK_THAT(error_of("hidato", ". . .\n\n1 x 3\n.  x  3\n"), Catch::Contains("line 4, column 7: the number 3 is given twice"));
+  CHECK_THAT(error_of("hidato", "x x\nx 1\n"), Catch::Contains("line 1, column 1: a grid needs two cells"));
   CHECK_THAT(error_of("numbrix", "1 x\n. .\n"), Catch::Contains("expected '.' or a number"));  // no holes in Numbrix
   CHECK_THAT(error_of("hidato", "1 x\n. y\n"), Catch::Contains("line 2, column 3: expected '.', 'x' or a number"));
   CHECK_THAT(error_of("signpost", "4x4:deg16acbga1bdahbbb"), Catch::Contains("has 15 cells"));
   CHECK_THAT(error_of("signpost", "4x4:deg16acbga1bdahbbbgg"), Catch::Contains("more than the 16 cells"));
   CHECK_THAT(error_of("signpost", "4x4:deg17acbga1bdahbbbg"), Catch::Contains("the number 17"));
+  CHECK_THAT(error_of("signpost", "4x4:deg16acbga1bdahbbb1g"), Catch::Contains("column 23: the number 1 is given twice"));
+  // Any size to 900 cells (a 30x30 grid), the size said as written.
+  CHECK_THAT(error_of("signpost", "401x2:a"), Catch::Contains("column 8: the ID has 1 cells; a 401x2 grid has 802"));
+  CHECK_THAT(error_of("signpost", "31x30:a"), Catch::Contains("column 1: a Signpost grid has 2 to 900 cells; found 31x30"));
+  CHECK_THAT(error_of("signpost", "99999999999x2:a"), Catch::Contains("found 99999999999x2"));
+  CHECK(read_all(*find_reduction("signpost"), "30x30:" + std::string(899, 'c') + "900a").size() == 1);
   CHECK_THAT(error_of("signpost", "4x4:dzg"), Catch::Contains("column 6: expected a number or an arrow"));
   CHECK_THAT(error_of("signpost", "4x4#12345"), Catch::Contains("random seed"));
   CHECK_THAT(error_of("signpost", "\n\n  7:abc"), Catch::Contains("line 3, column 4"));

@@ -18,19 +18,19 @@ std::string cell_name(const Board& board, std::size_t cell) {
   return "row " + std::to_string(cell / w + 1) + ", column " + std::to_string(cell % w + 1);
 }
 
-std::optional<std::string> contradiction(const Board& board) {
+std::optional<Contradiction> contradiction(const Board& board) {
   const std::size_t n = board.open();
-  if (n < 2) return "a grid needs two cells at least";
+  if (n < 2) return Contradiction{board.cells(), "a grid needs two cells at least"};
   std::vector<std::size_t> where(n + 1, board.cells());
   for (std::size_t cell = 0; cell < board.cells(); ++cell) {
     const int number = board.numbers[cell];
     if (number == hole || number == 0) continue;
     if (static_cast<std::size_t>(number) > n)
-      return "the number " + std::to_string(number) + " at " + cell_name(board, cell) + " is more than the grid's " +
-             std::to_string(n) + " cells";
+      return Contradiction{cell, "the number " + std::to_string(number) + " at " + cell_name(board, cell) + " is more than the grid's " +
+                                     std::to_string(n) + " cells"};
     if (where[static_cast<std::size_t>(number)] != board.cells())
-      return "the number " + std::to_string(number) + " is given twice (" +
-             cell_name(board, where[static_cast<std::size_t>(number)]) + " and " + cell_name(board, cell) + ")";
+      return Contradiction{cell, "the number " + std::to_string(number) + " is given twice (" +
+                                     cell_name(board, where[static_cast<std::size_t>(number)]) + " and " + cell_name(board, cell) + ")"};
     where[static_cast<std::size_t>(number)] = cell;
   }
   return std::nullopt;

@@ -35,6 +35,10 @@ inline constexpr int dy[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
 
 inline constexpr int hole = -1;  // a cell that is not part of the grid
 
+// The most cells a puzzle may have (a 30x30 grid): the encoding's options
+// that fit the givens are found through a table of positions by cells.
+inline constexpr std::size_t most_cells = 900;
+
 struct Board {
   int width = 0, height = 0;
   Rule rule = Rule::orthogonal;
@@ -52,8 +56,12 @@ using Filling = std::vector<int>;
 [[nodiscard]] std::string cell_name(const Board& board, std::size_t cell);
 
 // What is wrong with the board on its face (a number twice, a number above
-// N, too few cells), or nothing.
-[[nodiscard]] std::optional<std::string> contradiction(const Board& board);
+// N, too few cells), and at which cell (cells() for the whole board), or nothing.
+struct Contradiction {
+  std::size_t cell;
+  std::string what;
+};
+[[nodiscard]] std::optional<Contradiction> contradiction(const Board& board);
 
 // An independent check of a filling against the rules and the givens,
 // written without the graph: what is wrong, or nothing.
