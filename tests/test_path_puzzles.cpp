@@ -236,6 +236,33 @@ TEST_CASE("path puzzles: generated puzzles are unique through the solving side, 
   }
 }
 
+TEST_CASE("path puzzles: --difficulty easy makes puzzles that a search never branching solves", "[generate]") {
+  const std::pair<const char*, const char*> families[] = {{"numbrix", "5"}, {"hidato", "5x5"}, {"signpost", "5x5"}};
+  for (const auto& [name, size] : families) {
+    const Reduction& reduction = *find_reduction(name);
+    auto type = reduction.puzzle_type(ModelOptions().set("size", size));
+    GenerateOptions wanted;
+    wanted.difficulty = Difficulty::easy;
+    for (std::uint64_t index = 0; index < 4; ++index) {
+      const dance::Puzzle made = generate(*type, wanted, 5, index);
+      INFO(name << " puzzle " << index);
+      REQUIRE(made.verdict);
+      CHECK(grade(*made.verdict) == Difficulty::easy);
+      std::ostringstream text;
+      type->print_puzzle(text, made.solution, made.kept);
+      const auto instances = read_all(reduction, text.str());
+      REQUIRE(instances.size() == 1);
+      // Counted again by the reduction: one answer, a node per cell, the start, the end and the root.
+      const Encoding encoding = reduction.encode(*instances[0]);
+      dlx::Solver solver(encoding.problem);
+      solver.set_hook(encoding.hook.get());
+      solver.count(2);
+      CHECK(solver.statistics().solutions == 1);
+      CHECK(solver.statistics().nodes == static_cast<const PathInstance&>(*instances[0]).board.open() + 2);
+    }
+  }
+}
+
 TEST_CASE("path puzzles: bad input names the line and column", "[numbrix][hidato][signpost]") {
   const auto error_of = [](const char* name, const std::string& text) {
     try {

@@ -120,8 +120,9 @@ Verdict PathPuzzles::count(const Solution& solution, std::span<const std::size_t
   solver.count(limit);
   const dlx::Statistics& statistics = solver.statistics();
   work_ += statistics.nodes;
-  // A search that never branches enters one level per step of the path, and the root.
-  return Verdict{statistics.solutions, statistics.nodes, question_.cell_of.size()};
+  // A search that never branches has the root and a node per option: the
+  // arcs between the N cells, the start and the end (N + 2).
+  return Verdict{statistics.solutions, statistics.nodes, question_.cell_of.size() + 2};
 }
 
 bool PathPuzzles::another(const Solution& solution, std::span<const std::size_t> clues,
