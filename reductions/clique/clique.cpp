@@ -39,8 +39,10 @@ double expected_sets(long n, long k, long density) {
   return std::exp(std::min(log_sets, 80.0));
 }
 
-// The repairs a generated graph may be expected to need (about 0.5 s at 200 vertices).
-constexpr double most_repairs = 200;
+// The repairs a generated graph of n vertices may be expected to need:
+// each reads and searches the whole graph, so 200 at 200 vertices (about
+// 0.5 s), fewer on larger graphs, more on smaller ones.
+double most_repairs(long n) { return 200.0 * 200.0 * 200.0 / static_cast<double>(n * n); }
 
 }  // namespace
 
@@ -61,10 +63,10 @@ std::unique_ptr<PuzzleType> CliqueReduction::make_puzzle_type(const ModelOptions
     return d;
   };
   long density = options.number("density", densest(1));
-  if (options.has("density") && expected_sets(n, k, density) > most_repairs)
+  if (options.has("density") && expected_sets(n, k, density) > most_repairs(n))
     throw std::invalid_argument("--density " + std::to_string(density) + ": a random graph of " + std::to_string(n) + " vertices has about " +
                                 std::to_string(static_cast<long long>(expected_sets(n, k, density))) + " sets of " + std::to_string(k) +
-                                ", each repaired by a search; take --density " + std::to_string(densest(most_repairs)) +
+                                ", each repaired by a search; take --density " + std::to_string(densest(most_repairs(n))) +
                                 " or less, or a larger -k");
   return std::make_unique<CliquePuzzles>(*this, static_cast<int>(n), static_cast<int>(k), static_cast<int>(density));
 }
