@@ -30,7 +30,7 @@ class ChainHook final : public dlx::Hook {
         from_a_(n_, none),
         depth_(n_, far),
         queue_(n_),
-        keep_(links_->size(), 0) {
+        removed_at_(links_->size(), 0) {
     if (graph_->directed) {
       in_.resize(n_);
       for (Vertex u = 0; u < n_; ++u)
@@ -263,8 +263,8 @@ class ChainHook final : public dlx::Hook {
   }
 
   void prune(dlx::OptionId o, dlx::Pruner& pruner) {
-    if (keep_[o] == call_) return;
-    keep_[o] = call_;
+    if (removed_at_[o] == call_) return;
+    removed_at_[o] = call_;
     pruner.remove(o);
   }
 
@@ -286,7 +286,7 @@ class ChainHook final : public dlx::Hook {
   std::vector<std::uint32_t> distance_;  // per gap, from its first end and to its last, per vertex (far: not reached)
   std::vector<std::uint32_t> depth_;          // search()'s distances, far between searches
   std::vector<Vertex> queue_;
-  std::vector<std::uint64_t> keep_;  // per option: the call of propagate() that took it out
+  std::vector<std::uint64_t> removed_at_;  // per option: the call of propagate() that took it out
   std::uint64_t call_ = 0;
   std::vector<dlx::OptionId> buffer_;
 };
