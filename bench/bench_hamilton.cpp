@@ -6,11 +6,15 @@
 // stopped after CAP seconds (default 30), and beside each first cycle
 // clingo's time when it is installed (Debian gringo; bench/hamilton.lp).
 // Last, the graphs made against backtracking (bench/hamilton_graphs.hpp:
-// generalized Petersen graphs, flower snarks, unbalanced bipartite graphs,
+// generalized Petersen graphs, flower snarks, chains of Petersen graphs by
+// dot products, unbalanced bipartite graphs,
 // cubic graphs with a Petersen piece, two hubs and three pieces, grids with
 // holes, odd grids, grids less 3 cells, random cubic graphs), each searched
-// as a user runs it (no flags), clingo's time and answer beside.
-// usage: bench_hamilton [--made] [CAP [DATA_DIR]]; bench_hamilton --write DIR
+// as a user runs it (no flags), clingo's time and answer beside; and so the
+// FHCP Challenge graphs of the data folder (fhcpcs-graphN.hcp, every one
+// Hamiltonian).
+// usage: bench_hamilton [--made|--fhcp] [CAP [DATA_DIR]]; bench_hamilton --write DIR
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
@@ -116,11 +120,15 @@ std::vector<std::pair<std::string, dance::bench::EdgeList>> made_graphs() {
       {"gp500-2", generalized_petersen(500, 2)},
       {"flower-j21", flower_snark(21)},
       {"flower-j51", flower_snark(51)},
+      {"petersen-dots-10", petersen_dot_products(10, 1)},
+      {"petersen-dots-20", petersen_dot_products(20, 1)},
       {"bipartite-51-50", unbalanced_bipartite(51, 50, 1)},
       {"bipartite-501-500", unbalanced_bipartite(501, 500, 1)},
       {"petersen-piece-108", cubic_with_petersen_piece(100, 1)},
       {"petersen-piece-308", cubic_with_petersen_piece(300, 1)},
       {"petersen-piece-1008", cubic_with_petersen_piece(1000, 1)},
+      {"petersen-piece-3008", cubic_with_petersen_piece(3000, 1)},
+      {"petersen-piece-13-in-1012", cubic_with_petersen_piece(1000, 1, 2)},
       {"two-hubs-302", two_hubs_three_pieces(100, 1)},
       {"grid-30x30-80-holes", grid_with_holes(30, 30, 80, 1)},
       {"grid-20x20-30-holes", grid_with_holes(20, 20, 30, 1)},
@@ -149,7 +157,7 @@ int write_made_graphs(const std::filesystem::path& dir) {
 
 // The made graphs, each a first cycle by default (no flags), beside clingo.
 void bench_made_graphs(double cap) {
-  std::cout << std::left << std::setw(22) << "made graph" << std::right << std::setw(9) << "vertices" << std::setw(10)
+  std::cout << std::left << std::setw(28) << "made graph" << std::right << std::setw(9) << "vertices" << std::setw(10)
             << "answer" << std::setw(12) << "nodes" << std::setw(10) << "seconds" << std::setw(10) << "clingo"
             << "  clingo's answer\n";
   for (const auto& [name, g] : made_graphs()) {
@@ -157,7 +165,7 @@ void bench_made_graphs(double cap) {
     const Run r = run(in, {}, 1, cap);
     std::istringstream again(dance::bench::hcp(g, name));
     const auto by_clingo = clingo(graph_of(*reduction.reader(again, {})->next()), cap);
-    std::cout << std::left << std::setw(22) << name << std::right << std::setw(9) << g.vertices << std::setw(10)
+    std::cout << std::left << std::setw(28) << name << std::right << std::setw(9) << g.vertices << std::setw(10)
               << (r.stopped ? "unknown" : r.solutions ? "found" : "none") << std::setw(12) << r.nodes << std::setw(10)
               << std::fixed << std::setprecision(4) << r.seconds;
     if (by_clingo) std::cout << std::setw(10) << std::setprecision(3) << by_clingo->seconds << "  " << by_clingo->answer;
@@ -165,13 +173,42 @@ void bench_made_graphs(double cap) {
   }
 }
 
+// The FHCP Challenge graphs in `dir` (fhcpcs-graphN.hcp, by N), each a first
+// cycle by default (no flags), beside clingo.
+void bench_fhcp_graphs(const std::string& dir, double cap) {
+  std::vector<std::pair<int, std::string>> files;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    const std::string name = entry.path().filename().string();
+    if (name.starts_with("fhcpcs-graph") && name.ends_with(".hcp"))
+      files.emplace_back(std::stoi(name.substr(12)), entry.path().string());
+  }
+  std::sort(files.begin(), files.end());
+  std::cout << std::left << std::setw(28) << "FHCP graph" << std::right << std::setw(9) << "vertices" << std::setw(10)
+            << "answer" << std::setw(12) << "nodes" << std::setw(10) << "seconds" << std::setw(10) << "clingo"
+            << "  clingo's answer\n";
+  for (const auto& [number, file] : files) {
+    const Run r = run(file, {}, 1, cap);
+    std::ifstream in(file);
+    const std::unique_ptr<dance::Instance> instance = reduction.reader(in, {})->next();
+    const auto& g = graph_of(*instance);
+    const auto by_clingo = clingo(g, cap);
+    std::cout << std::left << std::setw(28) << ("graph " + std::to_string(number)) << std::right << std::setw(9)
+              << g.size() << std::setw(10) << (r.stopped ? "unknown" : r.solutions ? "found" : "none") << std::setw(12)
+              << r.nodes << std::setw(10) << std::fixed << std::setprecision(4) << r.seconds;
+    if (by_clingo) std::cout << std::setw(10) << std::setprecision(3) << by_clingo->seconds << "  " << by_clingo->answer;
+    std::cout << std::endl;
+  }
+}
+
 int main(int argc, char** argv) {
   const std::string usage =
-      "usage: bench_hamilton [--made] [CAP [DATA_DIR]]   (CAP: seconds per search, default 30; --made: the made graphs only)\n"
+      "usage: bench_hamilton [--made|--fhcp] [CAP [DATA_DIR]]   (CAP: seconds per search, default 30; --made: the made\n"
+      "                                                          graphs only; --fhcp: the FHCP Challenge graphs only)\n"
       "       bench_hamilton --write DIR                 (the made graphs as DIR/NAME.hcp)\n";
   if (argc == 3 && std::string(argv[1]) == "--write") return write_made_graphs(argv[2]);
   const bool made_only = argc > 1 && std::string(argv[1]) == "--made";
-  if (made_only) --argc, ++argv;
+  const bool fhcp_only = argc > 1 && std::string(argv[1]) == "--fhcp";
+  if (made_only || fhcp_only) --argc, ++argv;
   double cap = 30;
   try {
     if (argc > 1) cap = std::stod(argv[1]);
@@ -187,6 +224,10 @@ int main(int argc, char** argv) {
   if (!std::filesystem::is_directory(dir)) {
     std::cerr << "bench_hamilton: " << dir << " is not a directory (DATA_DIR is the graphs folder)\n";
     return 2;
+  }
+  if (fhcp_only) {
+    bench_fhcp_graphs(dir, cap);
+    return 0;
   }
   using dance::ModelOptions;
   struct Target {
@@ -239,5 +280,6 @@ int main(int argc, char** argv) {
               run(file, options, 1, cap, 300, seed), g.goal);
     }
   }
+  bench_fhcp_graphs(dir, cap);
   bench_made_graphs(cap);
 }

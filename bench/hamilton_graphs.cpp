@@ -104,6 +104,48 @@ EdgeList flower_snark(std::uint32_t n) {
   return g;
 }
 
+EdgeList petersen_dot_products(std::uint32_t count, std::uint64_t seed) {
+  if (count == 0) throw std::invalid_argument("a chain of Petersen graphs has one at least");
+  std::mt19937_64 rng(seed);
+  // The Petersen graph: outer cycle 0-4, inner pentagram 5-9, spokes.
+  std::vector<Edge> petersen;
+  for (std::uint32_t i = 0; i < 5; ++i) {
+    petersen.push_back(sorted(i, (i + 1) % 5));
+    petersen.push_back(sorted(5 + i, 5 + (i + 2) % 5));
+    petersen.push_back({i, 5 + i});
+  }
+  EdgeList g{10, petersen};
+  for (std::uint32_t k = 1; k < count; ++k) {
+    Edge first, second;
+    do {
+      first = g.edges[rng() % g.edges.size()];
+      second = g.edges[rng() % g.edges.size()];
+    } while (first.first == second.first || first.first == second.second || first.second == second.first ||
+             first.second == second.second);
+    std::erase(g.edges, first);
+    std::erase(g.edges, second);
+    const Edge gone = petersen[rng() % petersen.size()];  // x, y: adjacent
+    // The new copy's vertices other than x and y, numbered on from g's.
+    std::vector<std::uint32_t> number(10);
+    for (std::uint32_t v = 0, next = static_cast<std::uint32_t>(g.vertices); v < 10; ++v)
+      number[v] = v == gone.first || v == gone.second ? 0 : next++;
+    g.vertices += 8;
+    std::vector<std::uint32_t> x_ends, y_ends;
+    for (const auto& [u, v] : petersen) {
+      const bool at_x = u == gone.first || v == gone.first, at_y = u == gone.second || v == gone.second;
+      if (at_x && at_y) continue;  // the edge x-y
+      if (at_x) x_ends.push_back(number[u == gone.first ? v : u]);
+      else if (at_y) y_ends.push_back(number[u == gone.second ? v : u]);
+      else g.edges.push_back(sorted(number[u], number[v]));
+    }
+    g.edges.push_back(sorted(first.first, x_ends[0]));
+    g.edges.push_back(sorted(first.second, x_ends[1]));
+    g.edges.push_back(sorted(second.first, y_ends[0]));
+    g.edges.push_back(sorted(second.second, y_ends[1]));
+  }
+  return g;
+}
+
 EdgeList random_cubic(std::uint32_t n, std::uint64_t seed) {
   if (n % 2) throw std::invalid_argument("a cubic graph has an even number of vertices");
   std::mt19937_64 rng(seed);
@@ -112,7 +154,29 @@ EdgeList random_cubic(std::uint32_t n, std::uint64_t seed) {
   return {n, pairing(n, stubs, rng)};
 }
 
-EdgeList cubic_with_petersen_piece(std::uint32_t n, std::uint64_t seed) {
+namespace {
+
+// `g` with vertex v (of degree 3) replaced by a triangle whose vertices take
+// one of v's edges each: v itself and two new vertices at the end.
+void truncate(EdgeList& g, std::uint32_t v) {
+  const auto a = static_cast<std::uint32_t>(g.vertices), b = a + 1;
+  g.vertices += 2;
+  std::uint32_t seen = 0;
+  for (auto& [x, y] : g.edges)
+    if (x == v || y == v) {
+      const std::uint32_t corner = seen == 0 ? v : seen == 1 ? a : b;
+      ++seen;
+      (x == v ? x : y) = corner;
+      if (x > y) std::swap(x, y);
+    }
+  g.edges.push_back({v, a});
+  g.edges.push_back({v, b});
+  g.edges.push_back({a, b});
+}
+
+}  // namespace
+
+EdgeList cubic_with_petersen_piece(std::uint32_t n, std::uint64_t seed, std::uint32_t truncated) {
   EdgeList g = random_cubic(n, seed);
   // Vertex 0 goes; its neighbours take its number's place among the piece's ends.
   std::vector<std::uint32_t> ends;
@@ -133,7 +197,9 @@ EdgeList cubic_with_petersen_piece(std::uint32_t n, std::uint64_t seed) {
   edges.push_back(sorted(ends[0], p(1)));
   edges.push_back(sorted(ends[1], p(4)));
   edges.push_back(sorted(ends[2], p(5)));
-  return {n + 8, edges};
+  EdgeList made{n + 8, edges};
+  for (std::uint32_t k = 0; k < truncated; ++k) truncate(made, p(2 + k));  // the piece's vertices 2, 3, ...
+  return made;
 }
 
 EdgeList unbalanced_bipartite(std::uint32_t left, std::uint32_t right, std::uint64_t seed) {

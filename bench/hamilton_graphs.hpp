@@ -27,6 +27,14 @@ EdgeList generalized_petersen(std::uint32_t n, std::uint32_t k);
 // Hamiltonian cycle.
 EdgeList flower_snark(std::uint32_t n);
 
+// A chain of `count` Petersen graphs joined by Isaacs' dot product, at random
+// places: each step takes two edges a1-b1, a2-b2 of the graph so far with no
+// end in common, and a new Petersen graph less two adjacent vertices x, y,
+// and joins a1 and b1 to x's other neighbours, a2 and b2 to y's. A dot
+// product of snarks is a snark (not 3-edge-colourable), so there is no
+// Hamiltonian cycle; 8 x count + 2 vertices.
+EdgeList petersen_dot_products(std::uint32_t count, std::uint64_t seed);
+
 // A random cubic graph (pairings of 3n points, again until simple).
 EdgeList random_cubic(std::uint32_t n, std::uint64_t seed);
 
@@ -34,7 +42,11 @@ EdgeList random_cubic(std::uint32_t n, std::uint64_t seed);
 // graph minus a vertex (n + 8 vertices): no Hamiltonian cycle, since one
 // would cross the 3-edge cut around the piece twice and so close a
 // Hamiltonian cycle of the Petersen graph.
-EdgeList cubic_with_petersen_piece(std::uint32_t n, std::uint64_t seed);
+// With `truncated` > 0, that many of the piece's vertices are each replaced
+// by a triangle (9 + 2 x truncated vertices in the piece, which still has no
+// Hamiltonian path between two of its ends): a piece too large for the
+// piece rule's search (hamilton/pieces.hpp) from 2 on.
+EdgeList cubic_with_petersen_piece(std::uint32_t n, std::uint64_t seed, std::uint32_t truncated = 0);
 
 // A random bipartite graph of sides `left` and `right` where every vertex of
 // the left side has degree 3 (the right side's degrees as even as can be):

@@ -9,12 +9,16 @@
 #include <set>
 #include <sstream>
 #include <stdexcept>
+#include <variant>
 #include <vector>
 
 #include "commands.hpp"
+#include "dance/driver.hpp"
 #include "generate.hpp"
 #include "memory_budget.hpp"
+#include "own_options.hpp"
 #include "settings.hpp"
+#include "text_sink.hpp"
 #include "work_clocks.hpp"
 
 namespace dance::cli {
@@ -68,14 +72,14 @@ class Fields {
       throw Refused(400, "too_large", std::string("\"") + name + "\" is at most " + std::to_string(hi) + " here");
     return value->get<std::uint64_t>();
   }
-  [[nodiscard]] std::optional<std::string> choice(const char* name, std::initializer_list<const char*> choices) {
+  [[nodiscard]] std::optional<std::string> choice(const char* name, const std::vector<std::string_view>& choices) {
     const json* value = find(name);
     if (!value) return std::nullopt;
     if (value->is_string())
-      for (const char* c : choices)
+      for (const std::string_view c : choices)
         if (value->get<std::string>() == c) return std::string(c);
     std::string all;
-    for (const char* c : choices) all += std::string(all.empty() ? "" : ", ") + '"' + c + '"';
+    for (const std::string_view c : choices) all += std::string(all.empty() ? "" : ", ") + '"' + std::string(c) + '"';
     throw bad_request(std::string("\"") + name + "\" is one of " + all);
   }
   // Refuses a field that no accessor asked for.
@@ -135,129 +139,219 @@ ModelOptions model_options(const json* options, const Reduction& reduction, cons
   return model;
 }
 
-// A request's settings, field by typed field; the server's limits hold
-// whatever the request asks.
-Settings settings_of(Fields& fields, std::string_view endpoint, const ApiLimits& limits, double seconds) {
+// The API's endpoints (POST /api/NAME): each runs a command, and takes the
+// fields of the options that command takes (own_options.cpp).
+struct Endpoint {
+  std::string_view name;
+  Command command;       // solve or generate
+  bool check = false;    // unique, multiple or none with the first solution; only the fields marked check_takes
+};
+constexpr Endpoint endpoints[] = {{"solve", Command::solve}, {"generate", Command::generate}, {"check", Command::solve, true}};
+
+// The server's own bounds on a field, beyond the option's: what a request
+// prints is held in memory until it is sent, and each puzzle costs time.
+struct Bound {
+  std::uint64_t lo, hi;
+  std::string note;  // after "solutions: from 1 to 1000"
+};
+std::optional<Bound> server_bound(std::string_view field, const ApiLimits& limits) {
+  if (field == "solutions") return Bound{1, limits.solutions, " (count: true counts them all)"};
+  if (field == "n") return Bound{1, limits.puzzles, ""};
+  return std::nullopt;
+}
+
+// A request's settings, field by typed field as dance's own options' table
+// says; the server's limits hold whatever the request asks.
+Settings settings_of(Fields& fields, const Endpoint& endpoint, const ApiLimits& limits) {
   Settings s;
-  const bool generating = endpoint == "generate";
-  s.command = generating ? Command::generate : Command::solve;
+  s.command = endpoint.command;
+  const bool generating = s.command == Command::generate;
   s.reduction = fields.text(generating ? "puzzle" : "reduction");
   const Reduction& reduction = registered(s.reduction);
   s.model = model_options(fields.find("options"), reduction, limits);
-  if (const json* limit = fields.find("time_limit")) {
-    if (!limit->is_number() || !(limit->get<double>() > 0))
-      throw bad_request("\"time_limit\" must be a number of seconds above 0");
-    seconds = std::min(seconds, limit->get<double>());
-  }
-  s.time_limit = seconds;
+  s.time_limit = limits.time_limit;
   s.threads = 1;  // the server's pool runs the requests side by side
   s.progress = false;
-  if (endpoint == "check") {
-    s.unique = s.show_first = true;
-    return s;
-  }
-  s.seed = fields.whole("seed").value_or(0);
-  s.stats = fields.flag("stats");
-  s.verify = fields.flag("verify");
-  if (generating) {
-    s.solutions = fields.whole("n", 1, limits.puzzles).value_or(1);
-    s.symmetry = fields.choice("symmetry", {"none", "rot180", "rot90", "mirror", "diagonal"}).value_or("none");
-    s.difficulty = fields.choice("difficulty", {"easy", "medium", "hard", "fiendish"}).value_or("");
-    s.minimal = fields.flag("minimal");
-    s.clues = fields.whole("clues").value_or(0);
-    s.with_solution = fields.flag("with_solution");
-    return s;
-  }
-  s.count = fields.flag("count");
-  s.unique = fields.flag("unique");
-  s.node_limit = fields.whole("node_limit").value_or(0);
-  // What a request prints is held in memory until it is sent: bounded.
-  const std::string solutions = "solutions: from 1 to " + std::to_string(limits.solutions) + " (count: true counts them all)";
-  if (const json* n = fields.find("solutions")) {
-    if (!n->is_number_unsigned() || n->get<std::uint64_t>() == 0) throw bad_request(solutions);
-    if (n->get<std::uint64_t>() > limits.solutions) throw Refused(400, "too_large", solutions);
-    s.solutions = n->get<std::uint64_t>();
+  s.unique = s.show_first = endpoint.check;
+  using Kind = OwnOption::Kind;
+  for (const OwnOption& o : own_options()) {
+    const bool taken = endpoint.check ? o.check_takes : o.commands.contains(s.command);
+    if (o.field.empty() || !taken) continue;
+    const std::string name(generating && !o.generate_field.empty() ? o.generate_field : o.field);
+    if (o.kind == Kind::flag) {
+      s.*std::get<bool Settings::*>(o.target) = fields.flag(name.c_str());
+    } else if (o.kind == Kind::choice) {
+      if (const auto chosen = fields.choice(name.c_str(), o.choices)) s.*std::get<std::string Settings::*>(o.target) = *chosen;
+    } else if (o.kind == Kind::seconds) {
+      // A request's limit is at most the server's.
+      if (const json* limit = fields.find(name.c_str())) {
+        if (!limit->is_number() || !(limit->get<double>() > 0))
+          throw bad_request("\"" + name + "\" must be a number of seconds above 0");
+        double& seconds = s.*std::get<double Settings::*>(o.target);
+        seconds = std::min(seconds, limit->get<double>());
+      }
+    } else if (o.kind == Kind::whole) {
+      const auto bound = server_bound(name, limits);
+      std::optional<std::uint64_t> value;
+      if (!bound) {
+        value = fields.whole(name.c_str(), o.lo, o.hi);
+      } else if (const json* given = fields.find(name.c_str())) {
+        const std::string range = name + ": from " + std::to_string(bound->lo) + " to " + std::to_string(bound->hi) + bound->note;
+        if (!given->is_number_unsigned() || given->get<std::uint64_t>() < bound->lo) throw bad_request(range);
+        if (given->get<std::uint64_t>() > bound->hi) throw Refused(400, "too_large", range);
+        value = given->get<std::uint64_t>();
+      }
+      if (value) set_whole(o, s, *value);
+    }
   }
   return s;
 }
 
-// dance's words in a request's: the text's name, the fields for the
-// options ("--to" is options.to, "--node-limit" node_limit), no hint at --help.
+// dance's words in a request's: the fields for the options ("--to" is
+// options.to, "--node-limit" node_limit, "-t" time_limit).
 std::string in_request_terms(const std::string& message, const Reduction* reduction) {
-  static const std::map<std::string, std::string, std::less<>> own{
-      {"n", "solutions"},     {"solutions", "solutions"},   {"count", "count"},           {"unique", "unique"},
-      {"seed", "seed"},       {"node-limit", "node_limit"}, {"time-limit", "time_limit"}, {"t", "time_limit"},
-      {"stats", "stats"},     {"verify", "verify"},         {"symmetry", "symmetry"},     {"minimal", "minimal"},
-      {"clues", "clues"},     {"difficulty", "difficulty"}, {"with-solution", "with_solution"}};
   const auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '-'; };
-  std::string kept;
-  std::istringstream lines(message);
-  for (std::string line; std::getline(lines, line);) {
-    if (line.rfind("Try '" + program(), 0) == 0) continue;
-    if (line.rfind(program() + ": ", 0) == 0) line.erase(0, program().size() + 2);
-    if (line.rfind("<request>", 0) == 0) line.replace(0, 9, "text");
-    std::string out;
-    for (std::size_t i = 0; i < line.size();) {
-      const std::size_t dashes = line.compare(i, 2, "--") == 0 ? 2 : 1;
-      std::size_t end = i + dashes;
-      if (line[i] == '-' && (i == 0 || !word(line[i - 1])) && end < line.size() && std::islower(static_cast<unsigned char>(line[end]))) {
-        while (end < line.size() && word(line[end])) ++end;
-        const std::string name = line.substr(i + dashes, end - i - dashes);
-        const auto field = own.find(name);
-        if (reduction && reduction->has_option(name)) {
-          out += "options." + name;
-          i = end;
-          continue;
-        }
-        if (field != own.end()) {
-          out += field->second;
-          i = end;
-          continue;
-        }
+  std::string out;
+  for (std::size_t i = 0; i < message.size();) {
+    const std::size_t dashes = message.compare(i, 2, "--") == 0 ? 2 : 1;
+    std::size_t end = i + dashes;
+    if (message[i] == '-' && (i == 0 || !word(message[i - 1])) && end < message.size() &&
+        std::islower(static_cast<unsigned char>(message[end]))) {
+      while (end < message.size() && word(message[end])) ++end;
+      const std::string name = message.substr(i + dashes, end - i - dashes);
+      if (reduction && reduction->has_option(name)) {
+        out += "options." + name;
+        i = end;
+        continue;
       }
-      out += line[i++];
+      const auto own = std::find_if(own_options().begin(), own_options().end(), [&](const OwnOption& o) {
+        return !o.field.empty() && (o.name == name || (name.size() == 1 && o.letter == name[0]));
+      });
+      if (own != own_options().end()) {
+        out += own->field;
+        i = end;
+        continue;
+      }
     }
-    kept += (kept.empty() ? "" : "\n") + out;
+    out += message[i++];
   }
-  return kept;
+  return out;
 }
 
-const char* verdict_of(int status) {
+// What a run said besides its answers, in the request's terms: its lines
+// without the last newline.
+std::string log_of(const std::ostringstream& log, const Reduction& reduction) {
+  std::string told = in_request_terms(log.str(), &reduction);
+  if (!told.empty() && told.back() == '\n') told.pop_back();
+  return told;
+}
+
+const char* verdict_of(Status status) {
   switch (status) {
-    case exit_status::found: return "found";
-    case exit_status::none: return "none";
+    case Status::found: return "found";
+    case Status::none: return "none";
     default: return "unknown";
   }
 }
 
-struct Ran {
-  int status;
-  std::string output;
-  std::string log;
-};
-
-Ran run_text(const Settings& s, const std::string& text, const std::atomic<bool>& interrupt) {
-  std::ostringstream out, err;
-  std::istringstream in(text);
-  Failure failure;
-  const int status = s.command == Command::generate ? generate(s, interrupt, out, err)
-                                             : run(s, interrupt, out, err, nullptr, &in, &failure);
-  const Reduction* reduction = find_reduction(s.reduction);
-  if (status == exit_status::error) {
-    if (failure.code.empty())  // generate's refusals are of its options; run's are all told
-      failure = {s.command == Command::generate ? "bad_option" : "internal", err.str()};
-    const int http = failure.code == "internal" ? 500 : 400;
-    throw Refused(http, failure.code, in_request_terms(failure.message, reduction), failure.line, failure.column);
-  }
-  return {status, out.str(), in_request_terms(err.str(), reduction)};
+// A failure of the run as the request's answer: 500 for dance's own fault, else 400.
+Refused refusal(const Failure& failure, const Reduction& reduction) {
+  return {failure.code == "internal" ? 500 : 400, failure.code, in_request_terms(failure.message, &reduction),
+          failure.line, failure.column};
 }
 
-json answer(std::string_view endpoint, const json& request, const ApiLimits& limits, double waited,
+// dance serve's sink: the output and the log as the command line prints them
+// (TextSink, without "dance: "), and the results as values for the answer's
+// own fields.
+class ApiSink final : public TextSink {
+ public:
+  ApiSink(const Reduction& reduction, const RunSpec& spec, std::ostream& output, std::ostream& log)
+      : TextSink(reduction, spec, output, log, {}), reduction_(reduction) {}
+
+  void solution(const Instance& instance, std::shared_ptr<const Answer> answer, std::uint64_t index) override {
+    TextSink::solution(instance, answer, index);
+    answers.push_back(entry(instance, *answer));
+  }
+  void verdict(const Instance& instance, std::uint64_t found, std::shared_ptr<const Answer> first) override {
+    TextSink::verdict(instance, found, first);
+    verdict_found = found;
+    if (first) answers.push_back(entry(instance, *first));
+  }
+  void count(const Instance& instance, std::uint64_t found, bool complete) override {
+    TextSink::count(instance, found, complete);
+    counts.push_back(found);
+  }
+
+  json answers = json::array();  // each answer: {"instance": k, "text": ...}
+  json counts = json::array();   // count: each instance's number (a lower bound when stopped)
+  std::optional<std::uint64_t> verdict_found;  // unique: 0, 1 or 2 solutions
+
+ private:
+  void begin(std::size_t number) override {
+    TextSink::begin(number);
+    instance_ = number;
+  }
+  json entry(const Instance& instance, const Answer& answer) const {
+    std::ostringstream text;
+    reduction_.print(text, instance, answer);
+    // The structured answer (the json presenter, branch `present`) goes here as "answer".
+    return {{"instance", instance_}, {"text", std::move(text).str()}};
+  }
+
+  const Reduction& reduction_;
+  std::size_t instance_ = 0;
+};
+
+// solve and check: a session of the driver on the request's text.
+json searched(const Endpoint& endpoint, const Settings& s, const std::string& text, const std::atomic<bool>& interrupt) {
+  const Reduction& reduction = *find_reduction(s.reduction);
+  std::istringstream in(text);
+  std::unique_ptr<InstanceReader> reader;
+  try {
+    reader = reduction.reader(in, s.model);
+  } catch (const std::invalid_argument& e) {
+    throw refusal({"bad_option", e.what()}, reduction);
+  }
+  Session session(reduction, run_spec(s, reduction, "text"));
+  std::ostringstream output, log;
+  ApiSink sink(reduction, session.spec(), output, log);
+  Status status = session.run(*reader, sink, interrupt);
+  Failure failure = sink.first_failure();
+  status = wrap_up(s, session, status, interrupt, log, "", failure);
+  if (status == Status::error) throw refusal(failure, reduction);
+  const std::string told = log_of(log, reduction);
+  if (endpoint.check) {
+    // unique, multiple, none or unknown, and the first solution, from one search.
+    const auto found = sink.verdict_found;
+    json result{{"verdict", found ? (*found == 0 ? "none" : *found == 1 ? "unique" : "multiple")
+                                  : status == Status::none ? "none" : "unknown"},
+                {"log", told}};
+    if (found && *found > 0 && !sink.answers.empty()) result["solution"] = sink.answers[0]["text"];
+    return result;
+  }
+  json result{{"status", verdict_of(status)}, {"output", output.str()}, {"log", told}, {"answers", sink.answers}};
+  if (!sink.counts.empty()) result["counts"] = sink.counts;
+  return result;
+}
+
+// generate: the generator library as the command line runs it (generate.cpp).
+json generated(const Settings& s, const std::atomic<bool>& interrupt) {
+  const Reduction& reduction = *find_reduction(s.reduction);
+  std::ostringstream output, log;
+  Failure failure;
+  const int status = generate(s, interrupt, output, log, "", &failure);
+  if (status == exit_status::error) throw refusal(failure, reduction);
+  return {{"status", verdict_of(Status(status))}, {"output", output.str()},
+          {"log", log_of(log, reduction)}};
+}
+
+json answer(const Endpoint& endpoint, const json& request, const ApiLimits& limits, double waited,
             const std::atomic<bool>& interrupt) {
   const MemoryBudget budget(limits.memory);  // past it, std::bad_alloc: too_large
   Fields fields(request);
-  Settings s = settings_of(fields, endpoint, limits, limits.time_limit);
-  const std::string text = endpoint == "generate" ? "" : fields.text("text");
+  Settings s = settings_of(fields, endpoint, limits);
+  const bool generating = endpoint.command == Command::generate;
+  const std::string text = generating ? "" : fields.text("text");
   fields.no_others();
   // The time waited in the queue counts against the request's own limit
   // (its time_limit, or the server's when it asks for none).
@@ -269,15 +363,7 @@ json answer(std::string_view endpoint, const json& request, const ApiLimits& lim
   // (and says so), while a batch of instances, each within it, still ends.
   WorkClocks deadline(1, s.time_limit + 0.25, interrupt);
   deadline.start(0);
-  const Ran ran = run_text(s, text, deadline.flag(0));
-  if (endpoint != "check") return {{"status", verdict_of(ran.status)}, {"output", ran.output}, {"log", ran.log}};
-  // check: unique, multiple, none or unknown, then the first solution, from one search.
-  const std::size_t end = ran.output.find('\n');
-  std::string verdict = ran.output.substr(0, end);
-  if (verdict.empty()) verdict = verdict_of(ran.status);
-  json result{{"verdict", verdict}, {"log", ran.log}};
-  if (verdict == "unique" || verdict == "multiple") result["solution"] = ran.output.substr(end + 1);
-  return result;
+  return generating ? generated(s, deadline.flag(0)) : searched(endpoint, s, text, deadline.flag(0));
 }
 
 std::string dumped(const json& value) {
@@ -293,10 +379,15 @@ std::string error_body(std::string_view code, std::string_view message) {
 
 ApiResponse call_api(std::string_view endpoint, std::string_view body, const ApiLimits& limits,
                      const std::atomic<bool>& interrupt, double waited) {
-  if (endpoint != "solve" && endpoint != "generate" && endpoint != "check")
-    return {404, error_body("not_found", "no such API: POST /api/solve, /api/generate or /api/check")};
+  const auto* named = std::find_if(std::begin(endpoints), std::end(endpoints), [&](const Endpoint& e) { return e.name == endpoint; });
+  if (named == std::end(endpoints)) {
+    std::string all;
+    for (const Endpoint& e : endpoints)
+      all += std::string(all.empty() ? "POST " : &e == std::end(endpoints) - 1 ? " or " : ", ") + "/api/" + std::string(e.name);
+    return {404, error_body("not_found", "no such API: " + all)};
+  }
   try {
-    return {200, dumped(answer(endpoint, json::parse(body), limits, waited, interrupt))};
+    return {200, dumped(answer(*named, json::parse(body), limits, waited, interrupt))};
   } catch (const json::parse_error& e) {
     // nlohmann's byte offset, as a line and a column of the body.
     const std::size_t at = std::min(e.byte == 0 ? 0 : e.byte - 1, body.size());

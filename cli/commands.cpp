@@ -112,7 +112,8 @@ std::optional<std::string> input_to_share(const Settings& s, const Reduction& re
   return recording.recorded();
 }
 
-// The run's specification from the command line's settings.
+}  // namespace
+
 RunSpec run_spec(const Settings& s, const Reduction& reduction, std::string source) {
   RunSpec spec;
   spec.task = s.command == Command::emit    ? Task::emit
@@ -135,31 +136,45 @@ RunSpec run_spec(const Settings& s, const Reduction& reduction, std::string sour
   return spec;
 }
 
-}  // namespace
+Status wrap_up(const Settings& s, const Session& session, Status status, const std::atomic<bool>& interrupt,
+               std::ostream& err, const std::string& prefix, Failure& failure) {
+  if (interrupt.load()) {
+    err << prefix << "interrupted\n";
+    status = worse(status, Status::stopped);
+  }
+  if (session.instances() == 0 && status == Status::found) {
+    const std::string message = session.spec().source + ": no " + std::string(session.reduction().name()) + " instance in the input";
+    err << prefix << message << '\n';
+    failure = {"bad_request", message};
+    status = Status::error;
+  }
+  if (s.stats) {
+    err << prefix << session.statistics() << '\n';
+    for (const std::string& variant : session.variants()) err << prefix << "engine: algorithm " << variant << '\n';
+  }
+  return status;
+}
 
-int run(const Settings& s, const std::atomic<bool>& interrupt, std::ostream& out, std::ostream& err, Cluster* cluster,
-        std::istream* given, Failure* failure) {
+int run(const Settings& s, const std::atomic<bool>& interrupt, std::ostream& out, std::ostream& err, Cluster* cluster) {
   if (cluster && !s.count) {
     err << program() << ": under mpirun, " << program() << " counts only: " << program() << " count REDUCTION ...\n";
     return exit_status::error;
   }
   if (s.command == Command::list) return list(out);
-  if (s.command == Command::generate) return generate(s, interrupt, out, err);
+  if (s.command == Command::generate) return generate(s, interrupt, out, err, program() + ": ");
   if (s.command == Command::serve) return serve(s, interrupt, out, err);
   const Reduction& reduction = *find_reduction(s.reduction);
   std::ifstream file;
   std::istringstream shared;  // under MPI: rank 0's input, on every rank
   std::istream* in = &shared;
-  if (given) {
-    in = given;
-  } else if (cluster) {
+  if (cluster) {
     const auto text = cluster->share(cluster->rank() == 0 ? input_to_share(s, reduction, err) : std::nullopt);
     if (!text) return exit_status::error;
     shared.str(*text);
   } else if (!(in = open_input(s, file, err))) {
     return exit_status::error;
   }
-  const std::string source = given ? "<request>" : s.input == "-" ? "<stdin>" : s.input;
+  const std::string source = s.input == "-" ? "<stdin>" : s.input;
   InputBuffer buffered(*in->rdbuf(), out);
   std::istream input(&buffered);
   std::unique_ptr<InstanceReader> reader;
@@ -167,7 +182,6 @@ int run(const Settings& s, const std::atomic<bool>& interrupt, std::ostream& out
     reader = reduction.reader(input, s.model);
   } catch (const std::invalid_argument& e) {
     err << program() << ": " << e.what() << "\nTry '" << program() << " --help'.\n";
-    if (failure) *failure = {"bad_option", e.what()};
     return exit_status::error;
   }
 
@@ -179,31 +193,19 @@ int run(const Settings& s, const std::atomic<bool>& interrupt, std::ostream& out
                      2.0);
   }
   TextSinkOptions shown;
+  shown.prefix = program() + ": ";
   shown.quiet = s.quiet;
   shown.stats = s.stats;
   shown.output_dir = s.output_dir;
   if (progress) shown.clear = [&progress] { progress->clear(); };
   TextSink sink(reduction, session.spec(), out, err, shown);
-  int status = static_cast<int>(session.run(*reader, sink, interrupt, cluster));
-  if (sink.file_failed()) status = static_cast<int>(worse(Status(status), Status::error));
-  if (failure) *failure = sink.first_failure();
+  Status status = session.run(*reader, sink, interrupt, cluster);
+  if (sink.file_failed()) status = worse(status, Status::error);
+  Failure failure = sink.first_failure();
   if (progress) progress->stop();
-  if (interrupt.load()) {
-    err << program() << ": interrupted\n";
-    status = static_cast<int>(worse(Status(status), Status::stopped));
-  }
-  if (session.instances() == 0 && status == exit_status::found) {
-    const std::string message = source + ": no " + std::string(reduction.name()) + " instance in the input";
-    err << program() << ": " << message << '\n';
-    if (failure) *failure = {"bad_request", message};
-    status = exit_status::error;
-  }
-  if (s.stats) {
-    err << program() << ": " << session.statistics() << '\n';
-    for (const std::string& variant : session.variants()) err << program() << ": engine: algorithm " << variant << '\n';
-  }
+  status = wrap_up(s, session, status, interrupt, err, program() + ": ", failure);
   out.flush();
-  return status;
+  return static_cast<int>(status);
 }
 
 }  // namespace dance::cli

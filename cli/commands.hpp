@@ -19,9 +19,16 @@ inline constexpr int stopped = 3;
 
 // `interrupt` is set by Ctrl-C; the search stops and still reports. With a
 // cluster (an MPI run), every rank runs this; only rank 0's streams print.
-// `given` is the input instead of the settings' file (dance serve: a request's text);
-// `failure`, when given, gets the first failure of an exit status 2.
 int run(const Settings& settings, const std::atomic<bool>& interrupt, std::ostream& out, std::ostream& err,
-        Cluster* cluster = nullptr, std::istream* given = nullptr, Failure* failure = nullptr);
+        Cluster* cluster = nullptr);
+
+// The parts of a run that dance serve shares (api.cpp).
+// The run's specification from the settings; `source` names the input in messages.
+[[nodiscard]] RunSpec run_spec(const Settings& settings, const Reduction& reduction, std::string source);
+// After a session's run: an interrupt said, an input of no instance an error
+// (`failure` coded bad_request), --stats's counters; each message on `err`
+// after `prefix`. Returns the run's status.
+Status wrap_up(const Settings& settings, const Session& session, Status status, const std::atomic<bool>& interrupt,
+               std::ostream& err, const std::string& prefix, Failure& failure);
 
 }  // namespace dance::cli

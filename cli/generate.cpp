@@ -22,7 +22,7 @@ namespace {
 // One generated puzzle's line, or why there is none.
 struct Made {
   std::string line;
-  std::string error;
+  Failure error;
   std::size_t clues = 0;
   std::size_t attempts = 0;
   std::uint64_t nodes = 0;
@@ -36,7 +36,7 @@ Made make(PuzzleType& type, const Settings& s, const GenerateOptions& options, s
     const Puzzle puzzle = generate(type, options, s.seed, index);
     if (s.verify) {
       if (const auto wrong = type.verify(puzzle.solution, puzzle.kept)) {
-        made.error = "internal error: puzzle " + std::to_string(index + 1) + " fails verification: " + *wrong;
+        made.error = {"internal", "internal error: puzzle " + std::to_string(index + 1) + " fails verification: " + *wrong};
         return made;
       }
     }
@@ -47,7 +47,7 @@ Made make(PuzzleType& type, const Settings& s, const GenerateOptions& options, s
     made.attempts = puzzle.attempts;
     if (puzzle.verdict) made.nodes = puzzle.verdict->nodes;
   } catch (const GenerateError& e) {
-    made.error = e.what();
+    made.error = {"bad_option", e.what()};
   } catch (const GenerateInterrupted&) {
     made.interrupted = true;
   }
@@ -56,8 +56,15 @@ Made make(PuzzleType& type, const Settings& s, const GenerateOptions& options, s
 
 }  // namespace
 
-int generate(const Settings& s, const std::atomic<bool>& interrupt, std::ostream& out, std::ostream& err) {
+int generate(const Settings& s, const std::atomic<bool>& interrupt, std::ostream& out, std::ostream& err,
+             const std::string& prefix, Failure* failure) {
   const Reduction& reduction = *find_reduction(s.reduction);
+  const auto failed = [&](Failure why, std::string_view hint = "") {
+    err << prefix << why.message << '\n' << hint;
+    if (failure) *failure = std::move(why);
+    return exit_status::error;
+  };
+  const std::string try_help = "Try '" + program() + " --help'.\n";
   const std::size_t threads = thread_count(s.threads);
   GenerateOptions options;
   options.symmetry = *parse_symmetry(s.symmetry);
@@ -68,17 +75,14 @@ int generate(const Settings& s, const std::atomic<bool>& interrupt, std::ostream
   std::vector<std::unique_ptr<PuzzleType>> types;
   try {
     for (std::size_t t = 0; t < threads; ++t) types.push_back(reduction.puzzle_type(s.model));
-    if (!types[0]) {
-      err << program() << ": there is no generator for '" << reduction.name() << "' (see '" << program() << " list')\n";
-      return exit_status::error;
-    }
+    if (!types[0])
+      return failed({"unknown_reduction", "there is no generator for '" + std::string(reduction.name()) + "' (see '" +
+                                              program() + " list')"});
     check_options(*types[0], options);
   } catch (const std::invalid_argument& e) {
-    err << program() << ": " << e.what() << "\nTry '" << program() << " --help'.\n";
-    return exit_status::error;
+    return failed({"bad_option", e.what()}, try_help);
   } catch (const GenerateError& e) {
-    err << program() << ": " << e.what() << '\n';
-    return exit_status::error;
+    return failed({"bad_option", e.what()});
   }
 
   WorkClocks clocks(threads, s.time_limit, interrupt);  // -t for generate: a time limit per puzzle
@@ -108,15 +112,14 @@ int generate(const Settings& s, const std::atomic<bool>& interrupt, std::ostream
     while (finished < n && (!made[finished].interrupted || made[finished].timed_out)) ++finished;
     if (to_terminal) progress.clear();
     for (std::size_t k = 0; k < finished; ++k) {
-      if (!made[k].error.empty()) {
+      if (!made[k].error.code.empty()) {
         made_so_far = done + k;
         progress.stop(true);
-        err << program() << ": " << made[k].error << '\n';
-        return exit_status::error;
+        return failed(made[k].error);
       }
       if (made[k].timed_out) {
         ++timed_out;
-        err << program() << ": puzzle " << done + k + 1 << " stopped by the time limit (-t " << s.time_limit << " s)\n";
+        err << prefix << "puzzle " << done + k + 1 << " stopped by the time limit (-t " << s.time_limit << " s)\n";
         continue;
       }
       if (!s.output_dir.empty()) {
@@ -124,8 +127,7 @@ int generate(const Settings& s, const std::atomic<bool>& interrupt, std::ostream
           write_output_file(s.output_dir, done + k + 1, made[k].line);
         } catch (const std::runtime_error& e) {
           progress.stop(true);
-          err << program() << ": " << e.what() << '\n';
-          return exit_status::error;
+          return failed({"internal", e.what()});
         }
       } else if (!s.quiet) {
         out << made[k].line;
@@ -144,16 +146,16 @@ int generate(const Settings& s, const std::atomic<bool>& interrupt, std::ostream
   if (s.stats) {
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const double each = printed ? 1.0 / static_cast<double>(printed) : 0.0;
-    err << program() << ": puzzles " << printed << ", mean clues " << static_cast<double>(clues) * each << ", attempts "
+    err << prefix << "puzzles " << printed << ", mean clues " << static_cast<double>(clues) * each << ", attempts "
         << attempts << ", mean nodes to prove uniqueness " << static_cast<double>(nodes) * each << ", seconds "
         << seconds << '\n';
   }
   if (interrupt.load()) {
-    err << program() << ": interrupted\n";
+    err << prefix << "interrupted\n";
     return exit_status::stopped;
   }
   if (timed_out > 0) {
-    err << program() << ": " << timed_out << " of " << done << " puzzles stopped by the time limit\n";
+    err << prefix << timed_out << " of " << done << " puzzles stopped by the time limit\n";
     return exit_status::stopped;
   }
   return exit_status::found;

@@ -3,14 +3,16 @@
 #include <boost/program_options.hpp>
 #include <algorithm>
 #include <charconv>
+#include <functional>
+#include <type_traits>
+#include <variant>
 #include <map>
 #include <sstream>
 #include <stdexcept>
 
-#include "dance/driver.hpp"
-#include "dance/generator.hpp"
 #include "dance/reduction.hpp"
 #include "dlx/error.hpp"
+#include "own_options.hpp"
 
 namespace po = boost::program_options;
 
@@ -41,8 +43,6 @@ po::typed_value<Whole<T>>* whole(T& target) {
       ->notifier([&target](const Whole<T>& w) { target = w.value; });
 }
 
-// More threads than this is a typing mistake, not a machine.
-
 constexpr const char* usage =
     "Usage:\n"
     "  dance solve REDUCTION [FILE|-] [options]   find solutions (stdin by default; a file may hold\n"
@@ -72,65 +72,82 @@ std::string usage_of(const std::string& name) {
   return text;
 }
 
-// Every option of dance's own; those of generate only `with_generate`.
-po::options_description option_table(Settings& s, bool with_generate = true) {
-  po::options_description table("Options");
-  table.add_options()
-      ("help,h", "show this help")
-      ("version", "print the version of dance")
-      ("solutions,n", whole(s.solutions),
-       "solutions to print, 0 = all (for a line-per-puzzle reduction such as sudoku: their number); "
-       "generate: puzzles to make")
-      ("count", po::bool_switch(&s.count), "count the solutions instead of printing them (like `count`)")
-      ("unique", po::bool_switch(&s.unique), "stop at a second solution and say unique, multiple or none (unknown: a limit stopped it first)")
-      ("time-limit,t", po::value(&s.time_limit)->default_value(0), "stop after SECONDS of search per instance (generate: per puzzle, which is then left out), 0 = none")
-      ("node-limit", whole(s.node_limit), "stop after N search nodes per instance, 0 = none")
-      ("seed", whole(s.seed),
-       "randomise item and option order reproducibly; 0 = input order. generate: each seed its own puzzles")
-      ("restarts", whole(s.restarts),
-       "N: solve restarts its search for a first solution in a fresh random order (from --seed) after N, N, 2N, "
-       "N, N, 2N, 4N, ... nodes (Luby's sequence); still complete; 0 = never, or as the reduction asks (hamilton: "
-       "a plain and a restarting search in turn)")
-      ("output-dir,o", po::value(&s.output_dir),
-       "DIR: solve and generate write each instance's (each puzzle's) output to a file of its own, "
-       "DIR/0001.svg, DIR/0002.svg, ... in input order (.txt for what is no picture); DIR must exist")
-      ("threads,j", whole(s.threads),
-       "threads: one search shared by work stealing for a single instance, else a batch of instances "
-       "or generated puzzles (output stays in order); 0 = all cores, at most 1024")
-      ("resume", po::value(&s.resume), "FILE[:FROM-TO]: search only the parts on these lines of FILE (from split)")
-      ("depth", whole(s.depth), "split: levels below the root at which to cut the search")
-      ("stats", po::bool_switch(&s.stats), "print search statistics to stderr")
-      ("verify", po::bool_switch(&s.verify), "check every answer with the reduction's independent verifier")
-      ("quiet,q", po::bool_switch(&s.quiet), "print no solutions; only the exit status tells")
-      ("progress", "a progress line on stderr (nodes, solutions, rate, the share of the search done) for "
-       "solve and count, also into a file: a line every 2 s; by default only on a terminal, after 2 s")
-      ("no-progress", "no progress line, not even on a terminal")
-      ("port", whole(s.port), "serve: the port to listen on; 0 = any free one (it prints which)")
-      ("host", po::value(&s.host)->default_value(s.host),
-       "serve: the address to listen on; 0.0.0.0 lets other machines in")
-      ("max-connections", whole(s.max_connections),
-       "serve: connections open at once; one more is answered 503 and closed at once");
-  po::options_description generate("Options of generate");
-  generate.add_options()
-      ("symmetry", po::value(&s.symmetry)->default_value("none"), "clue symmetry none, rot180, rot90, mirror or diagonal")
-      ("minimal", po::bool_switch(&s.minimal), "no clue (orbit) can be taken away (sudoku: about a second a puzzle at 25x25, far longer beyond: docs/generate.md)")
-      ("clues", whole(s.clues), "exactly K clues, 0 = as removal leaves")
-      ("difficulty", po::value(&s.difficulty),
-       "easy, medium, hard or fiendish, graded by the engine's search (docs/generate.md)")
-      ("with-solution", po::bool_switch(&s.with_solution), "the solution after the puzzle on its line");
-  if (with_generate) table.add(generate);
+// One row of the table as Boost's, its value bound to its field of `s`.
+void add_option(po::options_description& table, const OwnOption& o, Settings& s) {
+  const std::string names = std::string(o.name) + (o.letter ? std::string(",") + o.letter : "");
+  const std::string argument(o.argument);
+  const auto bound = [&]<class T>(T Settings::*field) -> const po::value_semantic* {
+    T& target = s.*field;
+    if constexpr (std::is_same_v<T, bool>) {
+      return po::bool_switch(&target);
+    } else if constexpr (std::is_integral_v<T>) {
+      return whole(target)->value_name(argument);
+    } else if constexpr (std::is_same_v<T, double>) {
+      return po::value(&target)->default_value(target)->value_name(argument);
+    } else {
+      auto* value = po::value(&target)->value_name(argument);
+      return target.empty() ? value : value->default_value(target);
+    }
+  };
+  const po::value_semantic* value = std::visit(
+      [&](auto field) -> const po::value_semantic* {
+        if constexpr (std::is_same_v<decltype(field), std::monostate>) return nullptr;
+        else return bound(field);
+      },
+      o.target);
+  const std::string help(o.help);
+  if (value) table.add_options()(names.c_str(), value, help.c_str());
+  else table.add_options()(names.c_str(), help.c_str());
+}
+
+// The help of dance's own options that `shown` keeps; `sections`: those of
+// generate only and of serve only each in a section of their own.
+std::string help_of(const std::function<bool(const OwnOption&)>& shown, bool sections) {
+  Settings defaults;
+  po::options_description common("Options"), generating("Options of generate"), serving("Options of serve");
+  for (const OwnOption& o : own_options()) {
+    if (!shown(o)) continue;
+    po::options_description& section = !sections                            ? common
+                                       : o.commands.only(Command::generate) ? generating
+                                       : o.commands.only(Command::serve)    ? serving
+                                                                            : common;
+    add_option(section, o, defaults);
+  }
+  std::ostringstream text;
+  for (const po::options_description* section : {&common, &generating, &serving})
+    if (!section->options().empty()) text << *section << '\n';
+  return text.str();
+}
+
+po::options_description option_table(Settings& s) {
+  po::options_description table;
+  for (const OwnOption& o : own_options()) add_option(table, o, s);
   return table;
+}
+
+// What is wrong with a value of dance's own given on the command line, if anything.
+std::optional<std::string> out_of_range(const OwnOption& o, const Settings& s) {
+  using Kind = OwnOption::Kind;
+  if (o.kind == Kind::whole) {
+    const std::uint64_t value = whole_of(o, s);
+    if (value < o.lo) return o.dashed() + " must be at least " + std::to_string(o.lo);
+    if (value > o.hi) return o.dashed() + " is at most " + std::to_string(o.hi);
+  } else if (o.kind == Kind::seconds) {
+    if (!(s.*std::get<double Settings::*>(o.target) >= 0)) return o.dashed() + " must be a number of seconds, 0 or more";
+  } else if (o.kind == Kind::choice) {
+    const std::string& value = s.*std::get<std::string Settings::*>(o.target);
+    if (std::find(o.choices.begin(), o.choices.end(), value) == o.choices.end())
+      return o.dashed() + " is " + o.choices_listed() + "; found " + dlx::quoted(value);
+  }
+  return std::nullopt;
 }
 
 // The names of dance's own options, long and short ("solutions", "n").
 std::vector<std::string> own_names() {
-  Settings unused;
-  const po::options_description table = option_table(unused);
   std::vector<std::string> names{"positional"};
-  for (const auto& option : table.options()) {
-    names.push_back(option->long_name());
-    const std::string shown = option->format_name();  // "-n [ --solutions ]" or "--count"
-    if (shown.size() > 1 && shown[0] == '-' && shown[1] != '-') names.push_back(shown.substr(1, shown.find(' ') - 1));
+  for (const OwnOption& o : own_options()) {
+    names.emplace_back(o.name);
+    if (o.letter) names.emplace_back(1, o.letter);
   }
   return names;
 }
@@ -211,10 +228,8 @@ void set_program(std::string_view argv0) {
 }
 
 std::vector<std::string> own_option_names() {
-  Settings unused;
-  const po::options_description table = option_table(unused);
   std::vector<std::string> names;
-  for (const auto& option : table.options()) names.push_back(option->long_name());
+  for (const OwnOption& o : own_options()) names.emplace_back(o.name);
   return names;
 }
 
@@ -274,37 +289,52 @@ Parsed parse(const std::vector<std::string>& args) {
     parsed.status = 2;
     return parsed;
   };
-  const std::optional<Command> asked = positional.empty() ? std::nullopt : command_named(positional[0]);
-  const bool takes_reduction = asked && *asked != Command::list && *asked != Command::serve;
+  const std::optional<Command> command = positional.empty() ? std::nullopt : command_named(positional[0]);
+  // (value_or: the optional read once, which GCC's flow analysis can follow)
+  const Command asked = command.value_or(Command::list);
+  const bool takes_reduction = command && asked != Command::list && asked != Command::serve;
   // An unknown name is an error with --help too: help for it would be help for something else.
   if (takes_reduction && positional.size() >= 2 && !find_reduction(positional[1]))
-    return fail("unknown " + std::string(*asked == Command::generate ? "puzzle" : "reduction") + " '" + positional[1] +
+    return fail("unknown " + std::string(asked == Command::generate ? "puzzle" : "reduction") + " '" + positional[1] +
                 "' (see '" + program() + " list')");
-  // dance solve NAME --help: that reduction's options, and the common ones.
-  if (vm.count("help") && positional.size() >= 2 && positional[0] != "generate" && find_reduction(positional[1])) {
-    const Reduction& r = *find_reduction(positional[1]);
+  // dance solve NAME --help, dance serve --help: that command's options, and the reduction's.
+  if (vm.count("help") && command && (takes_reduction ? positional.size() >= 2 : asked == Command::serve)) {
+    const bool generating = asked == Command::generate;
     std::ostringstream one;
-    one << "Usage: " << program() << " solve|count|emit|split " << r.name() << " [FILE|-] [options]\n  " << r.summary() << "\n\n";
-    for (const auto& [name, section] : model.sections)
-      if (name == r.name()) one << *section << '\n';
-    Settings defaults;
-    const po::options_description common = option_table(defaults, false);
-    one << common << "\nEvery command and option: " << program() << " --help\n";
+    one << "Usage: " << program() << ' ' << (generating || !takes_reduction ? name_of(asked) : "solve|count|emit|split");
+    if (takes_reduction) {
+      const Reduction& r = *find_reduction(positional[1]);
+      one << ' ' << r.name() << (generating ? "" : " [FILE|-]") << " [options]\n  " << r.summary() << "\n\n";
+      for (const auto& [name, section] : model.sections)
+        if (name == r.name()) one << *section << '\n';
+    } else {
+      one << " [options]\n\n";
+    }
+    one << help_of([asked](const OwnOption& o) { return o.commands.contains(asked); }, false)
+        << "Every command and option: " << program() << " --help\n";
     parsed.message = one.str();
     return parsed;
   }
   if (vm.count("help") || positional.empty()) {
     std::ostringstream help;
-    help << usage_of(program()) << '\n' << table << model.help();
+    help << usage_of(program()) << '\n' << help_of([](const OwnOption&) { return true; }, true) << model.help();
     parsed.message = help.str();
     parsed.status = positional.empty() && !vm.count("help") ? 2 : 0;
     return parsed;
   }
-  const auto given = [&vm](const char* option) { return vm.count(option) && !vm[option].defaulted(); };
-  const std::optional<Command> command = command_named(positional[0]);
+  const auto given = [&vm](std::string_view option) {
+    const auto found = vm.find(std::string(option));
+    return found != vm.end() && !found->second.defaulted();
+  };
   if (!command) return fail("unknown command '" + positional[0] + "'");
-  s.command = *command;
+  s.command = asked;
   const std::string named(name_of(s.command));
+  // Which command takes which option, and each value's range, from the table.
+  for (const OwnOption& o : own_options()) {
+    if (!given(o.name)) continue;
+    if (!o.commands.contains(s.command)) return fail(o.dashed() + " is for " + o.commands.listed() + ", not " + named);
+    if (const auto wrong = out_of_range(o, s)) return fail(*wrong);
+  }
   if (s.command == Command::list) {
     if (positional.size() > 1) return fail("list takes no arguments");
   } else if (s.command == Command::solve || s.command == Command::count || s.command == Command::emit || s.command == Command::split) {
@@ -316,39 +346,9 @@ Parsed parse(const std::vector<std::string>& args) {
     if (positional.size() < 2) return fail("generate needs a PUZZLE (see '" + program() + " list')");
     if (positional.size() > 2) return fail("too many arguments: " + positional[2]);
     s.reduction = positional[1];
-    if (s.solutions == 0) return fail("generate: -n must be at least 1");
-    if (!parse_symmetry(s.symmetry)) return fail("--symmetry is none, rot180, rot90, mirror or diagonal; found " + dlx::quoted(s.symmetry));
-    if (!s.difficulty.empty() && !parse_difficulty(s.difficulty))
-      return fail("--difficulty is easy, medium, hard or fiendish; found " + dlx::quoted(s.difficulty));
-    for (const char* solving : {"count", "unique", "node-limit"})
-      if (given(solving))
-        return fail(std::string("--") + solving + " is for solve and count, not generate");
   } else if (s.command == Command::serve) {
     if (positional.size() > 1) return fail("serve takes no arguments, only options");
-    if (s.port > 65535) return fail("--port is at most 65535");
-    if (s.max_connections == 0) return fail("--max-connections must be at least 1");
-    // Safe by default: every request's search has a limit, and the pool uses every core.
-    if (!given("time-limit")) s.time_limit = 5;
-    if (!(s.time_limit > 0)) return fail("serve: -t must be above 0 (every request's search has a limit)");
-    if (!given("threads")) s.threads = 0;
   }
-  if (s.command != Command::serve)
-    for (const char* serving : {"port", "host", "max-connections"})
-      if (given(serving)) return fail(std::string("--") + serving + " is for serve");
-  // Options a command would ignore are an error, not silence: list and emit
-  // search nothing, and split answers nothing.
-  if (s.command == Command::list || s.command == Command::emit || s.command == Command::split || s.command == Command::serve) {
-    std::vector<const char*> ignored{"solutions", "count", "unique", "verify", "quiet", "progress"};
-    if (s.command != Command::serve) ignored.push_back("threads");
-    if (s.command != Command::split) ignored.insert(ignored.end(), {"seed", "stats", "node-limit"});
-    if (s.command != Command::split && s.command != Command::serve) ignored.push_back("time-limit");
-    for (const char* option : ignored)
-      if (given(option)) return fail(std::string("--") + option + " does nothing for " + named);
-  }
-  if (s.command != Command::generate)
-    for (const char* generating : {"symmetry", "minimal", "clues", "difficulty", "with-solution"})
-      if (given(generating))
-        return fail(std::string("--") + generating + " is for generate");
   // The reduction's own options; any other reduction's are a mistake.
   for (const auto& [name, value] : vm) {
     if (!model.parser.find_nothrow(name, false) || value.defaulted()) continue;
@@ -357,17 +357,21 @@ Parsed parse(const std::vector<std::string>& args) {
       return fail("--" + name + " is not an option of " + (r ? std::string(r->name()) : named));
     s.model.set(name, value.value().type() == typeid(bool) ? std::string() : value.as<std::string>());
   }
+  // The rules between options, beyond which command takes which.
+  if (s.command == Command::generate && s.solutions == 0) return fail("generate: -n must be at least 1");
+  if (s.command == Command::serve) {
+    // Safe by default: every request's search has a limit, and the pool uses every core.
+    if (!given("time-limit")) s.time_limit = 5;
+    if (!(s.time_limit > 0)) return fail("serve: -t must be above 0 (every request's search has a limit)");
+    if (!given("threads")) s.threads = 0;
+  }
   if (vm.count("progress") && vm.count("no-progress")) return fail("--progress and --no-progress say opposite things");
   if (vm.count("progress") || vm.count("no-progress")) s.progress = vm.count("progress") > 0;
   if (s.command == Command::count) s.count = true;
-  if (given("depth") != (s.command == Command::split)) return fail("--depth goes with split, and split needs it");
-  if (given("resume") && s.command != Command::count && !s.count) return fail("--resume is for count");
-  if (!s.output_dir.empty() && s.command != Command::solve && s.command != Command::generate)
-    return fail("--output-dir is for solve and generate");
-  if (s.restarts != 0 && (s.command != Command::solve || s.count || s.unique || s.solutions != 1 || s.threads != 1))
+  if (s.command == Command::split && !given("depth")) return fail("--depth goes with split, and split needs it");
+  if (given("resume") && !s.count) return fail("--resume is for count");
+  if (s.restarts != 0 && (s.count || s.unique || s.solutions != 1 || s.threads != 1))
     return fail("--restarts is for solve's first solution: one thread, without -n, --count or --unique");
-  if (!(s.time_limit >= 0)) return fail("--time-limit must be a number of seconds, 0 or more");
-  if (s.threads > dance::most_threads) return fail("-j: at most " + std::to_string(dance::most_threads) + " threads");
   parsed.settings = s;
   return parsed;
 }

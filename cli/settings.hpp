@@ -1,4 +1,4 @@
-// Every command-line option of `dance`, parsed from one table.
+// Every command-line option of `dance`, parsed from one table (own_options.hpp).
 #pragma once
 
 #include <cstdint>
@@ -13,6 +13,8 @@ namespace dance::cli {
 
 // dance's commands, each named on the command line as written here.
 enum class Command { solve, count, emit, split, generate, list, serve };
+inline constexpr Command every_command[] = {Command::solve,    Command::count, Command::emit, Command::split,
+                                            Command::generate, Command::list,  Command::serve};
 [[nodiscard]] std::string_view name_of(Command command);
 [[nodiscard]] std::optional<Command> command_named(std::string_view name);
 
@@ -29,7 +31,7 @@ struct Settings {
   std::uint64_t seed = 0;
   std::uint64_t restarts = 0;  // --restarts N: nodes a unit of Luby's sequence, 0 = no restarts
   std::string output_dir;  // -o DIR: a file per instance or puzzle
-  unsigned threads = 1;  // 0 = all cores
+  std::uint32_t threads = 1;  // 0 = all cores
   bool stats = false;
   bool verify = false;
   bool quiet = false;
@@ -40,11 +42,11 @@ struct Settings {
   // serve
   std::string host = "127.0.0.1";
   std::uint32_t port = 8080;
-  std::size_t max_connections = 256;
+  std::uint64_t max_connections = 256;
   // generate
   std::string symmetry = "none";
   bool minimal = false;
-  std::size_t clues = 0;
+  std::uint64_t clues = 0;
   std::string difficulty;
   bool with_solution = false;
 };

@@ -4,7 +4,6 @@
 
 #include "dlx/knuth_format.hpp"
 #include "output_files.hpp"
-#include "settings.hpp"
 
 namespace dance::cli {
 
@@ -27,7 +26,7 @@ void TextSink::end(std::size_t number) {
   try {
     write_output_file(options_.output_dir, number, own_.str());
   } catch (const std::runtime_error& e) {
-    err_ << program() << ": " << e.what() << '\n';
+    err_ << options_.prefix << e.what() << '\n';
     file_failed_ = true;
   }
 }
@@ -51,7 +50,7 @@ void TextSink::verdict(const Instance& instance, std::uint64_t found, std::share
 void TextSink::count(const Instance&, std::uint64_t found, bool complete) {
   clear();
   if (!options_.quiet) out() << found << '\n';
-  if (!complete) err_ << program() << ": the count is a lower bound\n";
+  if (!complete) err_ << options_.prefix << "the count is a lower bound\n";
 }
 
 void TextSink::none(const Instance& instance, const std::string& why) {
@@ -61,7 +60,7 @@ void TextSink::none(const Instance& instance, const std::string& why) {
   if (spec_.task == Task::unique) out() << "none\n";
   else if (spec_.task == Task::count) out() << "0\n";
   else if (spec_.task != Task::split) reduction_.print_none(out(), instance);
-  err_ << program() << ": " << where(instance) << "no solution" << why << '\n';
+  err_ << options_.prefix << where(instance) << "no solution" << why << '\n';
 }
 
 void TextSink::stopped(const Instance& instance, dlx::Outcome outcome, bool answered) {
@@ -69,26 +68,26 @@ void TextSink::stopped(const Instance& instance, dlx::Outcome outcome, bool answ
   if (spec_.task == Task::unique) {
     if (!options_.quiet) out() << "unknown\n";  // a batch keeps its line for each puzzle
   } else if (spec_.task == Task::solve) {
-    if (answered) err_ << program() << ": the answer printed is the best found before the search stopped\n";
+    if (answered) err_ << options_.prefix << "the answer printed is the best found before the search stopped\n";
     else if (!options_.quiet) reduction_.print_stopped(out(), instance);
   }
-  err_ << program() << ": " << where(instance) << "stopped by "
+  err_ << options_.prefix << where(instance) << "stopped by "
        << (outcome == dlx::Outcome::interrupted ? "an interrupt" : dlx::to_string(outcome))
        << " before the search was complete\n";
 }
 
 void TextSink::failed(const Failure& failure) {
   if (first_failure_.code.empty()) first_failure_ = failure;
-  err_ << program() << ": " << failure.message << '\n';
+  err_ << options_.prefix << failure.message << '\n';
   // A line on stdout in the instance's place, unless the failure is the run's (not an instance's).
   if (spec_.task != Task::emit && failure.code != "bad_request") reduction_.print_error(out());
 }
 
-void TextSink::warning(const std::string& message) { err_ << program() << ": " << message << '\n'; }
+void TextSink::warning(const std::string& message) { err_ << options_.prefix << message << '\n'; }
 
 void TextSink::problem(const dlx::Problem& forced, bool unstated) {
   if (unstated)
-    err_ << program() << ": warning: " << reduction_.name()
+    err_ << options_.prefix << "warning: " << reduction_.name()
          << " also checks a constraint during the search that Knuth's format cannot state; the problem "
             "written may have more solutions\n";
   dlx::write_knuth(out(), forced);
@@ -99,7 +98,7 @@ void TextSink::parts(std::uint64_t fingerprint) { dlx::write_parts_header(out(),
 void TextSink::part(const dlx::Subproblem& part) { dlx::write_subproblem(out(), part); }
 
 void TextSink::statistics(const std::string& who, const dlx::Statistics& counters) {
-  if (options_.stats) err_ << program() << ": " << who << ": " << counters << '\n';
+  if (options_.stats) err_ << options_.prefix << who << ": " << counters << '\n';
 }
 
 }  // namespace dance::cli

@@ -1,5 +1,6 @@
 // The command line's sink: a run's results as dance prints them, answers on
 // stdout in the reduction's notation, the rest on stderr ("dance: ...").
+// dance serve's sink (api.cpp) is one too: its output and log are these.
 #pragma once
 
 #include <functional>
@@ -12,6 +13,7 @@
 namespace dance::cli {
 
 struct TextSinkOptions {
+  std::string prefix;             // before each message on stderr: "dance: " (the API's log: none)
   bool quiet = false;             // no answers on stdout, no "no solution"
   bool stats = false;             // each worker's (rank's) counters too
   std::string output_dir;         // -o DIR: each instance's stdout in a file of its own

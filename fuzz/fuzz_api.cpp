@@ -21,8 +21,11 @@
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "api.hpp"
+#include "own_options.hpp"
 #include "dance/reduction.hpp"
 
 namespace {
@@ -64,10 +67,15 @@ json request(FuzzedDataProvider& bytes, const char* endpoint) {
       if (bytes.ConsumeIntegralInRange<int>(0, 3) == 0) options[spec.long_name()] = any_value(bytes, &spec);
     if (!options.empty() || bytes.ConsumeBool()) body["options"] = options;
   }
-  static const char* const fields[] = {"solutions", "count", "unique", "stats", "verify", "seed", "node_limit",
-                                       "n", "symmetry", "difficulty", "minimal", "clues", "with_solution",
-                                       "text", "time_limit", "output_dir", "resume"};
-  for (const char* field : fields)
+  // Every field of dance's own options' table, and some that no request may have.
+  static const std::vector<std::string> fields = [] {
+    std::vector<std::string> names{"text", "output_dir", "resume", "input"};
+    for (const dance::cli::OwnOption& o : dance::cli::own_options())
+      for (const std::string_view field : {o.field, o.generate_field})
+        if (!field.empty()) names.emplace_back(field);
+    return names;
+  }();
+  for (const std::string& field : fields)
     if (bytes.ConsumeIntegralInRange<int>(0, 5) == 0) body[field] = any_value(bytes);
   if (!generating && bytes.ConsumeIntegralInRange<int>(0, 7) != 0) body["text"] = bytes.ConsumeRandomLengthString(200);
   return body;

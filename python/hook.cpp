@@ -5,7 +5,7 @@ namespace py = pybind11;
 namespace dance::python {
 
 PythonHook::PythonHook(py::object hook, std::shared_ptr<Failure> failure)
-    : hook_(std::move(hook)), failure_(std::move(failure)) {
+    : hook_(std::move(hook)), failure_(failure ? std::move(failure) : std::make_shared<Failure>()) {
   for (const char* method : {"choose", "unchoose"})
     if (!py::hasattr(hook_, method)) throw py::type_error(std::string("a hook needs a method ") + method + "(option)");
 }
@@ -45,9 +45,7 @@ namespace {
 thread_local std::shared_ptr<Failure> this_thread_failure;
 }  // namespace
 
-std::shared_ptr<Failure> failure_of_this_thread() {
-  return this_thread_failure ? this_thread_failure : std::make_shared<Failure>();
-}
+std::shared_ptr<Failure> failure_of_this_thread() { return this_thread_failure; }
 
 FailureOfThisThread::FailureOfThisThread(std::shared_ptr<Failure> failure) { this_thread_failure = std::move(failure); }
 FailureOfThisThread::~FailureOfThisThread() { this_thread_failure.reset(); }

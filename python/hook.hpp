@@ -13,13 +13,14 @@ namespace dance::python {
 
 // Calls hook.choose(option) -> bool and hook.unchoose(option); clones are
 // copy.deepcopy(hook), one a thread. An exception it raises stops the search
-// and goes to the caller.
+// and goes to the caller through `failure` (a new one if none is given).
 class PythonHook final : public dlx::Hook {
  public:
   PythonHook(pybind11::object hook, std::shared_ptr<Failure> failure);
   ~PythonHook() override;
   bool choose(dlx::OptionId option, const dlx::Remaining& remaining) override;
   void unchoose(dlx::OptionId option) override;
+  [[nodiscard]] bool slow() const override { return true; }  // limits and Ctrl-C seen at every node
   [[nodiscard]] std::unique_ptr<dlx::Hook> clone() const override;
   [[nodiscard]] const std::shared_ptr<Failure>& failure() const { return failure_; }
 
@@ -29,9 +30,9 @@ class PythonHook final : public dlx::Hook {
 };
 
 // The Failure of the run on this thread (a driver run encodes on the thread
-// that calls it): a hook made by a Python reduction's encode() brings it, so
-// that its exception stops that run and reaches its caller. A new one where
-// no run set it.
+// that calls it): a Python reduction's instance and the hook its encode()
+// makes bring it, so that what they raise stops that run and reaches its
+// caller. None where no run set it.
 [[nodiscard]] std::shared_ptr<Failure> failure_of_this_thread();
 class FailureOfThisThread {
  public:

@@ -6,6 +6,7 @@
 
 #include <sstream>
 
+#include "dance/driver.hpp"
 #include "dance/generator.hpp"
 #include "dlx/error.hpp"
 #include "dlx/statistics.hpp"
@@ -78,6 +79,7 @@ void bind_search(py::module_& m) {
            py::arg("forbid") = std::vector<dlx::OptionId>{}, py::arg("hook") = py::none())
       .def("count", &Search::count, py::arg("limit") = 0)
       .def("restart", &Search::restart)
+      .def("settle", &Search::settle)
       .def("next", [](Search& s) -> py::object {
         if (!s.next()) return py::none();
         const auto solution = s.solution();
@@ -122,6 +124,7 @@ PYBIND11_MODULE(_dance, m) {
   using namespace dance::python;
   m.doc() = "the dancing-links engine of dance and its reductions (use the package dance)";
   m.attr("__version__") = DANCE_VERSION;
+  m.attr("most_threads") = dance::most_threads;
   translate_exceptions();
   bind_statistics(m);
   bind_problem(m);

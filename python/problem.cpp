@@ -16,12 +16,17 @@ ReadProblem problem_from_text(const std::string& text) {
 
 namespace {
 
-// A name or token of the lists cannot hold what separates tokens in the text.
+// A name or token of the lists cannot hold what separates tokens in the
+// text, nor begin with '|' (the items line's separator, an option line's
+// comment); the reader names the other misplaced '|' and ':'.
 void check_token(const std::string& token, const std::string& where) {
   if (token.empty()) throw std::invalid_argument(where + ": an empty name");
   for (const char c : token)
     if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f')
       throw std::invalid_argument(where + ": " + dlx::quoted(token) + " holds white space");
+  if (token.front() == '|')
+    throw std::invalid_argument(where + ": an item name " + dlx::quoted(token) +
+                                " may not contain ':' or '|' (Knuth's format gives them a meaning)");
 }
 
 // What the reader said, without the line and column of text the caller never wrote.

@@ -9,12 +9,14 @@
 #include <iterator>
 #include <memory>
 #include <ostream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "dance/reduction.hpp"
 #include "hook.hpp"
 #include "module.hpp"
+#include "pull.hpp"
 
 namespace py = pybind11;
 
@@ -34,9 +36,18 @@ struct Held {
   py::object value;
 };
 
+// One registration of a Python reduction: the object that read an instance
+// serves it to the end, so that registering the name again (a notebook's
+// cell run twice) changes no answer already made.
+using Registration = std::shared_ptr<const Held>;
+
 struct PythonInstance : Instance {
-  explicit PythonInstance(py::object value) : held(std::move(value)) {}
+  PythonInstance(py::object value, Registration by) : held(std::move(value)), reduction(std::move(by)) {}
   Held held;
+  Registration reduction;
+  // Where what the reduction's methods raise goes: the Failure of the run
+  // that encoded it last (decode and verify may run on a team's threads).
+  mutable std::shared_ptr<Failure> failure;
 };
 
 struct PythonAnswer : Answer {
@@ -58,57 +69,74 @@ std::vector<OptionSpec> option_specs(const py::object& reduction) {
   return specs;
 }
 
+// A Python exception of a reduction's method inside a driver run: it is
+// recorded in the run's Failure, which the caller raises unchanged; the
+// driver sees this and fails the instance.
+struct RaisedInPython : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 class PythonReduction final : public Reduction {
  public:
   explicit PythonReduction(py::object reduction) { adopt(std::move(reduction)); }
 
-  // Takes (again) a Python reduction of this name: a notebook re-runs its cells.
+  // Takes (again) a Python reduction of this name: a notebook re-runs its
+  // cells. Instances read before keep the registration that read them.
   void adopt(py::object reduction) {
     for (const char* method : {"read", "encode", "decode", "verify"})
       if (!py::hasattr(reduction, method))
         throw py::type_error(std::string("a reduction needs a method ") + method + " (docs/python.md)");
     if (!py::hasattr(reduction, "name")) throw py::type_error("a reduction needs a name");
+    std::vector<OptionSpec> specs = option_specs(reduction);
     name_ = py::str(reduction.attr("name"));
     summary_ = py::hasattr(reduction, "summary") ? std::string(py::str(reduction.attr("summary"))) : "written in Python";
-    specs_ = option_specs(reduction);
-    reduction_ = std::move(reduction);
+    specs_ = std::move(specs);
+    current_ = std::make_shared<const Held>(std::move(reduction));
   }
-  void forget() { reduction_ = py::object(); }
+  void forget() { current_.reset(); }
 
   [[nodiscard]] std::string_view name() const override { return name_; }
   [[nodiscard]] std::string_view summary() const override { return summary_; }
   [[nodiscard]] std::vector<OptionSpec> options() const override { return specs_; }
 
   [[nodiscard]] Encoding encode(const Instance& instance) const override {
+    python_instance(instance).failure = failure_of_this_thread();
     py::gil_scoped_acquire held;
-    const py::object encoded = reduction_.attr("encode")(value(instance));
-    const py::object problem = py::hasattr(encoded, "problem") ? encoded.attr("problem") : encoded;
-    if (!py::hasattr(problem, "_problem")) throw py::type_error(name_ + ".encode returns a dance.Problem or a dance.Encoding");
-    Encoding encoding;
-    encoding.problem = problem.attr("_problem").cast<std::shared_ptr<dlx::Problem>>();
-    if (py::hasattr(encoded, "problem")) {
-      encoding.assumptions = encoded.attr("assume").cast<std::vector<dlx::OptionId>>();
-      if (!encoded.attr("hook").is_none())
-        encoding.hook = std::make_unique<PythonHook>(encoded.attr("hook"), failure_of_this_thread());
-    }
-    return encoding;
+    return in_python(instance, "encode", [&] {
+      const py::object encoded = reduction_of(instance).attr("encode")(value(instance));
+      const py::object problem = py::hasattr(encoded, "problem") ? encoded.attr("problem") : encoded;
+      if (!py::hasattr(problem, "_problem")) throw py::type_error(name_ + ".encode returns a dance.Problem or a dance.Encoding");
+      Encoding encoding;
+      encoding.problem = problem.attr("_problem").cast<std::shared_ptr<dlx::Problem>>();
+      if (py::hasattr(encoded, "problem")) {
+        encoding.assumptions = encoded.attr("assume").cast<std::vector<dlx::OptionId>>();
+        if (!encoded.attr("hook").is_none())
+          encoding.hook = std::make_unique<PythonHook>(encoded.attr("hook"), python_instance(instance).failure);
+      }
+      return encoding;
+    });
   }
   [[nodiscard]] std::unique_ptr<Answer> decode(const Instance& instance, const Encoding&,
                                                std::span<const dlx::OptionId> solution) const override {
     py::gil_scoped_acquire held;
     const std::vector<dlx::OptionId> options(solution.begin(), solution.end());
-    return std::make_unique<PythonAnswer>(reduction_.attr("decode")(value(instance), options));
+    return in_python(instance, "decode", [&] {
+      return std::make_unique<PythonAnswer>(reduction_of(instance).attr("decode")(value(instance), options));
+    });
   }
   [[nodiscard]] std::optional<std::string> verify(const Instance& instance, const Answer& answer) const override {
     py::gil_scoped_acquire held;
-    const py::object wrong = reduction_.attr("verify")(value(instance), value(answer));
-    if (wrong.is_none()) return std::nullopt;
-    return std::string(py::str(wrong));
+    return in_python(instance, "verify", [&]() -> std::optional<std::string> {
+      const py::object wrong = reduction_of(instance).attr("verify")(value(instance), value(answer));
+      if (wrong.is_none()) return std::nullopt;
+      return std::string(py::str(wrong));
+    });
   }
   void print(std::ostream& out, const Instance& instance, const Answer& answer) const override {
     py::gil_scoped_acquire held;
-    std::string text = py::hasattr(reduction_, "print") ? std::string(py::str(reduction_.attr("print")(value(instance), value(answer))))
-                                                        : std::string(py::str(value(answer)));
+    const py::object& reduction = reduction_of(instance);
+    std::string text = py::hasattr(reduction, "print") ? std::string(py::str(reduction.attr("print")(value(instance), value(answer))))
+                                                       : std::string(py::str(value(answer)));
     if (text.empty() || text.back() != '\n') text += '\n';
     out << text;
   }
@@ -131,34 +159,51 @@ class PythonReduction final : public Reduction {
       else if (spec.kind == OptionSpec::Kind::integer) given[py::str(key)] = options.number(name, 0);
       else given[py::str(key)] = options.text(name);
     }
-    return std::make_unique<Reader>(reduction_, std::move(text), std::move(given));
+    if (!current_) throw std::logic_error(name_ + ": Python is exiting");
+    return std::make_unique<Reader>(current_, std::move(text), std::move(given));
   }
 
  private:
   // The one instance of the text, read by the Python reduction's read(text, **options).
   class Reader final : public OneInstanceReader {
    public:
-    Reader(py::object reduction, std::string text, py::dict options)
+    Reader(Registration reduction, std::string text, py::dict options)
         : reduction_(std::move(reduction)), text_(std::move(text)), options_(std::move(options)) {}
 
    protected:
     [[nodiscard]] std::unique_ptr<Instance> read() override {
       py::gil_scoped_acquire held;
-      auto instance = std::make_unique<PythonInstance>(reduction_.value.attr("read")(text_, **options_.value));
+      auto instance = std::make_unique<PythonInstance>(reduction_->value.attr("read")(text_, **options_.value), reduction_);
       instance->line = text_.empty() ? 0 : 1;
       return instance;
     }
 
    private:
-    Held reduction_;
+    Registration reduction_;
     std::string text_;
     Held options_;
   };
 
-  static const py::object& value(const Instance& instance) { return static_cast<const PythonInstance&>(instance).held.value; }
+  // Runs `call` (with the GIL), a call of the reduction's `method`: what it
+  // raises goes to the run's Failure and stops the run (RaisedInPython).
+  template <typename Call>
+  auto in_python(const Instance& instance, const char* method, const Call& call) const -> decltype(call()) {
+    try {
+      return call();
+    } catch (py::error_already_set& e) {
+      const std::shared_ptr<Failure>& failure = python_instance(instance).failure;
+      if (!failure) throw;  // not in a run: straight to the caller
+      failure->record(e);
+      throw RaisedInPython(name_ + "." + method + " raised an exception");
+    }
+  }
+
+  static const PythonInstance& python_instance(const Instance& instance) { return static_cast<const PythonInstance&>(instance); }
+  static const py::object& reduction_of(const Instance& instance) { return python_instance(instance).reduction->value; }
+  static const py::object& value(const Instance& instance) { return python_instance(instance).held.value; }
   static const py::object& value(const Answer& answer) { return static_cast<const PythonAnswer&>(answer).held.value; }
 
-  py::object reduction_;
+  Registration current_;
   std::string name_, summary_;
   std::vector<OptionSpec> specs_;
 };
@@ -185,8 +230,10 @@ void register_reduction(py::object reduction) {
 
 void bind_python_reductions(py::module_& m) {
   m.def("register", &register_reduction, py::arg("reduction"));
-  // At exit, while Python still runs: the reductions let go of their Python objects.
-  m.def("_forget_registered", [] {
+  // At exit, while Python still runs: the runs of iterators not run to their
+  // end stopped, and the reductions let go of their Python objects.
+  m.def("_at_exit", [] {
+    stop_every_pull();
     for (const auto& mine : registered()) mine->forget();
   });
 }

@@ -1,7 +1,7 @@
-// Every reduction by name from Python: solve, count, check and emit run on
-// the driver (dance/driver.hpp), the command line's and the server's run
-// path; the lazy iterator of answers on Search (the driver pushes its
-// solutions to a sink); generate on the generator's interface.
+// Every reduction by name from Python: solve, count, check, emit and the
+// lazy iterator of answers run on the driver (dance/driver.hpp), the command
+// line's and the server's run path; generate on the generator's interface
+// (dance/generator.hpp), as dance generate does.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -18,6 +18,7 @@
 #include "hook.hpp"
 #include "interrupt.hpp"
 #include "module.hpp"
+#include "pull.hpp"
 #include "search.hpp"
 
 namespace py = pybind11;
@@ -86,7 +87,9 @@ struct HeldAnswer {
     return std::move(out).str();
   }
   // The answer as the reduction writes it in `format` (svg, json, grid, ...),
-  // or None when it has no such format.
+  // or None when it has no such format. dance.Answer.json and _repr_svg_
+  // come here: the one place to call the driver's presenters once they
+  // exist (a json and an svg for every reduction, issue 46).
   [[nodiscard]] py::object print_as(const std::string& format) const {
     const std::vector<OptionSpec> specs = reduction->options();
     const OptionSpec* spec = spec_named(specs, "format");
@@ -182,24 +185,31 @@ class Run {
     const Results results = run(spec);
     return limit == 0 ? results.found.value_or(0) : results.solutions.size();
   }
-  // The next answer, one thread; None at the end. A lazy iterator: the
-  // driver hands its solutions to a sink, so this one stays on Search.
+  // The next answer, one thread; None at the end. A lazy iterator on the
+  // driver: its run on a thread of its own, each answer handed over (Pull).
   py::object next() {
     if (optimises()) throw py::value_error(std::string(reduction_.name()) + " finds one best answer here: solve()");
-    if (!search_) {
-      encoding_ = reduction_.encode(*instance_);
-      if (encoding_.contradiction) encoding_ = contradiction(*encoding_.contradiction);
-      SearchSpec spec = search_spec_;
-      spec.assumed = encoding_.assumptions;
-      search_ = std::make_unique<Search>(encoding_.problem, std::move(spec), std::move(encoding_.hook), encoding_.heuristics);
+    if (search_spec_.threads != 1) throw py::value_error("threads: solutions() come from one thread, so threads=1");
+    if (!pull_) {
+      RunSpec spec = run_spec(Task::solve);
+      spec.solutions = 0;
+      pull_failure_ = std::make_shared<Failure>();
+      pull_ = std::make_unique<Pull>(sessions().take(reduction_, spec), instance_, pull_failure_);
     }
-    if (!search_->next()) return py::none();
-    const std::span<const dlx::OptionId> solution = search_->solution();
-    std::shared_ptr<const Answer> answer = reduction_.decode(*instance_, encoding_, solution);
-    if (verify_)
-      if (const auto wrong = reduction_.verify(*instance_, *answer))
-        throw std::logic_error("internal error: " + std::string(reduction_.name()) + "'s answer fails verification: " + *wrong);
-    return held(instance_, std::move(answer), {solution.begin(), solution.end()});
+    if (std::optional<Pull::Handed> handed = pull_->next())
+      return held(instance_, std::move(handed->answer), std::move(handed->solution));
+    const Collected results = pull_->results();
+    statistics_ = pull_->statistics();
+    close();
+    conclude(results, *pull_failure_, 0);
+    return py::none();
+  }
+  // Ends the lazy iteration: its run stopped, its session kept for another call.
+  void close() {
+    if (!pull_) return;
+    pull_->stop();
+    sessions().give(pull_->release());
+    pull_.reset();
   }
   // A first answer (the best for an optimising reduction) or None, and
   // whether there is another, if asked to look: Task::unique, one search.
@@ -213,9 +223,9 @@ class Run {
     return py::make_tuple(held(instance_, results.solutions.front(), results.solution_of(answer)),
                           unique && results.found.value_or(0) > 1);
   }
-  [[nodiscard]] dlx::Statistics statistics() const { return search_ ? search_->statistics() : statistics_; }
-  [[nodiscard]] std::string outcome() const { return dlx::to_string(search_ ? search_->outcome() : outcome_); }
-  [[nodiscard]] bool complete() const { return search_ ? search_->complete() : complete_; }
+  [[nodiscard]] dlx::Statistics statistics() const { return statistics_; }
+  [[nodiscard]] std::string outcome() const { return dlx::to_string(outcome_); }
+  [[nodiscard]] bool complete() const { return complete_; }
 
  private:
   [[nodiscard]] RunSpec run_spec(Task task) const {
@@ -244,17 +254,24 @@ class Run {
     }
     statistics_ = since(session->statistics(), before);
     sessions().give(std::move(session));
+    conclude(results, *failure, results.found.value_or(results.solutions.size()));
+    return results;
+  }
+
+  // How a run ended (statistics_ set): a Python exception of a hook or a
+  // reduction raised, then a failure, then Ctrl-C (KeyboardInterrupt with
+  // the partial statistics and the `found` solutions).
+  void conclude(const Collected& results, Failure& failure, std::uint64_t found) {
     outcome_ = results.stop.value_or(dlx::Outcome::exhausted);
     complete_ = !results.stop;
-    if (failure->failed()) failure->rethrow();
+    if (failure.failed()) failure.rethrow();
     if (!results.failures.empty()) raise(results.failures.front());
     if (outcome_ == dlx::Outcome::interrupted && !signals_handled()) {
       py::error_already_set interrupt;  // what the signal's handler raised
       interrupt.value().attr("statistics") = py::cast(statistics_);
-      interrupt.value().attr("solutions") = results.found.value_or(results.solutions.size());
+      interrupt.value().attr("solutions") = found;
       throw interrupt;
     }
-    return results;
   }
 
   py::object held(std::shared_ptr<const Instance> instance, std::shared_ptr<const Answer> answer,
@@ -277,8 +294,8 @@ class Run {
   std::size_t index_;
   SearchSpec search_spec_;
   bool verify_;
-  Encoding encoding_;               // next()'s
-  std::unique_ptr<Search> search_;  // next()'s
+  std::unique_ptr<Pull> pull_;      // next()'s run
+  std::shared_ptr<Failure> pull_failure_;
   dlx::Statistics statistics_;      // the last run's
   dlx::Outcome outcome_ = dlx::Outcome::exhausted;
   bool complete_ = true;
@@ -318,8 +335,12 @@ class Reading {
     spec.task = Task::emit;
     Session session(reduction_, spec);
     Emitted emitted;
-    const std::atomic<bool> never{false};
-    session.run(*instance, emitted, never);
+    const auto failure = std::make_shared<Failure>();
+    {
+      const FailureOfThisThread scope(failure);
+      session.run(*instance, emitted, failure->stop);
+    }
+    if (failure->failed()) failure->rethrow();
     if (!emitted.failures.empty()) raise(emitted.failures.front());
     if (emitted.unstated)
       warn(std::string(reduction_.name()) +
@@ -378,19 +399,27 @@ struct Generated {
   std::string svg;  // the puzzle as a picture, when the family draws
 };
 
+// The puzzle type that writes the family's puzzles as pictures, or none
+// where its --format svg draws answers only (clique's generator writes graphs).
+std::unique_ptr<PuzzleType> drawing_type(const Reduction& reduction, const ModelOptions& options) {
+  const std::vector<OptionSpec> specs = reduction.options();
+  const OptionSpec* format = spec_named(specs, "format");
+  if (!format || std::find(format->choices.begin(), format->choices.end(), "svg") == format->choices.end()) return nullptr;
+  ModelOptions as_svg = options;
+  try {
+    return reduction.puzzle_type(as_svg.set("format", "svg"));
+  } catch (const std::invalid_argument&) {  // the generator takes no --format svg
+    return nullptr;
+  }
+}
+
 py::list generate_puzzles(const std::string& name, std::size_t n, std::uint64_t seed, const std::string& difficulty,
                           const std::string& symmetry, bool minimal, std::size_t clues, const py::dict& given) {
   const Reduction& reduction = reduction_named(name);
   const ModelOptions options = model_options(reduction, given);
   std::unique_ptr<PuzzleType> type = reduction.puzzle_type(options);
   if (!type) throw py::value_error("there is no generator for '" + name + "' (dance.reductions() says which have one)");
-  std::unique_ptr<PuzzleType> drawing;
-  const std::vector<OptionSpec> specs = reduction.options();
-  if (const OptionSpec* format = spec_named(specs, "format");
-      format && std::find(format->choices.begin(), format->choices.end(), "svg") != format->choices.end()) {
-    ModelOptions as_svg = options;
-    drawing = reduction.puzzle_type(as_svg.set("format", "svg"));
-  }
+  const std::unique_ptr<PuzzleType> drawing = drawing_type(reduction, options);
   GenerateOptions wanted;
   const auto symmetric = parse_symmetry(symmetry.empty() ? "none" : symmetry);
   if (!symmetric) throw py::value_error("symmetry: '" + symmetry + "' is none of none, rot180, rot90, mirror, diagonal");
@@ -443,6 +472,7 @@ void bind_reductions(py::module_& m) {
   py::class_<Run>(m, "Run")
       .def("count", &Run::count, py::arg("limit") = 0)
       .def("next", &Run::next)
+      .def("close", &Run::close)
       .def("first", &Run::first, py::arg("look_for_another"))
       .def_property_readonly("optimises", &Run::optimises)
       .def_property_readonly("statistics", &Run::statistics)

@@ -89,7 +89,7 @@ void Failure::record(py::error_already_set& error) {
   stop.store(true);
 }
 
-void Failure::rethrow() {
+std::optional<py::error_already_set> Failure::take() {
   std::optional<py::error_already_set> error;
   {
     const std::lock_guard<std::mutex> lock(mutex_);
@@ -97,7 +97,11 @@ void Failure::rethrow() {
   }
   failed_.store(false);
   stop.store(false);
-  if (error) throw std::move(*error);
+  return error;
+}
+
+void Failure::rethrow() {
+  if (std::optional<py::error_already_set> error = take()) throw std::move(*error);
 }
 
 Search::Search(std::shared_ptr<const dlx::Problem> problem, SearchSpec spec, std::unique_ptr<dlx::Hook> hook,
@@ -119,12 +123,19 @@ Search::Search(std::shared_ptr<const dlx::Problem> problem, SearchSpec spec, std
       solvers_.resize(t);
       solvers_.push_back(std::make_unique<dlx::Solver>(problem_, spec_.seed, heuristics_));
     }
-  restart();
+  restart();  // whether the assumptions clash
+  settle();
 }
 
 void Search::restart() {
   base_ = solvers_[0]->statistics();
   clashed_ = !prepare(*solvers_[0], hooks_[0].get());
+  settled_ = false;
+}
+
+void Search::settle() {
+  for (const std::unique_ptr<dlx::Solver>& solver : solvers_) solver->retract();
+  settled_ = true;
 }
 
 Search::~Search() {
@@ -175,25 +186,24 @@ dlx::Outcome Search::together(const std::function<dlx::Outcome(dlx::Team&)>& cal
   return outcome;
 }
 
-void Search::finish(std::uint64_t found) {
-  if (failure_->failed()) {
+void Search::finish(std::uint64_t found, bool then_settle) {
+  std::optional<py::error_already_set> raised = failure_->take();
+  if (raised) {
     outcome_ = dlx::Outcome::interrupted;
-    failure_->rethrow();
+  } else if (outcome_ == dlx::Outcome::interrupted && !signals_handled()) {  // on another thread: "interrupted"
+    raised.emplace();  // what the signal's handler raised
+    raised->value().attr("statistics") = py::cast(statistics());
+    raised->value().attr("solutions") = found;
   }
-  if (outcome_ != dlx::Outcome::interrupted) return;
-  failure_->stop.store(false);
-  if (signals_handled()) return;  // not Python's main thread: the caller says "interrupted"
-  py::error_already_set interrupt;  // what the signal's handler raised
-  interrupt.value().attr("statistics") = py::cast(statistics());
-  interrupt.value().attr("solutions") = found;
-  throw interrupt;
+  if (then_settle) {
+    settle();  // with no exception pending, so that a Python hook's unchoose runs
+    (void)failure_->take();  // what it raised meanwhile: the first exception is the one to tell
+  }
+  if (raised) throw std::move(*raised);
 }
 
 std::uint64_t Search::count(std::uint64_t limit) {
-  if (clashed_) {
-    outcome_ = dlx::Outcome::exhausted;
-    return 0;
-  }
+  if (clashed_) return nothing();
   std::uint64_t found = 0;
   if (spec_.threads > 1) {
     outcome_ = together([&](dlx::Team& team) {
@@ -202,26 +212,21 @@ std::uint64_t Search::count(std::uint64_t limit) {
     });
   } else {
     restart();
-    if (clashed_) {
-      outcome_ = dlx::Outcome::exhausted;
-      return 0;
-    }
+    if (clashed_) return nothing();
     const std::uint64_t before = solvers_[0]->statistics().solutions;
     outcome_ = alone([limit](dlx::Solver& solver) { return solver.count(limit); });
     found = solvers_[0]->statistics().solutions - before;
   }
-  finish(found);
+  finish(found, true);
   return found;
 }
 
 bool Search::next() {
   if (spec_.threads > 1) throw std::logic_error("solutions one at a time come from one thread: threads=1");
-  if (clashed_) {
-    outcome_ = dlx::Outcome::exhausted;
-    return false;
-  }
+  if (settled_) restart();
+  if (clashed_) return nothing() != 0;
   outcome_ = alone([](dlx::Solver& solver) { return solver.next(); });
-  finish(0);
+  finish(0, false);
   return outcome_ == dlx::Outcome::solution;
 }
 
@@ -229,7 +234,7 @@ std::span<const dlx::OptionId> Search::solution() const { return solvers_[0]->so
 
 void Search::visit(const Visitor& visit) {
   if (clashed_) {
-    outcome_ = dlx::Outcome::exhausted;
+    nothing();
     return;
   }
   if (spec_.threads > 1) {
@@ -237,12 +242,18 @@ void Search::visit(const Visitor& visit) {
   } else {
     restart();
     if (clashed_) {
-      outcome_ = dlx::Outcome::exhausted;
+      nothing();
       return;
     }
     outcome_ = alone([&](dlx::Solver& solver) { return solver.visit(visit); });
   }
-  finish(0);
+  finish(0, true);
+}
+
+std::uint64_t Search::nothing() {
+  settle();
+  outcome_ = dlx::Outcome::exhausted;
+  return 0;
 }
 
 dlx::Statistics Search::statistics() const {

@@ -27,6 +27,8 @@ class Failure {
   // With the GIL held, in an `except` of the code that caught it.
   void record(pybind11::error_already_set& error);
   [[nodiscard]] bool failed() const { return failed_.load(std::memory_order_relaxed); }
+  // The recorded exception, if any, cleared (and the stop flag with it).
+  std::optional<pybind11::error_already_set> take();
   // Throws the recorded exception, if any (with the GIL held), clearing it.
   void rethrow();
   std::atomic<bool> stop{false};  // Limits::interrupt of the search's solvers
@@ -69,6 +71,11 @@ class Search {
 
   // Starts the search again from its root: the assumptions, nothing chosen.
   void restart();
+  // Takes every solver back to before its assumptions, the hook told of each
+  // option taken back, so that the hook object can serve another search:
+  // after each call but next(), and when a lazy iteration ends. next() then
+  // starts afresh.
+  void settle();
   // Counts solutions, up to `limit` (0: all), from the root; how many this call found.
   std::uint64_t count(std::uint64_t limit);
   // The next solution, one thread, resumable (restart() first for a new run): false when there is none.
@@ -95,10 +102,13 @@ class Search {
   dlx::Outcome alone(const std::function<dlx::Outcome(dlx::Solver&)>& call);
   // One call of the engine on a team of `threads` solvers, from scratch, the same way.
   dlx::Outcome together(const std::function<dlx::Outcome(dlx::Team&)>& call);
-  // With the GIL, after a call: the exception of a hook or a visitor, or the
-  // KeyboardInterrupt with the partial statistics and `found` attached.
-  void finish(std::uint64_t found);
+  // With the GIL, after a call: settles the search if asked, then raises the
+  // exception of a hook or a visitor, or the KeyboardInterrupt with the
+  // partial statistics and `found` attached.
+  void finish(std::uint64_t found, bool then_settle);
   bool prepare(dlx::Solver& solver, dlx::Hook* hook);
+  // The answer when the assumptions clash: settled, exhausted, 0 found.
+  std::uint64_t nothing();
 
   std::shared_ptr<const dlx::Problem> problem_;
   SearchSpec spec_;
@@ -108,6 +118,7 @@ class Search {
   dlx::Statistics base_;        // the single solver's counters when this search took it
   dlx::Statistics team_total_;  // the team's counters over its calls
   bool clashed_ = false;
+  bool settled_ = false;  // settle() since the last restart()
   dlx::Outcome outcome_ = dlx::Outcome::exhausted;
   std::atomic<bool> busy_{false};  // a call is searching (on some Python thread)
   std::shared_ptr<Failure> failure_;

@@ -9,6 +9,8 @@
 
 #include "dance/reduction.hpp"
 #include "dance/parallel.hpp"
+#include "helpers.hpp"
+#include "own_options.hpp"
 #include "settings.hpp"
 
 using namespace dance;
@@ -66,6 +68,58 @@ TEST_CASE("abbreviations are not guessed: --n is no --node-limit, --sol no --sol
   const auto whole = parse({"count", "queens", "--size", "6", "--node-limit", "4"});
   REQUIRE(whole.settings);
   CHECK(whole.settings->node_limit == 4);
+}
+
+TEST_CASE("each of dance's own options goes with the commands of its row, and the others refuse it") {
+  using cli::Command;
+  using Kind = cli::OwnOption::Kind;
+  for (const cli::OwnOption& o : cli::own_options()) {
+    if (o.name == "help" || o.name == "version") continue;
+    for (const Command command : cli::every_command) {
+      std::vector<std::string> args{std::string(cli::name_of(command))};
+      if (command == Command::generate) args.emplace_back("sudoku");
+      else if (command != Command::list && command != Command::serve) args.insert(args.end(), {"queens", "--size", "4"});
+      if (command == Command::split && o.name != "depth") args.insert(args.end(), {"--depth", "1"});
+      args.push_back(o.dashed());
+      if (o.kind == Kind::whole) args.push_back(std::to_string(std::max<std::uint64_t>(o.lo, 1)));
+      if (o.kind == Kind::seconds) args.emplace_back("1");
+      if (o.kind == Kind::text) args.emplace_back("x");
+      if (o.kind == Kind::choice) args.emplace_back(o.choices.back());
+      INFO(Catch::rangeToString(args));
+      const auto parsed = parse(args);
+      const std::string refused = o.dashed() + " is for " + o.commands.listed() + ", not " + args[0];
+      if (o.commands.contains(command)) {
+        // Taken: parsed, or refused by a rule between options (--resume without counting), not by the command.
+        CHECK((parsed.settings || !Catch::contains(parsed.message, "is for " + o.commands.listed())));
+      } else {
+        CHECK(parsed.status == 2);
+        CHECK_THAT(parsed.message, Catch::Contains(refused));
+      }
+    }
+  }
+}
+
+TEST_CASE("a value of dance's own out of its row's range is refused with the range") {
+  CHECK_THAT(parse({"serve", "--port", "65536"}).message, Catch::Contains("--port is at most 65535"));
+  REQUIRE(parse({"serve", "--port", "65535"}).settings);
+  CHECK_THAT(parse({"solve", "queens", "-j", "1025"}).message, Catch::Contains("--threads is at most 1024"));
+  CHECK_THAT(parse({"serve", "--max-connections", "0"}).message, Catch::Contains("--max-connections must be at least 1"));
+  CHECK_THAT(parse({"generate", "sudoku", "--difficulty", "brutal"}).message,
+             Catch::Contains("--difficulty is easy, medium, hard or fiendish; found 'brutal'"));
+  const auto serve = parse({"serve"});
+  REQUIRE(serve.settings);
+  CHECK(serve.settings->time_limit == 5);  // serve's own defaults: a limit per request, every core
+  CHECK(serve.settings->threads == 0);
+}
+
+TEST_CASE("dance serve --help and dance generate PUZZLE --help show their command's options only") {
+  const auto serve = parse({"serve", "--help"});
+  CHECK(serve.status == 0);
+  CHECK_THAT(serve.message, Catch::Contains("--max-connections") && Catch::Contains("--time-limit") &&
+                                !Catch::Contains("--symmetry") && !Catch::Contains("--node-limit"));
+  const auto generate = parse({"generate", "sudoku", "--help"});
+  CHECK_THAT(generate.message, Catch::Contains("Usage: dance generate sudoku") && Catch::Contains("--diagonals") &&
+                                   Catch::Contains("--symmetry") && !Catch::Contains("--unique"));
 }
 
 TEST_CASE("dance solve NAME --help shows that reduction's options and the common ones") {
@@ -145,4 +199,14 @@ TEST_CASE("the man page names every option, dance's own and each reduction's") {
     INFO("--" << name);
     CHECK(in_page(name));
   }
+}
+
+TEST_CASE("docs/serve.md names every field of dance's own options that a request may set") {
+  const std::string page = dance::test::text_of(std::string(DANCE_SOURCE_DIR) + "/docs/serve.md");
+  for (const cli::OwnOption& o : cli::own_options())
+    for (const std::string_view field : {o.field, o.generate_field}) {
+      if (field.empty()) continue;
+      INFO(field);
+      CHECK(page.find("`" + std::string(field) + "`") != std::string::npos);
+    }
 }

@@ -11,10 +11,13 @@
 #include "clique/clique.hpp"
 #include "dance/generator.hpp"
 #include "dlx/solver.hpp"
+#include "helpers.hpp"
 #include "verified_count.hpp"
 
 using namespace dance;
 using dance::test::count_verified;
+using dance::test::read_one;
+using dance::test::text_of;
 using graph::Graph;
 using graph::Vertex;
 
@@ -34,20 +37,6 @@ std::string parse_error(const std::string& text) {
     return e.what();
   }
   return "no error";
-}
-
-std::unique_ptr<Instance> instance_of(const Reduction& reduction, const std::string& text,
-                                      const ModelOptions& options) {
-  std::istringstream in(text);
-  return reduction.reader(in, options)->next();
-}
-
-std::string text_of(const std::string& path) {
-  std::ifstream in(path);
-  REQUIRE(in);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 // A random graph as an edge list, and its edges as a matrix.
@@ -189,23 +178,23 @@ TEST_CASE("a large sparse graph keeps only the vertices that can be in a clique 
     for (int v = u + 2; v <= 6; ++v) text += "e " + std::to_string(u) + ' ' + std::to_string(v) + '\n';
   const Reduction& cliques = *find_reduction("clique");
   const Reduction& independent = *find_reduction("independent-set");
-  const auto six = instance_of(cliques, text, ModelOptions().set("k", "6"));
+  const auto six = read_one(cliques, text, ModelOptions().set("k", "6"));
   CHECK(static_cast<const clique::CliqueInstance&>(*six).order->size() == 6);
   CHECK(count_verified(cliques, *six) == 1);
-  const auto seven = instance_of(cliques, text, ModelOptions().set("k", "7"));
+  const auto seven = read_one(cliques, text, ModelOptions().set("k", "7"));
   CHECK(static_cast<const clique::CliqueInstance&>(*seven).order->empty());
   CHECK(cliques.encode(*seven).contradiction->find("only 0 vertices are left") != std::string::npos);
   // All of them are in the 1-core: a k of 2 asks too much of the sets.
-  CHECK_THROWS_WITH(instance_of(cliques, text, ModelOptions().set("k", "2")), Catch::Contains("200000 vertices can be in the answer"));
-  const auto best = dance::test::optimise(cliques, instance_of(cliques, text, ModelOptions().set("max")));
+  CHECK_THROWS_WITH(read_one(cliques, text, ModelOptions().set("k", "2")), Catch::Contains("200000 vertices can be in the answer"));
+  const auto best = dance::test::optimise(cliques, read_one(cliques, text, ModelOptions().set("max")));
   REQUIRE(best.answer);
   CHECK(static_cast<const clique::CliqueAnswer&>(*best.answer).vertices == std::vector<Vertex>{0, 1, 2, 3, 4, 5});
   // A k far beyond the graph is a no at once, with nothing made for k levels.
-  const auto huge = cliques.encode(*instance_of(cliques, "p edge 3 1\ne 1 2\n", ModelOptions().set("k", "1000000000")));
+  const auto huge = cliques.encode(*read_one(cliques, "p edge 3 1\ne 1 2\n", ModelOptions().set("k", "1000000000")));
   CHECK(!huge.hook);
   CHECK(huge.contradiction == "k = 1000000000, but the graph has 3 vertices");
   // An independent set keeps every vertex: too many for its sets, and it says so.
-  CHECK_THROWS_WITH(instance_of(independent, text, ModelOptions().set("k", "3")), Catch::Contains("more than the 65536"));
+  CHECK_THROWS_WITH(read_one(independent, text, ModelOptions().set("k", "3")), Catch::Contains("more than the 65536"));
 }
 
 TEST_CASE("DIMACS benchmarks: a clique at omega, none at omega + 1") {
@@ -225,8 +214,8 @@ TEST_CASE("DIMACS benchmarks: a clique at omega, none at omega + 1") {
     if (source != "cliquer" || file == "brock200_1.clq" || file == "sanr200_0.7.clq") continue;
     INFO(file << " omega " << omega);
     const std::string text = text_of(dir + file);
-    CHECK(count_verified(reduction, *instance_of(reduction, text, ModelOptions().set("k", std::to_string(omega))), 1) == 1);
-    CHECK(count_verified(reduction, *instance_of(reduction, text, ModelOptions().set("k", std::to_string(omega + 1)))) == 0);
+    CHECK(count_verified(reduction, *read_one(reduction, text, ModelOptions().set("k", std::to_string(omega))), 1) == 1);
+    CHECK(count_verified(reduction, *read_one(reduction, text, ModelOptions().set("k", std::to_string(omega + 1)))) == 0);
     ++checked;
   }
   CHECK(checked == 23);
@@ -237,7 +226,7 @@ TEST_CASE("the maximum: k steps up from a greedy answer to omega") {
   const std::string dir = std::string(DANCE_DATA_DIR) + "/graphs/clique/";
   for (const auto& [file, omega] : {std::pair{"keller4.clq", 11L}, std::pair{"johnson16-2-4.clq", 8L}, std::pair{"MANN_a9.clq", 16L}}) {
     INFO(file);
-    std::unique_ptr<Instance> step = instance_of(reduction, text_of(dir + file), ModelOptions().set("max"));
+    std::unique_ptr<Instance> step = read_one(reduction, text_of(dir + file), ModelOptions().set("max"));
     const auto best = dance::test::optimise(reduction, std::move(step));
     REQUIRE(best.answer);
     CHECK(static_cast<const clique::CliqueInstance&>(*best.instance).k == omega);
@@ -249,7 +238,7 @@ TEST_CASE("clique --max grows each witness greedily: san200_0.9_1 in fewer steps
   const Reduction& independent = *find_reduction("independent-set");
   // From its greedy start of 47, one vertex at a time would take 25 steps to
   // the no at 71; grown witnesses skip to 54 and to 70.
-  std::unique_ptr<Instance> step = instance_of(cliques, text_of(std::string(DANCE_DATA_DIR) + "/graphs/clique/san200_0.9_1.clq"), ModelOptions().set("max"));
+  std::unique_ptr<Instance> step = read_one(cliques, text_of(std::string(DANCE_DATA_DIR) + "/graphs/clique/san200_0.9_1.clq"), ModelOptions().set("max"));
   int steps = 0;
   long last_yes = 0;
   while (step) {
@@ -282,7 +271,7 @@ TEST_CASE("clique --max grows each witness greedily: san200_0.9_1 in fewer steps
       std::size_t omega = 1;
       while (cliques_of_size(independent_sets ? non_edge : edge, omega + 1) > 0) ++omega;
       INFO("round " << round << " n " << n << (independent_sets ? " independent" : " clique") << " omega " << omega);
-      const auto best = dance::test::optimise(reduction, instance_of(reduction, text, ModelOptions().set("max")));
+      const auto best = dance::test::optimise(reduction, read_one(reduction, text, ModelOptions().set("max")));
       REQUIRE(best.answer);
       CHECK(static_cast<const clique::CliqueAnswer&>(*best.answer).vertices.size() == omega);
     }
@@ -309,9 +298,9 @@ TEST_CASE("random graphs: clique and independent-set counts agree with brute for
       const ModelOptions with_k = ModelOptions().set("k", std::to_string(k));
       const std::uint64_t expected_cliques = brute_force(edge, k, false);
       const std::uint64_t expected_independent = brute_force(edge, k, true);
-      CHECK(count_verified(cliques, *instance_of(cliques, text, with_k)) == expected_cliques);
-      CHECK(count_verified(independent, *instance_of(independent, text, with_k)) == expected_independent);
-      CHECK(count_verified(cliques, *instance_of(cliques, complement.str(), with_k)) == expected_independent);
+      CHECK(count_verified(cliques, *read_one(cliques, text, with_k)) == expected_cliques);
+      CHECK(count_verified(independent, *read_one(independent, text, with_k)) == expected_independent);
+      CHECK(count_verified(cliques, *read_one(cliques, complement.str(), with_k)) == expected_independent);
       nonzero += expected_cliques > 0 && expected_independent > 0;
     }
   }
@@ -334,7 +323,7 @@ TEST_CASE("denser random graphs, where the bound looks ahead: k-clique counts ag
     while (cliques_of_size(edge, omega + 1) > 0) ++omega;
     for (std::size_t k = omega - 1; k <= omega + 1; ++k) {
       INFO("round " << round << " n " << n << " k " << k);
-      const auto instance = instance_of(cliques, text, ModelOptions().set("k", std::to_string(k)));
+      const auto instance = read_one(cliques, text, ModelOptions().set("k", std::to_string(k)));
       const std::uint64_t expected = cliques_of_size(edge, k);
       CHECK(count_verified(cliques, *instance) == expected);
       // In a seed's order too: the bounds follow the lists' order, not the vertices'.
@@ -372,8 +361,8 @@ TEST_CASE("Kneser graphs: the root's double cover refutes omega + 1 at once, and
     const auto omega = m / 2;
     INFO("m " << m);
     const std::string text = text_of_edges(edge);
-    CHECK(count_verified(cliques, *instance_of(cliques, text, ModelOptions().set("k", std::to_string(omega))), 1) == 1);
-    const Encoding encoding = cliques.encode(*instance_of(cliques, text, ModelOptions().set("k", std::to_string(omega + 1))));
+    CHECK(count_verified(cliques, *read_one(cliques, text, ModelOptions().set("k", std::to_string(omega))), 1) == 1);
+    const Encoding encoding = cliques.encode(*read_one(cliques, text, ModelOptions().set("k", std::to_string(omega + 1))));
     dlx::Solver solver(encoding.problem);
     solver.set_hook(encoding.hook.get());
     REQUIRE(solver.count() == dlx::Outcome::exhausted);
@@ -392,7 +381,7 @@ TEST_CASE("Kneser graphs: the root's double cover refutes omega + 1 at once, and
       const std::string more_text = text_of_edges(more);
       for (std::size_t k = most - 1; k <= most + 1; ++k) {
         INFO("round " << round << " k " << k);
-        CHECK(count_verified(cliques, *instance_of(cliques, more_text, ModelOptions().set("k", std::to_string(k)))) ==
+        CHECK(count_verified(cliques, *read_one(cliques, more_text, ModelOptions().set("k", std::to_string(k)))) ==
               cliques_of_size(more, k));
       }
     }
@@ -433,8 +422,8 @@ TEST_CASE("graphs with twins (coloured conflict items): counts agree with brute 
     for (std::size_t k = 1; k <= std::min<std::size_t>(n, 6); ++k) {
       INFO("round " << round << " n " << n << " k " << k);
       const ModelOptions with_k = ModelOptions().set("k", std::to_string(k));
-      const auto as_clique = instance_of(cliques, text.str(), with_k);
-      const auto as_independent = instance_of(independent, text.str(), with_k);
+      const auto as_clique = read_one(cliques, text.str(), with_k);
+      const auto as_independent = read_one(independent, text.str(), with_k);
       coloured += cliques.encode(*as_clique).problem->uses_colours();
       coloured += independent.encode(*as_independent).problem->uses_colours();
       CHECK(count_verified(cliques, *as_clique) == brute_force(edge, k, false));
@@ -447,7 +436,7 @@ TEST_CASE("graphs with twins (coloured conflict items): counts agree with brute 
 TEST_CASE("twin classes shrink the encoding: c-fat200-1's 200 vertices are 37 classes") {
   const Reduction& reduction = *find_reduction("clique");
   const std::string text = text_of(std::string(DANCE_DATA_DIR) + "/graphs/clique/c-fat200-1.clq");
-  const Encoding encoding = reduction.encode(*instance_of(reduction, text, ModelOptions().set("k", "12")));
+  const Encoding encoding = reduction.encode(*read_one(reduction, text, ModelOptions().set("k", "12")));
   // An item per conflict group of classes, not of vertices (1,500 or so).
   CHECK(encoding.problem->items().size() < 100);
   CHECK(encoding.problem->uses_colours());
@@ -458,7 +447,7 @@ TEST_CASE("clique asks for k or --max, and answers no for k beyond the graph") {
   std::istringstream in("0 1\n");
   CHECK_THROWS_WITH(reduction.reader(in, ModelOptions()), Catch::Contains("needs either -k K or --max"));
   CHECK_THROWS_WITH(reduction.reader(in, ModelOptions().set("k", "0")), Catch::Contains("-k expects a whole number from 1"));
-  const auto big = instance_of(reduction, "0 1\n", ModelOptions().set("k", "3"));
+  const auto big = read_one(reduction, "0 1\n", ModelOptions().set("k", "3"));
   const Encoding encoding = reduction.encode(*big);
   REQUIRE(encoding.contradiction);
   CHECK(*encoding.contradiction == "k = 3, but the graph has 2 vertices");
@@ -477,7 +466,7 @@ TEST_CASE("random graphs: k-cliques counted part by part (assumed vertices, then
     const std::string text = random_graph(rng, n, 0.5 + 0.4 * static_cast<double>(rng() % 100) / 100.0, edge);
     const std::size_t k = 3 + rng() % 3;
     INFO("round " << round << " n " << n << " k " << k);
-    const auto instance = instance_of(cliques, text, ModelOptions().set("k", std::to_string(k)));
+    const auto instance = read_one(cliques, text, ModelOptions().set("k", std::to_string(k)));
     const Encoding encoding = cliques.encode(*instance);
     dlx::Solver splitter(encoding.problem);
     splitter.set_hook(encoding.hook.get());

@@ -5,19 +5,13 @@
 #include <fstream>
 #include <sstream>
 
-namespace {
-std::string read_file(const std::string& path) {
-  std::ifstream in(path);
-  REQUIRE(in);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-}  // namespace
+#include "helpers.hpp"
+
+using dance::test::text_of;
 
 TEST_CASE("docs/writing-a-reduction.md quotes the source exactly") {
   const std::string root = DANCE_SOURCE_DIR;
-  std::istringstream guide(read_file(root + "/docs/writing-a-reduction.md"));
+  std::istringstream guide(text_of(root + "/docs/writing-a-reduction.md"));
   std::string line, from;
   int checked = 0;
   while (std::getline(guide, line)) {
@@ -29,7 +23,7 @@ TEST_CASE("docs/writing-a-reduction.md quotes the source exactly") {
     std::string block;
     while (std::getline(guide, line) && line != "```") block += line + "\n";
     INFO("block quoted from " << from << ":\n" << block);
-    CHECK(read_file(root + "/" + from).find(block) != std::string::npos);
+    CHECK(text_of(root + "/" + from).find(block) != std::string::npos);
     from.clear();
     ++checked;
   }

@@ -3,10 +3,13 @@
 // says why, and the answer is none. That they never fire where there is an
 // answer: the brute force of test_hamilton_brute_force.cpp, where they run
 // on every random graph.
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <random>
 #include <sstream>
 
 #include "hamilton/hamilton.hpp"
+#include "hamilton_graphs.hpp"
 #include "verified_count.hpp"
 
 using namespace dance;
@@ -70,4 +73,80 @@ TEST_CASE("hamilton's necessary conditions: pairs of vertices") {
   CHECK(why_none(hubs, ModelOptions().set("path")).empty());  // a path may join three parts
   CHECK(why_none(hubs, ModelOptions().set("from", "0").set("to", "4")) ==
         "no Hamiltonian path: without vertices '0' and '1' the graph falls into 3 parts");
+}
+
+TEST_CASE("hamilton's necessary conditions: a piece that meets the rest in 3 edges") {
+  // The Petersen graph less a vertex in place of a vertex of a cubic graph.
+  const bench::EdgeList g = bench::cubic_with_petersen_piece(20, 1);
+  const std::string reason = why_none(bench::hcp(g, "piece"));
+  CHECK(reason.starts_with("no Hamiltonian cycle: the 9 vertices "));
+  CHECK(reason.ends_with(" meet the rest in 3 edges, and no Hamiltonian path through them joins two"));
+  CHECK(why_none(bench::hcp(g, "piece"), ModelOptions().set("path")).find("meet the rest") == std::string::npos);
+  // Two triangles joined by two edges: a cycle takes both, and each triangle has its path.
+  CHECK(why_none("0 1\n1 2\n2 0\n3 4\n4 5\n5 3\n0 3\n1 4\n").empty());
+}
+
+namespace {
+
+// Whether the graph of `edges` on n vertices has a Hamiltonian cycle: depth first from vertex 0.
+bool hamiltonian(std::size_t n, const std::vector<std::pair<std::uint32_t, std::uint32_t>>& edges) {
+  std::vector<std::vector<std::uint32_t>> adjacent(n);
+  for (const auto& [u, v] : edges) adjacent[u].push_back(v), adjacent[v].push_back(u);
+  std::vector<bool> on(n, false);
+  on[0] = true;
+  const auto extend = [&](const auto& self, std::uint32_t at, std::size_t length) -> bool {
+    if (length == n) return std::find(adjacent[at].begin(), adjacent[at].end(), 0u) != adjacent[at].end();
+    for (const std::uint32_t next : adjacent[at])
+      if (!on[next]) {
+        on[next] = true;
+        if (self(self, next, length + 1)) return true;
+        on[next] = false;
+      }
+    return false;
+  };
+  return extend(extend, 0, 1);
+}
+
+}  // namespace
+
+// The piece rule against brute force: random cubic graphs of 10 to 16
+// vertices; a random cubic graph of 4 to 10 vertices less a vertex in place
+// of a vertex of a random cubic graph of 4 to 12 (pieces that mostly have a
+// Hamiltonian path between two of their three ends); the Petersen graph less
+// a vertex in place of one (none).
+TEST_CASE("hamilton's piece rule against brute force on cubic graphs with a random piece") {
+  std::mt19937_64 rng(45);
+  int proved = 0, hamiltonian_graphs = 0;
+  for (int round = 0; round < 300; ++round) {
+    bench::EdgeList g;
+    if (round % 3 == 0) {
+      g = bench::random_cubic(static_cast<std::uint32_t>(10 + 2 * (rng() % 4)), rng());
+    } else if (round % 3 == 1) {
+      g = bench::cubic_with_petersen_piece(static_cast<std::uint32_t>(4 + 2 * (rng() % 5)), rng());
+    } else {
+      // The piece replaces the host's vertex 0; its own vertex 0 goes, its three neighbours take the host's edges.
+      const bench::EdgeList host = bench::random_cubic(static_cast<std::uint32_t>(4 + 2 * (rng() % 5)), rng());
+      const bench::EdgeList piece = bench::random_cubic(static_cast<std::uint32_t>(4 + 2 * (rng() % 4)), rng());
+      const auto base = static_cast<std::uint32_t>(host.vertices - 1);  // host vertex h > 0 is h - 1; piece p > 0 is base + p - 1
+      g.vertices = host.vertices - 1 + piece.vertices - 1;
+      std::vector<std::uint32_t> outer, inner;
+      for (const auto& [u, v] : host.edges)
+        if (u == 0 || v == 0) outer.push_back((u == 0 ? v : u) - 1);
+        else g.edges.push_back({u - 1, v - 1});
+      for (const auto& [u, v] : piece.edges)
+        if (u == 0 || v == 0) inner.push_back(base + (u == 0 ? v : u) - 1);
+        else g.edges.push_back({base + u - 1, base + v - 1});
+      for (std::size_t k = 0; k < 3; ++k) g.edges.push_back({outer[k], inner[k]});
+    }
+    INFO("round " << round << '\n' << bench::hcp(g, "g"));
+    const bool has_cycle = hamiltonian(g.vertices, g.edges);
+    const std::string reason = why_none(bench::hcp(g, "g"));
+    if (reason.find("meet the rest") != std::string::npos) {
+      CHECK_FALSE(has_cycle);
+      ++proved;
+    }
+    hamiltonian_graphs += has_cycle;
+  }
+  CHECK(proved > 80);
+  CHECK(hamiltonian_graphs > 100);
 }

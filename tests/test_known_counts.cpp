@@ -6,15 +6,13 @@
 #include "dlx/knuth_format.hpp"
 #include "dlx/solver.hpp"
 #include "xcc/xcc.hpp"
+#include "helpers.hpp"
 
 using namespace dlx;
+using dance::test::knuth_problem;
+using dance::test::xcc_problem;
 
 namespace {
-Problem load(const std::string& path) {
-  std::ifstream in(path);
-  REQUIRE(in);
-  return read_knuth(in).problem;
-}
 
 struct Expected {
   std::string file;
@@ -54,7 +52,7 @@ std::set<std::string> printed_solution(const Problem& p, std::span<const OptionI
 TEST_CASE("every instance in data/xcc has its known number of solutions") {
   for (const Expected& e : expected_counts()) {
     INFO(e.file);
-    const Problem p = load(std::string(DANCE_DATA_DIR) + "/xcc/" + e.file);
+    const Problem p = xcc_problem(e.file);
     Solver solver(p);
     CHECK(solver.algorithm() == e.algorithm);
     CHECK(solver.count() == Outcome::exhausted);
@@ -66,7 +64,7 @@ TEST_CASE("every solution of the smaller instances is a distinct, verified cover
   for (const Expected& e : expected_counts()) {
     if (e.solutions > 5000) continue;
     INFO(e.file);
-    const Problem p = load(std::string(DANCE_DATA_DIR) + "/xcc/" + e.file);
+    const Problem p = xcc_problem(e.file);
     Solver solver(p);
     std::set<std::vector<OptionId>> seen;
     while (solver.next() == Outcome::solution) {
@@ -89,7 +87,7 @@ TEST_CASE("Knuth's four small examples print their known solutions") {
   };
   for (const auto& [file, options] : examples) {
     INFO(file);
-    const Problem p = load(std::string(DANCE_TEST_DATA) + "/" + file);
+    const Problem p = knuth_problem(std::string(DANCE_TEST_DATA) + "/" + file);
     Solver solver(p);
     REQUIRE(solver.next() == Outcome::solution);
     CHECK(printed_solution(p, solver.solution()) == options);

@@ -17,29 +17,15 @@
 #include "path_puzzle/board.hpp"
 #include "path_puzzle/puzzles.hpp"
 #include "path_puzzle/reduction.hpp"
+#include "helpers.hpp"
 #include "verified_count.hpp"
 
 using namespace dance;
 using namespace dance::path_puzzle;
+using dance::test::read_all;
+using dance::test::solved;
 
 namespace {
-
-std::vector<std::unique_ptr<Instance>> read_all(const Reduction& reduction, const std::string& text,
-                                                const ModelOptions& options = {}) {
-  std::istringstream in(text);
-  auto reader = reduction.reader(in, options);
-  std::vector<std::unique_ptr<Instance>> all;
-  while (auto instance = reader->next()) all.push_back(std::move(instance));
-  return all;
-}
-
-// The answer printed as the reduction prints it (the grid).
-std::string solved(const Reduction& reduction, const Instance& instance) {
-  const auto answer = test::first_answer(reduction, instance);
-  std::ostringstream out;
-  reduction.print(out, instance, *answer);
-  return out.str();
-}
 
 // Numbers 1..N through the open cells of the board, by depth-first search
 // over every cell, the rule written here apart from the reduction's.

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "dlx/solver.hpp"
+#include "helpers.hpp"
 #include "verified_count.hpp"
 #include "polyomino/polyomino.hpp"
 #include "queens/queens.hpp"
@@ -12,25 +13,8 @@
 using namespace dance;
 using dance::test::count_verified;
 
-namespace {
-std::unique_ptr<Instance> read_one(const Reduction& reduction, std::istream& in, const ModelOptions& options = {}) {
-  auto reader = reduction.reader(in, options);
-  return reader->next();
-}
-
-// The first error in reading every instance of the text.
-std::string parse_error(const Reduction& reduction, const std::string& text) {
-  std::istringstream in(text);
-  try {
-    auto reader = reduction.reader(in, {});
-    while (reader->next()) {
-    }
-  } catch (const dlx::ParseError& e) {
-    return e.what();
-  }
-  return "no error";
-}
-}  // namespace
+using dance::test::parse_error;
+using dance::test::read_one;
 
 TEST_CASE("queens: the known counts for n = 1..12, every board verified") {
   const Reduction& reduction = *find_reduction("queens");

@@ -11,6 +11,7 @@
 #include "range/connectivity.hpp"
 #include "range/puzzles.hpp"
 #include "range/range.hpp"
+#include "helpers.hpp"
 #include "verified_count.hpp"
 
 using namespace dance;
@@ -20,12 +21,7 @@ namespace {
 
 const Reduction& reduction = *find_reduction("range");
 
-std::vector<std::unique_ptr<Instance>> read_all(std::istream& in) {
-  auto reader = reduction.reader(in, ModelOptions());
-  std::vector<std::unique_ptr<Instance>> all;
-  while (auto instance = reader->next()) all.push_back(std::move(instance));
-  return all;
-}
+std::vector<std::unique_ptr<Instance>> read_all(std::istream& in) { return test::read_all(reduction, in); }
 
 const range::Puzzle& puzzle_of(const Instance& instance) { return static_cast<const RangeInstance&>(instance).puzzle; }
 

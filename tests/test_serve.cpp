@@ -14,6 +14,7 @@
 #include <set>
 #include <thread>
 
+#include "own_options.hpp"
 #include "serve.hpp"
 
 namespace {
@@ -164,6 +165,47 @@ TEST_CASE("serve: check tells unique, multiple and none") {
   CHECK_FALSE(none.contains("solution"));
 }
 
+TEST_CASE("serve: each answer and each count as a value beside the output") {
+  Running server;
+  const json counted = post(server.port(), "solve", {{"reduction", "queens"}, {"text", "4\n5\n6\n"}, {"count", true}}).data();
+  CHECK(counted["counts"] == json::array({2, 10, 4}));
+  CHECK(counted["output"] == "2\n10\n4\n");
+  const json boards = post(server.port(), "solve", {{"reduction", "queens"}, {"text", "4\n"}, {"solutions", 5}}).data();
+  const std::set<std::string> both{". Q . .\n. . . Q\nQ . . .\n. . Q .\n", ". . Q .\nQ . . .\n. . . Q\n. Q . .\n"};
+  REQUIRE(boards["answers"].size() == 2);
+  std::set<std::string> seen;
+  for (const json& answer : boards["answers"]) {
+    CHECK(answer["instance"] == 1);
+    seen.insert(answer["text"].get<std::string>());
+  }
+  CHECK(seen == both);
+  const json batch = post(server.port(), "solve", {{"reduction", "sudoku"}, {"text", puzzle17 + "\n" + puzzle17 + "\n"}}).data();
+  REQUIRE(batch["answers"].size() == 2);
+  CHECK(batch["answers"][1]["instance"] == 2);
+  CHECK(solves(puzzle17, batch["answers"][1]["text"].get<std::string>().substr(0, 81), 3, 3));
+}
+
+TEST_CASE("serve: every field of dance's own options' table is read by its type at the endpoints that take it") {
+  const std::atomic<bool> running{false};
+  for (const dance::cli::OwnOption& o : dance::cli::own_options()) {
+    if (o.field.empty()) continue;
+    CHECK(o.kind != dance::cli::OwnOption::Kind::text);  // no field names a file, nor any free text
+    for (const std::string endpoint : {"solve", "generate", "check"}) {
+      const bool taken = endpoint == "check" ? o.check_takes
+                                             : o.commands.contains(endpoint == "solve" ? dance::cli::Command::solve
+                                                                                       : dance::cli::Command::generate);
+      const std::string field(endpoint == "generate" && !o.generate_field.empty() ? o.generate_field : o.field);
+      json body = endpoint == "generate" ? json{{"puzzle", "sudoku"}} : json{{"reduction", "queens"}, {"text", "4\n"}};
+      body[field] = json::array();  // no field of any kind is an array
+      INFO(endpoint << ": " << body.dump());
+      const auto answer = dance::cli::call_api(endpoint, body.dump(), dance::cli::ApiLimits(), running);
+      CHECK(answer.status == 400);
+      if (taken) CHECK_THAT(answer.body, Catch::Contains(field) && !Catch::Contains("unknown field"));
+      else CHECK_THAT(answer.body, Catch::Contains("unknown field \\\"" + field));
+    }
+  }
+}
+
 TEST_CASE("serve: other reductions, their options and counts") {
   Running server;
   const json queens = post(server.port(), "solve", {{"reduction", "queens"}, {"text", ""}, {"options", {{"size", 8}}},
@@ -173,7 +215,7 @@ TEST_CASE("serve: other reductions, their options and counts") {
   const json cover = post(server.port(), "solve", {{"reduction", "xcc"}, {"text", "a b c\na b\nc\nb c\n"},
                                                    {"solutions", 10}, {"stats", true}}).data();
   CHECK(cover["output"] == "a b\nc\n");
-  CHECK_THAT(cover["log"].get<std::string>(), Catch::Contains("nodes"));
+  CHECK_THAT(cover["log"].get<std::string>(), Catch::StartsWith("nodes"));  // no "dance: " before a line
   const json none = post(server.port(), "solve", {{"reduction", "clique"}, {"text", "1 2\n2 3\n"},
                                                   {"options", {{"k", 3}}}}).data();
   CHECK(none["status"] == "none");
@@ -212,6 +254,12 @@ TEST_CASE("serve: what a request gets wrong is a 400 with the message") {
   CHECK(many.status == 400);
   CHECK(many.data()["code"] == "too_large");
   CHECK(post(server.port(), "generate", {{"puzzle", "sudoku"}, {"text", "x"}}).status == 400);
+  const Reply no_generator = post(server.port(), "generate", {{"puzzle", "xcc"}});
+  CHECK(no_generator.status == 400);
+  CHECK(no_generator.data()["code"] == "unknown_reduction");
+  const Reply clues = post(server.port(), "generate", {{"puzzle", "sudoku"}, {"clues", 2}});
+  CHECK(clues.data()["code"] == "bad_option");
+  CHECK_THAT(clues.data()["error"].get<std::string>(), Catch::Contains("clues 2") && !Catch::Contains("--"));
   // What a request prints stays in memory until it is sent: no request for every solution.
   const Reply all = post(server.port(), "solve", {{"reduction", "queens"}, {"text", "12\n"}, {"solutions", 0}});
   CHECK(all.status == 400);

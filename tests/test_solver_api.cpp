@@ -7,15 +7,12 @@
 #include "dlx/solver.hpp"
 #include "random_problem.hpp"
 #include "xcc/xcc.hpp"
+#include "helpers.hpp"
 
 using namespace dlx;
+using dance::test::xcc_problem;
 
 namespace {
-Problem load(const std::string& name) {
-  std::ifstream in(std::string(DANCE_DATA_DIR) + "/xcc/" + name);
-  REQUIRE(in);
-  return read_knuth(in).problem;
-}
 
 std::uint64_t count_all(Solver& solver) {
   const auto before = solver.statistics().solutions;
@@ -56,7 +53,7 @@ TEST_CASE("counts are the same for every seed") {
   const std::pair<const char*, std::uint64_t> cases[] = {
       {"queens8.dlx", 92}, {"langford8.dlx", 300}, {"debruijn4.dlx", 16}, {"rowcol2_5.dlx", 2040}};
   for (const auto& [file, count] : cases) {
-    const Problem p = load(file);
+    const Problem p = xcc_problem(file);
     for (std::uint64_t seed : {0, 1, 2, 99, 123456789}) {
       INFO(file << " seed " << seed);
       Solver solver(p, seed);
@@ -66,7 +63,7 @@ TEST_CASE("counts are the same for every seed") {
 }
 
 TEST_CASE("the same seed gives the same run, another seed another first solution") {
-  const Problem p = load("queens8.dlx");
+  const Problem p = xcc_problem("queens8.dlx");
   Solver a(p, 5), b(p, 5), c(p, 6);
   REQUIRE(a.next() == Outcome::solution);
   REQUIRE(b.next() == Outcome::solution);
@@ -79,7 +76,7 @@ TEST_CASE("the same seed gives the same run, another seed another first solution
 }
 
 TEST_CASE("reseed(s) runs as a solver made with seed s") {
-  const Problem p = load("queens8.dlx");
+  const Problem p = xcc_problem("queens8.dlx");
   Solver reseeded(p, 3);
   REQUIRE(reseeded.next() == Outcome::solution);  // a search in progress is abandoned
   for (std::uint64_t seed : {0, 5, 6, 77}) {
@@ -100,7 +97,7 @@ TEST_CASE("reseed(s) runs as a solver made with seed s") {
 }
 
 TEST_CASE("prefer() puts a known solution first, in any seed's order, and changes no count") {
-  const Problem p = load("queens8.dlx");
+  const Problem p = xcc_problem("queens8.dlx");
   const auto sorted = [](std::span<const OptionId> options) {
     std::vector<OptionId> v(options.begin(), options.end());
     std::sort(v.begin(), v.end());
@@ -151,7 +148,7 @@ struct Reference {
 std::vector<Reference> references() {
   std::vector<Reference> all;
   for (const char* file : {"queens8.dlx", "debruijn4.dlx", "rowcol2_4.dlx"}) {
-    Problem p = load(file);
+    Problem p = xcc_problem(file);
     Solver whole(p);
     const auto solutions = count_all(whole);
     all.push_back({std::move(p), solutions, whole.statistics().nodes});
@@ -194,7 +191,7 @@ TEST_CASE("reset() after a stop anywhere leaves the matrix as it was") {
 }
 
 TEST_CASE("next() one at a time, interleaved with limits, gives every solution once") {
-  const Problem p = load("queens8.dlx");
+  const Problem p = xcc_problem("queens8.dlx");
   Solver solver(p);
   std::set<std::vector<OptionId>> found;
   std::uint64_t budget = 0;
@@ -214,7 +211,7 @@ TEST_CASE("next() one at a time, interleaved with limits, gives every solution o
 }
 
 TEST_CASE("count(limit) stops after that many and can go on") {
-  const Problem p = load("queens8.dlx");
+  const Problem p = xcc_problem("queens8.dlx");
   Solver solver(p);
   CHECK(solver.count(2) == Outcome::solution_limit);
   CHECK(solver.statistics().solutions == 2);
@@ -229,7 +226,7 @@ TEST_CASE("count(limit) stops after that many and can go on") {
 }
 
 TEST_CASE("a search run out describes no levels and gives none away, though it stops before undoing them") {
-  const Problem p = load("queens8.dlx");
+  const Problem p = xcc_problem("queens8.dlx");
   Solver solver(p);
   const OptionId corner = option_named(p, {"r0", "c0", "b7"});
   REQUIRE(solver.assume(corner));
@@ -246,7 +243,7 @@ TEST_CASE("a search run out describes no levels and gives none away, though it s
 }
 
 TEST_CASE("assumptions force options, clash, and are undone") {
-  const Problem p = load("queens8.dlx");
+  const Problem p = xcc_problem("queens8.dlx");
   Solver solver(p);
   const OptionId corner = option_named(p, {"r0", "c0", "b7"});
   const OptionId same_row = option_named(p, {"r0", "c1", "a1", "b8"});
@@ -409,7 +406,7 @@ TEST_CASE("a hook's skip_rest ends the node and keeps the count right") {
 }
 
 TEST_CASE("an interrupt flag and a time limit stop the search") {
-  const Problem p = load("pentomino6x10.dlx");
+  const Problem p = xcc_problem("pentomino6x10.dlx");
   std::atomic<bool> stop{true};
   Solver solver(p);
   solver.set_limits(Limits{0, 0, &stop});
@@ -422,7 +419,7 @@ TEST_CASE("an interrupt flag and a time limit stop the search") {
 }
 
 TEST_CASE("visit() sees each solution and can stop early") {
-  const Problem p = load("queens8.dlx");
+  const Problem p = xcc_problem("queens8.dlx");
   Solver solver(p);
   int seen = 0;
   CHECK(solver.visit([&](std::span<const OptionId> s) {

@@ -7,6 +7,7 @@
 #include "dance/driver.hpp"
 #include "dlx/solver.hpp"
 #include "sudoku/sudoku.hpp"
+#include "helpers.hpp"
 #include "verified_count.hpp"
 
 using namespace dance;
@@ -15,12 +16,8 @@ using namespace dance::sudoku;
 namespace {
 const Reduction& reduction = *find_reduction("sudoku");
 
-std::vector<std::unique_ptr<Instance>> read_all(const std::string& text, ModelOptions options = {}) {
-  std::istringstream in(text);
-  auto reader = reduction.reader(in, options);
-  std::vector<std::unique_ptr<Instance>> all;
-  while (auto instance = reader->next()) all.push_back(std::move(instance));
-  return all;
+std::vector<std::unique_ptr<Instance>> read_all(const std::string& text, const ModelOptions& options = {}) {
+  return test::read_all(reduction, text, options);
 }
 
 const SudokuInstance& as_sudoku(const std::unique_ptr<Instance>& instance) {
@@ -79,13 +76,8 @@ std::string one_blank_per_row(const Cells& grid, int n) {
   return line + "\n";
 }
 
-std::string message_of(const std::string& text, ModelOptions options = {}) {
-  try {
-    read_all(text, options);
-  } catch (const dlx::ParseError& e) {
-    return e.what();
-  }
-  return "no error";
+std::string message_of(const std::string& text, const ModelOptions& options = {}) {
+  return test::parse_error(reduction, text, options);
 }
 }  // namespace
 

@@ -9,66 +9,18 @@
 #include "dance/puzzle_type.hpp"
 #include "dance/reduction.hpp"
 #include "dance/svg.hpp"
+#include "helpers.hpp"
 #include "verified_count.hpp"
 
 using namespace dance;
+using dance::test::not_one_svg;
 
 namespace {
-
-// What is wrong with `text` as one XML document whose root is <svg>; nothing when it is well formed.
-std::optional<std::string> not_one_svg(const std::string& text) {
-  std::size_t at = 0;
-  const std::string declaration = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>";
-  if (text.rfind(declaration, 0) != 0) return "no XML declaration";
-  at = declaration.size();
-  std::vector<std::string> open;
-  bool rooted = false;
-  while (at < text.size()) {
-    const std::size_t lt = text.find('<', at);
-    const std::string between = text.substr(at, (lt == std::string::npos ? text.size() : lt) - at);
-    for (std::size_t k = 0; k < between.size(); ++k) {
-      if (between[k] == '&' && between.find(';', k) == std::string::npos) return "a bare & in text";
-      if (between[k] == '>') return "a bare > in text";
-    }
-    if (open.empty() && between.find_first_not_of(" \n") != std::string::npos) return "text outside the root";
-    if (lt == std::string::npos) break;
-    const std::size_t gt = text.find('>', lt);
-    if (gt == std::string::npos) return "a tag without its >";
-    std::string tag = text.substr(lt + 1, gt - lt - 1);
-    // Attribute values quoted, with no < inside.
-    std::size_t quotes = 0;
-    for (const char c : tag) quotes += c == '"';
-    if (quotes % 2 != 0 || tag.find('<') != std::string::npos) return "a tag badly quoted: " + tag;
-    if (tag.front() == '/') {
-      if (open.empty() || open.back() != tag.substr(1)) return "</" + tag.substr(1) + "> closes nothing open";
-      open.pop_back();
-    } else {
-      const bool empty = tag.back() == '/';
-      const std::string name = tag.substr(0, tag.find_first_of(" /"));
-      if (open.empty()) {
-        if (rooted) return "a second root";
-        if (name != "svg") return "the root is no <svg>";
-        rooted = true;
-      }
-      if (!empty) open.push_back(name);
-    }
-    at = gt + 1;
-  }
-  if (!rooted) return "no root";
-  if (!open.empty()) return "<" + open.back() + "> never closed";
-  return std::nullopt;
-}
 
 // The first answer to `input`, printed with the reduction's options (--format svg among them).
 std::string solved(const std::string& reduction_name, const std::string& input, const ModelOptions& options) {
   const Reduction& reduction = *find_reduction(reduction_name);
-  std::istringstream in(input);
-  const auto instance = reduction.reader(in, options)->next();
-  REQUIRE(instance);
-  const auto answer = dance::test::first_answer(reduction, *instance);
-  std::ostringstream out;
-  reduction.print(out, *instance, *answer);
-  return out.str();
+  return test::solved(reduction, *test::read_one(reduction, input, options));
 }
 
 std::size_t occurrences(const std::string& text, const std::string& what) {

@@ -10,8 +10,10 @@
 #include "dlx/solver.hpp"
 #include "dlx/team.hpp"
 #include "random_problem.hpp"
+#include "helpers.hpp"
 
 using namespace dlx;
+using dance::test::xcc_problem;
 using dance::test::brute_force;
 using dance::test::random_problem;
 
@@ -66,11 +68,6 @@ std::uint64_t through_split(Solver& solver, std::uint32_t depth, std::size_t& pa
   return solver.statistics().solutions - before;
 }
 
-Problem load(const std::string& file) {
-  std::ifstream in(std::string(DANCE_DATA_DIR) + "/xcc/" + file);
-  REQUIRE(in);
-  return read_knuth(in).problem;
-}
 
 // The xcc instances of data/ with their known counts, but the one that takes minutes.
 std::vector<std::pair<std::string, std::uint64_t>> instances() {
@@ -134,7 +131,7 @@ TEST_CASE("random small problems: parts given away at every node and solution ho
 TEST_CASE("data/xcc: counts through split parts and through donated parts equal the known counts") {
   for (const auto& [file, solutions] : instances()) {
     INFO(file);
-    const Problem p = load(file);
+    const Problem p = xcc_problem(file);
     Solver solver(p);
     std::size_t parts = 0;
     CHECK(through_split(solver, 4, parts) == solutions);
@@ -148,7 +145,7 @@ TEST_CASE("data/xcc: counts through split parts and through donated parts equal 
 TEST_CASE("data/xcc: a team of 1, 2, 3 and 4 threads counts the known number of solutions") {
   for (const auto& [file, solutions] : instances()) {
     INFO(file);
-    const auto p = std::make_shared<const Problem>(load(file));
+    const auto p = std::make_shared<const Problem>(xcc_problem(file));
     for (std::size_t threads = 1; threads <= 4; ++threads) {
       INFO(threads << " threads");
       std::vector<Statistics> per_worker;
@@ -161,7 +158,7 @@ TEST_CASE("data/xcc: a team of 1, 2, 3 and 4 threads counts the known number of 
 }
 
 TEST_CASE("a team visits the same solutions as one solver, each once, and stops when asked") {
-  const auto p = std::make_shared<const Problem>(load("pentomino8x8_hole.dlx"));
+  const auto p = std::make_shared<const Problem>(xcc_problem("pentomino8x8_hole.dlx"));
   Solver alone(p);
   std::set<std::vector<OptionId>> expected;
   while (alone.next() == Outcome::solution) expected.insert(sorted(alone.solution()));
@@ -190,7 +187,7 @@ TEST_CASE("a team visits the same solutions as one solver, each once, and stops 
 }
 
 TEST_CASE("a team searches the parts it is given, and stops on a worker's limit") {
-  const auto p = std::make_shared<const Problem>(load("langford11.dlx"));
+  const auto p = std::make_shared<const Problem>(xcc_problem("langford11.dlx"));
   Solver splitter(p);
   std::vector<Subproblem> parts;
   while (splitter.split(3) == Outcome::solution) parts.push_back(splitter.subproblem());
@@ -273,7 +270,7 @@ class Throwing final : public Hook {
 }  // namespace
 
 TEST_CASE("a worker's exception reaches the caller of a team, and the other workers stop") {
-  const auto p = std::make_shared<const Problem>(load("langford11.dlx"));
+  const auto p = std::make_shared<const Problem>(xcc_problem("langford11.dlx"));
   for (const int left : {1, 50, 5000}) {
     Throwing first(left), second(left);
     Solver a(p), b(p);

@@ -11,7 +11,7 @@ const problemWords = {
   unknown_reduction: 'The server does not know this puzzle',
   bad_option: 'That choice is not possible',
   parse_error: 'The {subject} could not be read',
-  too_large: 'That is too much to send (1 MiB at most)',
+  too_large: 'That is more than this server takes on',
   busy: 'The server is busy: try again in a moment',
   internal: 'The server failed on this request',
 };
@@ -23,10 +23,18 @@ function problem(status, body, subject) {
   const message = String(body.error || '');
   const code = body.code || {413: 'too_large', 503: 'busy', 500: 'internal'}[status] ||
                (/line \d+, column \d+/.test(message) ? 'parse_error' : 'bad_request');
-  const words = (problemWords[code] || problemWords.bad_request).replace('{subject}', subject);
-  const detail = message.split('\n')[0].replace(/^(<request>|text):\s*/, '').replace(/--(?=\w)/g, '')
-    .replace(/\[json\.exception[^\]]*\]\s*/, '').trim();
+  const words = status === 413 ? 'That is too much to send (1 MiB at most)'
+    : (problemWords[code] || problemWords.bad_request).replace('{subject}', subject);
+  const detail = plain(message);
   return new Error(detailed.has(code) && detail ? `${words}: ${detail}` : words + '.');
+}
+
+// The first line of a server's message without the command line's and the API's marks ("<request>: ",
+// "text: ", "--", "options."), for a player.
+function plain(message) {
+  return String(message).split('\n')[0].replace(/^(<request>|text):\s*/, '').replace(/--(?=\w)/g, '')
+    .replace(/\boptions\./g, '').replace(/\[json\.exception[^\]]*\]\s*/, '')
+    .replace(/^line \d+: no solution: /, '').trim();
 }
 
 // A request to the API, given up when `signal` aborts. What it refuses, and unless `partial` a search that the
@@ -54,6 +62,27 @@ async function api(endpoint, request, signal, {partial = false, subject = 'puzzl
 }
 
 function randomSeed() { return 1 + Math.floor(Math.random() * 1e9); }
+
+// "1 cell", "3 cells"; "a 9x9", "an 11x11".
+const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const article = what => (/^(8|11|18)/.test(what) ? 'an ' : 'a ') + what;
+const capital = text => text[0].toUpperCase() + text.slice(1);
+
+// What the player chose (tab, menus) and each game in progress, kept across a reload.
+function remember(key, value) {
+  try {
+    localStorage.setItem('dance.' + key, JSON.stringify(value));
+  } catch {
+    // a browser without storage (or with it full) plays on without
+  }
+}
+function recall(key) {
+  try {
+    return JSON.parse(localStorage.getItem('dance.' + key));
+  } catch {
+    return null;
+  }
+}
 
 function say(tab, text, kind = '') {
   const status = $(tab + '-status');
@@ -134,6 +163,7 @@ function showTab(tab, focus) {
     other.setAttribute('tabindex', other === tab ? '0' : '-1');
     $(other.dataset.tab).hidden = other !== tab;
   }
+  remember('tab', tab.dataset.tab);
   if (focus) tab.focus();
 }
 tabs.forEach((tab, k) => {
@@ -414,7 +444,7 @@ function sudokuApply(change, side) {
 }
 
 // Makes the cells' new states (a map cell -> {value, marks}) one step of the game that Undo takes back.
-function sudokuChange(states, message = '') {
+function sudokuChange(states, message = '', reveal = false) {
   const change = [];
   for (const [cell, after] of states) {
     const before = {value: sudoku.values[cell], marks: sudoku.marks[cell].slice()};
@@ -422,6 +452,7 @@ function sudokuChange(states, message = '') {
   }
   if (!change.length) return false;
   sudokuApply(change, 2);
+  if (reveal) for (const [cell] of change) sudoku.shown.add(cell);
   sudoku.history.push(change);
   sudoku.future = [];
   sudokuAfter(message);
@@ -438,8 +469,8 @@ function sudokuAfter(message) {
     sudoku.elapsed = sudokuElapsed();
     sudoku.since = null;
     say('sudoku', `Solved! In ${$('sudoku-timer').textContent}.`, 'good');
-  } else if (message) {
-    say('sudoku', message);
+  } else if (message || !sudokuTab.controller) {
+    say('sudoku', message);  // a hint's or an undo's words no longer hold after the next move
   }
   sudokuSave();
 }
@@ -526,17 +557,39 @@ const sudokuGrades = {
   16: {plain: all, x: upToHard},
 };
 
-function sudokuMenu() {
+function sudokuMenu(event) {
   const size = $('sudoku-size').value, variants = $('sudoku-variant');
   for (const option of variants.options) option.disabled = !sudokuGrades[size][option.value];
-  if (variants.selectedOptions[0].disabled) variants.value = 'plain';
+  const lost = variants.selectedOptions[0].disabled ? variants.selectedOptions[0].textContent : '';
+  if (lost) variants.value = 'plain';
   const grades = sudokuGrades[size][variants.value], menu = $('sudoku-difficulty');
   for (const option of menu.options) option.disabled = option.value !== '' && !grades.includes(option.value);
   if (menu.selectedOptions[0].disabled) menu.value = '';
+  if (event && !sudokuTab.controller)
+    say('sudoku', `New makes ${article(`${size}x${size}`)} ${variants.value === 'plain' ? '' : variants.selectedOptions[0].textContent + ' '}` +
+        `puzzle${lost ? ` (no ${lost} at ${size}x${size})` : ''}.`);
+  remember('sudoku-menus', {size, variant: variants.value, difficulty: menu.value});
+}
+const sudokuMenus = recall('sudoku-menus');
+if (sudokuMenus && sudokuGrades[sudokuMenus.size]) {
+  $('sudoku-size').value = sudokuMenus.size;
+  $('sudoku-variant').value = sudokuMenus.variant;
+  $('sudoku-difficulty').value = sudokuMenus.difficulty;
 }
 $('sudoku-size').addEventListener('change', sudokuMenu);
 $('sudoku-variant').addEventListener('change', sudokuMenu);
+$('sudoku-difficulty').addEventListener('change', sudokuMenu);
 sudokuMenu();
+$('sudoku-link').addEventListener('click', async event => {
+  event.preventDefault();
+  history.replaceState(null, '', '#' + sudokuHash());
+  try {
+    await navigator.clipboard.writeText(location.href);
+    say('sudoku', 'The link to this puzzle is copied (and in the address bar).', 'good');
+  } catch {
+    say('sudoku', 'The link to this puzzle is in the address bar: copy it from there.');
+  }
+});
 
 $('sudoku-new').addEventListener('click', () => sudokuTab.run('Making a puzzle...', async signal => {
   const n = Number($('sudoku-size').value), variant = $('sudoku-variant').value;
@@ -547,49 +600,48 @@ $('sudoku-new').addEventListener('click', () => sudokuTab.run('Making a puzzle..
   const [puzzle, solution, map] = made.output.trim().split(/\s+/);  // a jigsaw's map on the next line
   sudokuLoad([...puzzle].map(valueOf), [...solution].map(valueOf), map || null, variant === 'x');
   history.replaceState(null, '', location.pathname + location.search);
-  say('sudoku', `A ${n}x${n} puzzle with ${sudoku.clues.filter(v => v).length} clues and one solution.`);
+  say('sudoku', `${capital(article(`${n}x${n}`))} puzzle with ${sudoku.clues.filter(v => v).length} clues and one solution.`);
   sudokuSelect(sudoku.clues.indexOf(0), false);
 }));
 
 $('sudoku-check').addEventListener('click', () => {
   if (!sudoku.solution) {
     const clashing = $('sudoku-board').querySelectorAll('.clash').length;
-    return say('sudoku', clashing ? `${clashing} cells clash (marked).` : 'No clashes so far.', clashing ? 'bad' : '');
+    return say('sudoku', clashing ? `${plural(clashing, 'cell')} clash (marked).` : 'No clashes so far.', clashing ? 'bad' : '');
   }
   sudoku.wrong = new Set();
   sudoku.values.forEach((v, cell) => { if (v && v !== sudoku.solution[cell]) sudoku.wrong.add(cell); });
   sudokuShow();
   const empty = sudoku.values.filter(v => !v).length, wrong = sudoku.wrong.size;
   if (!wrong && !empty) return say('sudoku', 'Solved!', 'good');
-  if (!wrong) return say('sudoku', `No mistakes so far; ${empty} cells to fill.`);
-  say('sudoku', `${wrong} wrong (marked); ${empty} cells to fill.`, 'bad');
+  if (!wrong) return say('sudoku', `No mistakes so far; ${plural(empty, 'cell')} to fill.`);
+  say('sudoku', `${wrong} wrong (marked); ${plural(empty, 'cell')} to fill.`, 'bad');
 });
 
-// A cell the clues and the right entries force (the one value left for it), else the selected or any empty cell.
+// A wrong entry put right first (the selected one, else any); else a cell the clues and the right entries
+// force (the one value left for it), else the selected or any empty cell.
 $('sudoku-hint').addEventListener('click', () => {
   if (!sudoku.solution) return say('sudoku', 'This puzzle has no single solution to give hints from.', 'bad');
   const right = sudoku.values.map((v, cell) => (v === sudoku.solution[cell] ? v : 0));
-  const open = cell => !right[cell];
-  let chosen = right.findIndex((v, cell) => open(cell) &&
+  const open = cell => !right[cell], wrong = cell => sudoku.values[cell] && open(cell);
+  let chosen = wrong(sudoku.selected) ? sudoku.selected : right.findIndex((v, cell) => wrong(cell));
+  if (chosen < 0) chosen = right.findIndex((v, cell) => open(cell) &&
     new Set([...sudokuPeers[cell]].map(other => right[other]).filter(Boolean)).size === sudoku.size - 1);
   if (chosen < 0) chosen = open(sudoku.selected) ? sudoku.selected : right.findIndex((v, cell) => open(cell));
   if (chosen < 0) return say('sudoku', 'Every cell is filled.');
-  const value = sudoku.solution[chosen];
+  const value = sudoku.solution[chosen], was = sudoku.values[chosen];
   sudokuEnter(chosen, value, false);
   sudoku.hinted.add(chosen);
   sudokuSelect(chosen, false);
-  say('sudoku', `Row ${Math.floor(chosen / sudoku.size) + 1}, column ${chosen % sudoku.size + 1} is ${symbolOf(value)}.`);
+  say('sudoku', `Row ${Math.floor(chosen / sudoku.size) + 1}, column ${chosen % sudoku.size + 1} is ${symbolOf(value)}` +
+      (was ? `, not ${symbolOf(was)}.` : '.'));
 });
 
 $('sudoku-solve').addEventListener('click', () => {
   if (!sudoku.solution) return say('sudoku', 'No puzzle with a single solution is loaded.', 'bad');
-  const states = new Map(), shown = [];
-  sudoku.solution.forEach((value, cell) => {
-    if (sudoku.values[cell] !== value) shown.push(cell);
-    states.set(cell, {value, marks: []});
-  });
-  sudokuChange(states);
-  for (const cell of shown) sudoku.shown.add(cell);
+  const states = new Map();
+  sudoku.solution.forEach((value, cell) => states.set(cell, {value, marks: []}));
+  sudokuChange(states, '', true);
   sudoku.elapsed = sudokuElapsed();
   sudoku.since = null;
   sudokuShow();
@@ -604,7 +656,7 @@ async function sudokuOpen(text, diagonals, signal) {
   if (read && read.box) options.box = read.box;
   const checked = await api('check', {reduction: 'sudoku', text, options}, signal);
   if (checked.verdict === 'none')
-    throw new Error('This puzzle has no solution' + (checked.log.trim() ? ': ' + checked.log.trim().split('\n')[0] : '.'));
+    throw new Error('This puzzle has no solution' + (checked.log.trim() ? ': ' + plain(checked.log.trim()) : '.'));
   if (!read) throw new Error('The page cannot lay this puzzle out: give it as one line of cells, or a grid of lines.');
   sudokuLoad(read.clues, checked.verdict === 'unique' ? sudokuValues(checked.solution, read.n) : null, read.map, diagonals);
   return checked.verdict;
@@ -612,7 +664,7 @@ async function sudokuOpen(text, diagonals, signal) {
 
 $('sudoku-load').addEventListener('click', () => sudokuTab.run('Checking the puzzle...', async signal => {
   const verdict = await sudokuOpen($('sudoku-paste').value, $('sudoku-variant').value === 'x', signal);
-  say('sudoku', verdict === 'unique' ? `A ${sudoku.size}x${sudoku.size} puzzle with one solution: loaded.`
+  say('sudoku', verdict === 'unique' ? `${capital(article(`${sudoku.size}x${sudoku.size}`))} puzzle with one solution: loaded.`
                                      : 'Several solutions: loaded, but Check only marks clashes.',
       verdict === 'unique' ? 'good' : 'bad');
 }));
@@ -625,12 +677,13 @@ const rangeWords = ['blank', 'grey', 'dot'];
 
 function rangeGrid(block) { return block.trim().split('\n').map(line => line.trim().split(/\s+/)); }
 
-function rangeLoad(puzzle, solution) {
+function rangeLoad(puzzle, solution, marks = null) {
   const rows = rangeGrid(puzzle);
   Object.assign(range, {height: rows.length, width: rows[0].length, selected: 0});
   range.numbers = rows.flat().map(token => (/^\d+$/.test(token) ? Number(token) : 0));
   range.solution = rangeGrid(solution).flat().map(token => token === '#');
-  range.marks = range.numbers.map(() => 0);
+  range.marks = marks && marks.length === range.numbers.length ? marks : range.numbers.map(() => 0);
+  Object.assign(range, {puzzle, solved: false});
   const board = $('range-board');
   board.textContent = '';
   board.style.setProperty('--n', String(range.width));
@@ -668,11 +721,25 @@ function rangeSelect(cell, focus = true) {
   roving(range.cells, cell, focus);
 }
 
+// A mark changed: the board is kept, and the game is over when the greys are the solution's.
 function rangeMark(cell, mark) {
   if (range.numbers[cell]) return;
   range.marks[cell] = mark;
   range.cells[cell].classList.remove('wrong');
   rangeDraw(cell);
+  rangeSave();
+  const solved = range.solution.every((grey, k) => grey === (range.marks[k] === 1));
+  if (solved) {
+    for (const td of range.cells) td.classList.remove('wrong');
+    say('range', 'Solved!', 'good');
+  } else if (!rangeTab.controller) {
+    say('range', '');  // a check's words no longer hold
+  }
+}
+
+function rangeSave() {
+  remember('range', {puzzle: range.puzzle, solution: range.solution.map(grey => (grey ? '#' : '.')).join(' '),
+                     width: range.width, marks: range.marks});
 }
 
 // Arrows move; Space or Enter turns the cell as a click does; G (or #) greys, . (or O) dots, Backspace clears.
@@ -702,11 +769,13 @@ $('range-new').addEventListener('click', () => rangeTab.run('Making a puzzle...'
                                       with_solution: true}, signal);
   const [puzzle, solution] = made.output.trim().split(/\n\s*\n/);
   rangeLoad(puzzle, solution);
-  say('range', `A ${size} board with one solution.`);
+  rangeSave();
+  say('range', `${capital(article(size))} board with one solution.`);
 }));
 
 // The rules, checked here: no two greys side by side, the whites joined, each number's view.
 $('range-check').addEventListener('click', () => {
+  if (rangeTab.controller) return;  // the board is about to be replaced
   const black = range.marks.map(mark => mark === 1);
   for (const td of range.cells) td.classList.remove('wrong');
   const problems = [];
@@ -742,6 +811,7 @@ $('range-solve').addEventListener('click', () => {
   if (!range.solution) return;
   range.marks = range.solution.map(grey => (grey ? 1 : 0));
   range.cells.forEach((td, cell) => { td.classList.remove('wrong'); rangeDraw(cell); });
+  rangeSave();
   say('range', 'The solution.');
 });
 
@@ -803,7 +873,7 @@ function knightBoard() {
   table.addEventListener('keydown', knightKey);
   knightSelect(0, false);
   knightDraw();
-  say('knight', 'Click a square to start.');
+  say('knight', 'Choose a square to start.');
 }
 
 function knightSelect(index, focus = true) {
@@ -835,7 +905,7 @@ function knightClick(name) {
   knightTab.cancel();
   knightDraw();
   const left = knight.size * knight.size - knight.moves.length;
-  say('knight', left ? `${knight.moves.length} moves; ${left} squares to go.` : 'A whole tour!', left ? '' : 'good');
+  say('knight', left ? `${plural(knight.moves.length, 'move')}; ${plural(left, 'square')} to go.` : 'A whole tour!', left ? '' : 'good');
 }
 
 // The rest of the tour: a Hamiltonian path from the last square through the unvisited ones, ending
@@ -871,7 +941,7 @@ $('knight-undo').addEventListener('click', () => {
   knight.moves.pop();
   knightTab.cancel();
   knightDraw();
-  say('knight', `${knight.moves.length} moves.`);
+  say('knight', `${plural(knight.moves.length, 'move')}.`);
 });
 
 // ---- path puzzles: signpost, numbrix, hidato (docs/path-puzzles.md)
@@ -914,7 +984,7 @@ class PathGame {
                                         options: {size: this.name === 'numbrix' ? size.split('x')[0] : size}}, signal);
     const [puzzle, solution] = made.output.trim().split(this.name === 'signpost' ? /\s+/ : /\n\s*\n/);
     this.load(this.read(puzzle), this.read(solution).cells);
-    say(this.name, `A ${size} puzzle with one solution: numbers 1 to ${this.last_number}.`);
+    say(this.name, `${capital(article(size))} puzzle with one solution: numbers 1 to ${this.last_number}.`);
   }
 
   load({width, cells}, answers) {
@@ -958,11 +1028,17 @@ class PathGame {
     else if (cell.value) { cell.value = 0; --this.last; }
     else if (this.last >= this.last_number) return say(this.name, `${this.last_number} is the last number.`);
     else if (this.cells.some(other => other.value === this.last + 1 && other.given))
-      return say(this.name, `${this.last + 1} is given already: click it to go on from there.`);
+      return say(this.name, `${this.last + 1} is given already: choose it to go on from there.`);
     else cell.value = ++this.last;
     this.tab.cancel();
     this.draw();
-    say(this.name, `${this.last} laid last; ${this.toFill(this.cells.filter(c => c.value === 0).length)}.`);
+    this.after(`${this.last} laid last; ${this.toFill(this.cells.filter(c => c.value === 0).length)}.`);
+  }
+
+  // After a move: a full board is checked at once (the game is over when it is right).
+  after(message) {
+    if (this.cells.every(cell => cell.value !== 0)) this.check();
+    else say(this.name, message);
   }
 
   key(event) {
@@ -976,10 +1052,12 @@ class PathGame {
       cell.value = Number(typed);
       if (cell.value) this.last = cell.value;
       this.draw();
+      this.after('');
     } else if (event.key === 'Backspace' || event.key === 'Delete') {
       this.typed = '';
       cell.value = 0;
       this.draw();
+      say(this.name, '');
     } else return;
     event.preventDefault();
   }
@@ -1019,6 +1097,7 @@ class PathGame {
 
   // The puzzle has one solution, so a number other than the solution's is wrong.
   check() {
+    if (this.tab.controller) return;  // the board is about to be replaced
     let wrong = 0, empty = 0;
     this.cells.forEach((cell, k) => {
       if (cell.value === 0) ++empty;
@@ -1057,6 +1136,7 @@ function cliqueDraw() {
   board.textContent = '';
   const svg = element('svg', {viewBox: '0 0 400 400', role: 'group', 'aria-label': `a graph of ${clique.n} vertices`}, board);
   const at = v => [200 + 170 * Math.sin(2 * Math.PI * v / clique.n), 200 - 170 * Math.cos(2 * Math.PI * v / clique.n)];
+  const radius = Math.min(24, 0.8 * Math.PI * 170 / clique.n);  // as large as a finger, short of touching
   clique.lines = [...clique.edges].map(key => {
     const [u, v] = key.split(' ').map(Number), [x1, y1] = at(u), [x2, y2] = at(v);
     return [u, v, element('line', {x1, y1, x2, y2}, svg)];
@@ -1065,7 +1145,7 @@ function cliqueDraw() {
   for (let v = 0; v < clique.n; ++v) {
     const [cx, cy] = at(v);
     const near = [...clique.edges].filter(key => key.split(' ').includes(String(v))).length;
-    const circle = element('circle', {cx, cy, r: 15, 'data-vertex': String(v + 1), tabindex: '0', role: 'checkbox',
+    const circle = element('circle', {cx, cy, r: radius, 'data-vertex': String(v + 1), tabindex: '0', role: 'checkbox',
                                       'aria-label': `vertex ${v + 1}, ${near} edges`}, svg);
     const toggle = () => {
       if (!clique.chosen.delete(v)) clique.chosen.add(v);
@@ -1098,6 +1178,10 @@ function cliqueShow() {
 // A graph from `dance generate`: its largest clique (independent set) is the one of clique.k vertices it plants.
 $('clique-new').addEventListener('click', () => cliqueTab.run('Making a puzzle...', async signal => {
   const kind = $('clique-kind').value, k = Number($('clique-k').value), vertices = Number($('clique-n').value);
+  const within = input => Number.isInteger(Number(input.value)) && input.value !== '' &&
+                          Number(input.value) >= Number(input.min) && Number(input.value) <= Number(input.max);
+  if (!within($('clique-k'))) return say('clique', `The largest: choose ${$('clique-k').min} to ${$('clique-k').max} vertices.`, 'bad');
+  if (!within($('clique-n'))) return say('clique', `The graph: choose ${$('clique-n').min} to ${$('clique-n').max} vertices.`, 'bad');
   if (k > vertices) return say('clique', 'The largest cannot have more vertices than the graph.', 'bad');
   const made = await api('generate', {puzzle: kind, options: {k, vertices}, seed: randomSeed(), with_solution: true},
                          signal);
@@ -1192,9 +1276,31 @@ function sudokuStart() {
     $('sudoku-new').click();
   }
 }
+// A range game in progress, else a new one.
+function rangeStart() {
+  const kept = recall('range');
+  try {
+    rangeLoad(kept.puzzle, kept.solution, kept.marks);
+    say('range', 'The game you were playing.');
+  } catch {
+    $('range-new').click();
+  }
+}
+
+// Every other menu and number box as the player left it, and the tab (unless a link names a sudoku).
+for (const id of ['range-size', 'knight-size', 'signpost-size', 'numbrix-size', 'hidato-size', 'clique-kind',
+                  'clique-k', 'clique-n']) {
+  const input = $(id), kept = recall('menu-' + id);
+  if (typeof kept === 'string' && (input.tagName === 'INPUT' || [...input.options].some(o => o.value === kept)))
+    input.value = kept;
+  input.addEventListener('change', () => remember('menu-' + id, input.value));
+}
+const keptTab = tabs.find(tab => tab.dataset.tab === recall('tab'));
+if (keptTab && !new URLSearchParams(location.hash.slice(1)).has('sudoku')) showTab(keptTab, false);
+
 window.addEventListener('hashchange', sudokuStart);
 knightBoard();
 sudokuStart();
-$('range-new').click();
+rangeStart();
 $('clique-new').click();
 for (const name of ['signpost', 'numbrix', 'hidato']) $(name + '-new').click();

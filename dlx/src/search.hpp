@@ -153,7 +153,7 @@ class Search {
       return true;
     }
     if (lim.pause && nodes >= s_.pause_after && lim.pause->load(std::memory_order_relaxed)) {
-      s_.pause_after = nodes + check_interval;  // a search resumed goes some way before it pauses again
+      s_.pause_after = nodes + s_.check_every;  // a search resumed goes some way before it pauses again
       outcome = Outcome::paused;
       return true;
     }
@@ -162,7 +162,7 @@ class Search {
       outcome = Outcome::time_limit;
       return true;
     }
-    next_check = nodes + check_interval;
+    next_check = nodes + s_.check_every;
     if (lim.nodes && next_check > lim.nodes) next_check = lim.nodes;
     return false;
   }

@@ -104,6 +104,7 @@ void Solver::set_hook(Hook* hook) {
   State& s = *state_;
   s.hook = hook;
   s.prunes = hook != nullptr && hook->propagates();
+  s.check_every = hook != nullptr && hook->slow() ? 1 : check_interval;
   if (!s.prunes) return;
   if (s.removed.empty()) {  // sized once: an option is out at most once at a time
     s.removed.assign(s.option_first.size(), 0);

@@ -184,6 +184,7 @@ struct Solver::State {
   Limits limits;
   Hook* hook = nullptr;
   bool prunes = false;             // the hook propagates: its removals go on the `removed` stack
+  std::uint64_t check_every = check_interval;  // nodes between checks of the limits: 1 for a slow hook
   std::vector<OptionId> removals;  // what the hook's propagate() asked to take out at this node
   Statistics stats;
 

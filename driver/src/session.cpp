@@ -115,6 +115,29 @@ bool prepare(const Context& c, dlx::Solver& solver, const Encoding& encoding, st
   return true;
 }
 
+// Takes solvers back to their root when an instance's search is over, while
+// the encoding's hook (which dies with the instance) can still be told of
+// each option taken back, and unhooks them: a hook object shared between
+// instances is left clean by a stop or a first answer, and the next
+// instance of the same problem retracts nothing through a dead hook.
+class Unhook {
+ public:
+  Unhook() = default;
+  explicit Unhook(dlx::Solver& solver) { add(solver); }
+  void add(dlx::Solver& solver) { solvers_.push_back(&solver); }
+  ~Unhook() {
+    for (dlx::Solver* solver : solvers_) {
+      solver->retract();
+      solver->set_hook(nullptr);
+    }
+  }
+  Unhook(const Unhook&) = delete;
+  Unhook& operator=(const Unhook&) = delete;
+
+ private:
+  std::vector<dlx::Solver*> solvers_;
+};
+
 // Runs the spec's task on a readied search and hands over its results.
 Status answer(const Context& c, const Instance& instance, const Encoding& encoding, const SearchCalls& search) {
   const RunSpec& spec = c.spec;
@@ -155,34 +178,29 @@ Status answer(const Context& c, const Instance& instance, const Encoding& encodi
 // but the restarts' own; the spec's limits hold for the two together.
 Status solve_by_portfolio(const Context& c, const Instance& instance, Encoding& encoding, Solvers& solvers) {
   const RunSpec& spec = c.spec;
-  dlx::Solver& restarting = solvers.for_problem(encoding, 1);  // first: making it may retire the oldest solver
   dlx::Solver& plain = solvers.for_problem(encoding);
-  const std::unique_ptr<dlx::Hook> hook = encoding.hook ? encoding.hook->clone() : nullptr;
-  // Both searches given up at the end, while the hooks they tell are alive.
-  struct Abandon {
-    dlx::Solver& plain;
-    dlx::Solver& restarting;
-    ~Abandon() {
-      for (dlx::Solver* solver : {&plain, &restarting}) {
-        solver->retract();
-        solver->set_hook(nullptr);
-      }
-    }
-  } abandon{plain, restarting};
+  // The restarting search and its hook are made when the plain search's head
+  // start runs out: a graph solved at once pays for no second solver (alb1000).
+  dlx::Solver* restarting = nullptr;
+  std::unique_ptr<dlx::Hook> hook;
+  Unhook unhook(plain);  // both searches given up at the end, while the hooks they tell are alive
   if (!prepare(c, plain, encoding, 0, 0, encoding.hook.get())) return no_solution(c, instance, ": the given options clash");
   const std::uint64_t unit = encoding.strategy.portfolio_restarts;
   // A restart costs about the problem's size (relinking it, a hook's first
   // checks), so the plain search has a head start of 64 nodes an option:
   // a large graph that it solves at once pays no restarts (alb5000).
   const std::uint64_t head_start = 64 * encoding.problem->option_count();
-  const std::uint64_t nodes_at_start = plain.statistics().nodes + restarting.statistics().nodes;
-  const double seconds_at_start = plain.statistics().seconds + restarting.statistics().seconds;
+  // The restarting solver may be an old one of this problem, its counters not at 0.
+  const auto total_nodes = [&] { return plain.statistics().nodes + (restarting ? restarting->statistics().nodes : 0); };
+  const auto total_seconds = [&] { return plain.statistics().seconds + (restarting ? restarting->statistics().seconds : 0); };
+  std::uint64_t nodes_at_start = total_nodes();
+  double seconds_at_start = total_seconds();
   // `solver` on for `budget` more nodes within what is left of the spec's
   // limits; `spec_stop`: a node_limit was the spec's, not the budget's.
   bool spec_stop = false;
   const auto search = [&](dlx::Solver& solver, std::uint64_t budget) {
-    const std::uint64_t used = plain.statistics().nodes + restarting.statistics().nodes - nodes_at_start;
-    const double spent = plain.statistics().seconds + restarting.statistics().seconds - seconds_at_start;
+    const std::uint64_t used = total_nodes() - nodes_at_start;
+    const double spent = total_seconds() - seconds_at_start;
     std::uint64_t nodes = budget;
     spec_stop = spec.node_limit != 0 && spec.node_limit - std::min(spec.node_limit, used) <= budget;
     if (spec_stop) nodes = spec.node_limit - std::min(spec.node_limit, used);
@@ -196,13 +214,23 @@ Status solve_by_portfolio(const Context& c, const Instance& instance, Encoding& 
   };
   for (std::uint64_t run = 1;; ++run) {
     const std::uint64_t budget = dlx::luby(run) * unit;
-    for (dlx::Solver* solver : {&plain, &restarting}) {
-      if (solver == &restarting) {
-        restarting.retract();
-        restarting.reseed(spec.seed + run);
-        if (!prepare(c, restarting, encoding, 0, 0, hook.get())) return no_solution(c, instance, ": the given options clash");
+    for (const bool restart : {false, true}) {
+      if (restart && restarting == nullptr) {
+        const std::uint64_t used = total_nodes() - nodes_at_start;
+        const double spent = total_seconds() - seconds_at_start;
+        restarting = &solvers.for_problem(encoding, 1);  // never retires `plain`, a solver of the same problem
+        unhook.add(*restarting);
+        hook = encoding.hook ? encoding.hook->clone() : nullptr;
+        nodes_at_start = total_nodes() - used;  // an old solver's counters do not count against this search
+        seconds_at_start = total_seconds() - spent;
       }
-      const dlx::Outcome outcome = search(*solver, run == 1 && solver == &plain ? head_start + budget : budget);
+      dlx::Solver* const solver = restart ? restarting : &plain;
+      if (restart) {
+        restarting->retract();
+        restarting->reseed(spec.seed + run);
+        if (!prepare(c, *restarting, encoding, 0, 0, hook.get())) return no_solution(c, instance, ": the given options clash");
+      }
+      const dlx::Outcome outcome = search(*solver, run == 1 && !restart ? head_start + budget : budget);
       if (outcome == dlx::Outcome::solution) {
         c.sink.solution(instance, decoded(c, instance, encoding, solver->solution(), 0), 0);
         return Status::found;
@@ -221,6 +249,7 @@ Status solve(const Context& c, const Instance& instance, Encoding& encoding, Sol
   if (spec.task == Task::solve && spec.solutions == 1 && spec.restarts == 0 && encoding.strategy.portfolio_restarts > 0)
     return solve_by_portfolio(c, instance, encoding, solvers);
   dlx::Solver& solver = solvers.for_problem(encoding);
+  const Unhook unhook = encoding.hook ? Unhook(solver) : Unhook();
   if (!prepare(c, solver, encoding, spec.node_limit, spec.time_limit, encoding.hook.get()))
     return no_solution(c, instance, ": the given options clash");
   return answer(c, instance, encoding,
@@ -285,8 +314,10 @@ Status solve_together(const Context& c, const Instance& instance, Encoding& enco
   if (encoding.contradiction) return no_solution(c, instance, ": " + *encoding.contradiction);
   std::vector<std::unique_ptr<dlx::Hook>> hooks;
   std::vector<dlx::Solver*> solvers;
+  Unhook unhook;  // before the clones it tells die
   for (Solvers& worker : *c.team) {
     dlx::Solver& solver = worker.for_problem(encoding);
+    if (encoding.hook) unhook.add(solver);
     dlx::Hook* hook = encoding.hook.get();
     if (hook && !solvers.empty()) hook = hooks.emplace_back(hook->clone()).get();
     if (!prepare(c, solver, encoding, spec.node_limit, spec.time_limit, hook))
@@ -315,6 +346,7 @@ Status solve_together(const Context& c, const Instance& instance, Encoding& enco
 // split: the parts of the search at the spec's depth.
 Status split(const Context& c, const Instance& instance, Encoding& encoding, dlx::Solver& solver) {
   if (encoding.contradiction) return no_solution(c, instance, ": " + *encoding.contradiction);
+  const Unhook unhook = encoding.hook ? Unhook(solver) : Unhook();
   if (!prepare(c, solver, encoding, c.spec.node_limit, c.spec.time_limit, encoding.hook.get()))
     return no_solution(c, instance, ": the given options clash");
   c.sink.parts(dlx::fingerprint(*encoding.problem, encoding.assumptions));
@@ -338,6 +370,7 @@ Status optimise(const Context& c, const Instance& first, Solvers& solvers) {
   for (;;) {
     Encoding encoding = c.reduction.encode(*current);
     dlx::Solver& solver = solvers.for_problem(encoding);
+    const Unhook unhook = encoding.hook ? Unhook(solver) : Unhook();
     // What is left of the limits; a used-up budget still stops at once (one node, a nanosecond).
     const dlx::Statistics used = solvers.total();
     const std::uint64_t nodes_left =

@@ -25,9 +25,11 @@ class Solvers {
     const Key key{encoding.problem, search};
     for (auto& [k, solver] : solvers_)
       if (k == key) return *solver;
-    if (solvers_.size() == kept) {
-      retired_ += solvers_.front().second->statistics();
-      solvers_.erase(solvers_.begin());
+    if (solvers_.size() == kept) {  // the oldest goes, but not one of this problem (a portfolio's other search)
+      const auto oldest = std::find_if(solvers_.begin(), solvers_.end(),
+                                       [&key](const auto& entry) { return entry.first.first != key.first; });
+      retired_ += oldest->second->statistics();
+      solvers_.erase(oldest);
     }
     solvers_.emplace_back(key, std::make_unique<dlx::Solver>(encoding.problem, seed_, encoding.heuristics));
     dlx::Solver& solver = *solvers_.back().second;

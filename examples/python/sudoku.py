@@ -8,7 +8,7 @@ print(answer)                              # the grid as one line, as `dance sol
 print("unique:", answer.unique)
 print(dance.solve("sudoku", puzzle, format="grid"))  # the reduction's options as keywords
 assert answer.verify() is None             # sudoku's own checker, not the engine
-with open("sudoku.svg", "w") as picture:   # what a notebook shows: answer._repr_svg_()
-    picture.write(answer._repr_svg_())
+picture = answer._repr_svg_()              # what a notebook shows; here only its size
+print("picture:", len(picture), "bytes of SVG")
 for made in dance.generate("sudoku", n=2, seed=1, difficulty="medium"):
     print(made, dance.check("sudoku", str(made)).verdict)

@@ -7,10 +7,14 @@ puzzles it solves and the puzzles it generates (docs/python.md).
     2
 """
 
+import numbers as _numbers
+import operator as _operator
+
 from . import _dance
 from ._dance import Statistics
 
 __version__ = _dance.__version__
+_MOST_THREADS = _dance.most_threads
 
 __all__ = [
     "Problem", "Search", "Solution", "Statistics", "ParseError", "Stopped", "GenerateError",
@@ -46,6 +50,79 @@ class GenerateError(RuntimeError):
     """The generator gave up (no puzzle with those options within its attempts)."""
 
 
+# Arguments checked before they reach the extension, so that a wrong one is
+# a TypeError or ValueError naming it (not pybind11's list of signatures).
+
+def _whole(name, value, least=0, most=2**64 - 1):
+    """value as a whole number from least to most, or an error naming the argument."""
+    if isinstance(value, bool):
+        raise TypeError(f"{name}: a whole number, not {value!r}")
+    try:
+        value = _operator.index(value)
+    except TypeError:
+        raise TypeError(f"{name}: a whole number, not {value!r}") from None
+    if value < least:
+        raise ValueError(f"{name}: {least} or more, not {value}")
+    if value > most:
+        raise ValueError(f"{name}: at most {'2**64 - 1' if most == 2**64 - 1 else most}, not {value}")
+    return value
+
+
+def _seconds(value):
+    """A time limit: a number of seconds, 0 (none) or more."""
+    if isinstance(value, bool) or not isinstance(value, _numbers.Real):
+        raise TypeError(f"seconds: a number, not {value!r}")
+    if not value >= 0:  # NaN too
+        raise ValueError(f"seconds: a time limit is 0 (none) or more, not {value}")
+    return float(value)
+
+
+def _flag(name, value):
+    if not isinstance(value, bool):
+        raise TypeError(f"{name}: True or False, not {value!r}")
+    return value
+
+
+def _text(name, value):
+    if not isinstance(value, str):
+        raise TypeError(f"{name}: a str, not {type(value).__name__}")
+    return value
+
+
+def _names(where, names):
+    """A list of item names (or tokens), each a str."""
+    if isinstance(names, str):
+        return names.split()
+    try:
+        names = list(names)
+    except TypeError:
+        raise TypeError(f"{where}: a list of names, not {names!r}") from None
+    for name in names:
+        if not isinstance(name, str):
+            raise TypeError(f"{where}: names are str, not {name!r}")
+    return names
+
+
+def _options_of(problem, name, indices):
+    """Option indices of the problem (assume, forbid)."""
+    try:
+        indices = list(indices)
+    except TypeError:
+        raise TypeError(f"{name}: a list of option indices, not {indices!r}") from None
+    for index in indices:
+        _whole(name, index)
+        if index >= len(problem):
+            raise IndexError(f"{name}: {index} is not an option of the problem (it has {len(problem)})")
+    return indices
+
+
+def _names_list(options):
+    try:
+        return list(options)
+    except TypeError:
+        raise TypeError(f"options: a list of options, not {options!r}") from None
+
+
 class Problem:
     """An exact cover problem in Knuth's vocabulary (TAOCP 7.2.2.1).
 
@@ -62,15 +139,17 @@ class Problem:
     def __init__(self, primary, options, secondary=()):
         if isinstance(primary, str) or isinstance(secondary, str):
             raise TypeError("primary and secondary are lists of item names")
-        listed = [option.split() if isinstance(option, str) else list(option) for option in options]
-        self._problem = _dance.problem_from_lists(list(primary), list(secondary), listed)
+        if isinstance(options, str):
+            raise TypeError("options: a list of options, each a list of items or a str of them")
+        listed = [_names(f"option {k}", option) for k, option in enumerate(_names_list(options))]
+        self._problem = _dance.problem_from_lists(_names("primary", primary), _names("secondary", secondary), listed)
         self.warnings = []
 
     @classmethod
     def from_text(cls, text):
         """The problem in Knuth's text format; ParseError names the line and column of a mistake."""
         problem = cls.__new__(cls)
-        problem._problem, problem.warnings = _dance.problem_from_text(text)
+        problem._problem, problem.warnings = _dance.problem_from_text(_text("text", text))
         return problem
 
     @classmethod
@@ -102,6 +181,9 @@ class Problem:
 
     def option(self, index):
         """Option `index` (from 0, in input order) as its items, "item:colour" where coloured."""
+        index = _whole("index", index)
+        if index >= len(self):
+            raise IndexError(f"index: {index} is not an option of the problem (it has {len(self)})")
         return self._problem.option(index)
 
     def text(self):
@@ -150,8 +232,10 @@ class Search:
             raise TypeError("Search(problem): a dance.Problem")
         self.problem = problem
         self._threads = threads
-        self._search = _dance.Search(problem._problem, threads=threads, seed=seed, nodes=nodes,
-                                     seconds=float(seconds), assume=list(assume), forbid=list(forbid), hook=hook)
+        self._search = _dance.Search(problem._problem, threads=_whole("threads", threads, most=_MOST_THREADS), seed=_whole("seed", seed),
+                                     nodes=_whole("nodes", nodes), seconds=_seconds(seconds),
+                                     assume=_options_of(problem, "assume", assume),
+                                     forbid=_options_of(problem, "forbid", forbid), hook=hook)
 
     @property
     def statistics(self):
@@ -174,7 +258,7 @@ class Search:
 
     def count(self, limit=0):
         """The number of solutions (or `limit`, if there are that many)."""
-        found = self._search.count(limit)
+        found = self._search.count(_whole("limit", limit))
         self._check(found)
         return found
 
@@ -184,10 +268,13 @@ class Search:
             raise ValueError("solutions() come from one thread: make the Search with threads=1")
         found = 0
         self._search.restart()  # each iteration from the first solution
-        while (solution := self._search.next()) is not None:
-            found += 1
-            yield Solution(self.problem, solution)
-        self._check(found)
+        try:
+            while (solution := self._search.next()) is not None:
+                found += 1
+                yield Solution(self.problem, solution)
+            self._check(found)
+        finally:  # ended, stopped or dropped: a hook sees each option taken back
+            self._search.settle()
 
     def __iter__(self):
         return self.solutions()
@@ -240,7 +327,7 @@ class Answer:
 
     def format(self, name):
         """The answer as the reduction writes it in format `name` ("svg", "json", "grid", ...), or None."""
-        return self._held.print_as(name)
+        return self._held.print_as(_text("name", name))
 
     def _repr_svg_(self):
         return self._held.print_as("svg")
@@ -297,10 +384,12 @@ class Check:
         return f"<dance.Check: {self.verdict}>"
 
 
+_CHECKS = {"threads": lambda v: _whole("threads", v, most=_MOST_THREADS), "seed": lambda v: _whole("seed", v),
+           "nodes": lambda v: _whole("nodes", v), "seconds": _seconds, "verify": lambda v: _flag("verify", v)}
+
+
 def _split(kwargs):
-    search = {k: kwargs.pop(k) for k in _SEARCH if k in kwargs}
-    if "seconds" in search:
-        search["seconds"] = float(search["seconds"])
+    search = {k: _CHECKS[k](kwargs.pop(k)) for k in _SEARCH if k in kwargs}
     return search, kwargs
 
 
@@ -309,7 +398,7 @@ def _runs(name, text, kwargs):
     if not isinstance(name, str):
         raise TypeError("a reduction's name (dance.reductions() lists them), or a dance.Problem")
     search, options = _split(dict(kwargs))
-    reading = _dance.Reading(name, text, options, **search)
+    reading = _dance.Reading(name, _text("text", text), options, **search)
     while (run := reading.next()) is not None:
         yield run
 
@@ -331,7 +420,7 @@ def _check_run(run, found):
 
 
 def _solve_run(run, unique):
-    first, more = run.first(unique)
+    first, more = run.first(_flag("unique", unique))
     _check_run(run, int(first is not None) + int(more))
     if first is None:
         return None
@@ -370,7 +459,9 @@ def check(name, text="", **kwargs):
 
 def emit(name, text="", **options):
     """The instance as an exact cover problem in Knuth's format (its clues forced)."""
-    return _dance.Reading(name, text, options).emit()
+    if not isinstance(name, str):
+        raise TypeError("a reduction's name (dance.reductions() lists them)")
+    return _dance.Reading(name, _text("text", text), options).emit()
 
 
 def problem(name, text="", **options):
@@ -386,8 +477,12 @@ def generate(name, n=1, *, seed=0, difficulty=None, symmetry=None, minimal=False
     no clue can go; clues: exactly that many; and the family's own options
     (box="4x4", size="9x6", jigsaw=True). Ctrl-C raises KeyboardInterrupt
     with .puzzles, those made so far."""
+    _text("name", name)
+    n, seed, clues = _whole("n", n), _whole("seed", seed), _whole("clues", clues)
+    difficulty = "" if difficulty is None else _text("difficulty", difficulty)
+    symmetry = "" if symmetry is None else _text("symmetry", symmetry)
     try:
-        made = _dance.generate(name, n, seed, difficulty or "", symmetry or "", minimal, clues, options)
+        made = _dance.generate(name, n, seed, difficulty, symmetry, _flag("minimal", minimal), clues, options)
     except KeyboardInterrupt as interrupt:
         interrupt.puzzles = [Puzzle(name, g) for g in getattr(interrupt, "puzzles", [])]
         raise
@@ -416,7 +511,7 @@ def count(what, text="", *, limit=0, **kwargs):
     run = _problem_or_run(what, text, kwargs)
     if run is None:
         return Search(what, **kwargs).count(limit)
-    found = run.count(limit)
+    found = run.count(_whole("limit", limit))
     _check_run(run, found)
     return found
 
@@ -432,9 +527,12 @@ def solutions(what, text="", **kwargs):
 
 def _answers(run):
     found = 0
-    while (answer := run.next()) is not None:
-        found += 1
-        yield Answer(answer)
+    try:
+        while (answer := run.next()) is not None:
+            found += 1
+            yield Answer(answer)
+    finally:  # ended or dropped: the run's thread stopped now, not when the generator is collected
+        run.close()
     _check_run(run, found)
 
 
@@ -477,18 +575,16 @@ def register(reduction):
         decode(instance, solution) -> answer  (solution: option indices, assumed first)
         verify(instance, answer) -> None, or what is wrong (without the engine)
         print(instance, answer) -> str  (optional: str(answer) otherwise)
-    Registering a name again replaces the reduction (a notebook's cell run
-    twice); a built-in's name is a ValueError. Returns the reduction."""
+    What they raise reaches the caller unchanged. Registering a name again
+    replaces the reduction for instances read from then on (a notebook's
+    cell run twice): answers already made keep the one that made them. A
+    built-in's name is a ValueError. Returns the reduction."""
     _dance.register(reduction)
     return reduction
 
 
-def _forget_registered():
-    _dance._forget_registered()
-
-
 import atexit as _atexit  # noqa: E402
 
-_atexit.register(_forget_registered)
+_atexit.register(_dance._at_exit)
 
 __all__ += ["Encoding", "register"]

@@ -4,6 +4,7 @@
 #include <initializer_list>
 
 #include "hamilton/encodings.hpp"
+#include "hamilton/pieces.hpp"
 
 namespace dance::hamilton {
 
@@ -141,14 +142,22 @@ std::optional<std::string> why_none(const HamiltonInstance& h) {
              std::to_string(sizes[1]) + " vertices" + (h.from ? " (the ends on " + std::string((*side)[*h.from] == (*side)[*h.to] ? "one side)" : "both sides)") : "");
   }
 
-  if (n * (n + adjacent.arc_count()) > pairs_work) return std::nullopt;
-  for (Vertex a = 0; a < n; ++a) {
-    parts.search(a);
-    for (Vertex b = a + 1; b < n; ++b)  // each pair once: b's search would find the same
-      if (parts.without(b) > most_parts({a, b}))
-        return answer + std::string("without vertices ") + name(a) + " and " + name(b) + " the graph falls into " +
-               std::to_string(parts.without(b)) + " parts";
-  }
+  if (n * (n + adjacent.arc_count()) <= pairs_work)
+    for (Vertex a = 0; a < n; ++a) {
+      parts.search(a);
+      for (Vertex b = a + 1; b < n; ++b)  // each pair once: b's search would find the same
+        if (parts.without(b) > most_parts({a, b}))
+          return answer + std::string("without vertices ") + name(a) + " and " + name(b) + " the graph falls into " +
+                 std::to_string(parts.without(b)) + " parts";
+    }
+
+  if (!h.path)
+    if (const auto piece = untraversable_piece(adjacent)) {
+      std::string names;
+      for (const Vertex v : piece->vertices) names += (names.empty() ? "" : ", ") + name(v);
+      return answer + std::string("the ") + std::to_string(piece->vertices.size()) + " vertices " + names +
+             " meet the rest in " + std::to_string(piece->cut) + " edges, and no Hamiltonian path through them joins two";
+    }
   return std::nullopt;
 }
 

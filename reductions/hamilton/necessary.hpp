@@ -9,6 +9,8 @@
 //   vertex), two for a path;
 // - bipartite: a cycle alternates sides, so they are of equal size; a path
 //   has sides that differ by one at most, and by the ends' side;
+// - a cycle: no small piece that meets the rest in 2 or 3 edges and has no
+//   Hamiltonian path between two of them (pieces.hpp);
 // - taking away two vertices leaves at most two parts for a cycle, three for
 //   a path (the 1-tough condition on pairs; a search from each vertex, so
 //   only for graphs small enough, see necessary.cpp).

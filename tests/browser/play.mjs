@@ -115,7 +115,7 @@ try {
         const what = `${size}x${size} ${variant} ${grade || 'any'}`;
         await page.waitForFunction(() => !document.getElementById('sudoku').hasAttribute('aria-busy'), {timeout: 20000});
         const said = await status('sudoku-status');
-        if (!said.startsWith(`A ${size}x${size} puzzle`)) throw new Error(`New on ${what} says: ${said}`);
+        if (!said.startsWith(`${/^(8|11|18)$/.test(size) ? "An" : "A"} ${size}x${size} puzzle`)) throw new Error(`New on ${what} says: ${said}`);
         const {puzzle, map} = await board();
         if (puzzle.length !== size * size || (variant === 'jigsaw') !== Boolean(map)) throw new Error(`New on ${what} drew another board`);
         ++made;
@@ -225,12 +225,29 @@ try {
   await waitStatus('sudoku-status', '1 wrong');
   expect('a wrong entry is marked', await cellHas(wrongCell, 'wrong'));
   await page.screenshot({path: `${shots}/sudoku-wrong.png`});
+  await page.click('#sudoku-hint');
+  expect('Hint puts a wrong entry right first', await says('sudoku-status', `, not ${wrongDigit}.`) &&
+         await cellText(wrongCell) === answer[wrongCell]);
   await page.click(`#sudoku-board td[data-cell="${wrongCell}"]`);
   await page.click('#sudoku-pad button[data-value="0"]');
   await page.click('#sudoku-hint');
   await waitStatus('sudoku-status', ' is ');
   const hinted = await page.$eval('#sudoku-board td.hint', td => Number(td.dataset.cell));
   expect('Hint fills an empty cell with its value', await cellText(hinted) === answer[hinted]);
+  await page.click(`#sudoku-board td[data-cell="${open[5]}"]`);
+  await page.click(`#sudoku-pad button[data-value="${answer[open[5]] === '1' ? 2 : 1}"]`);
+  expect('the next move clears the hint\'s words', (await status('sudoku-status')) === '');
+
+  // Solve shows the solution; Undo takes it back, and the game goes on (entries, the timer).
+  await page.click('#sudoku-solve');
+  await waitStatus('sudoku-status', 'The solution');
+  await page.click('#sudoku-undo');
+  await page.click(`#sudoku-board td[data-cell="${open[6]}"]`);
+  await page.click(`#sudoku-pad button[data-value="${answer[open[6]]}"]`);
+  const ticking = await page.$eval('#sudoku-timer', t => t.textContent);
+  await new Promise(resolve => setTimeout(resolve, 2100));
+  expect('after Solve and Undo, a digit can be entered and the timer runs',
+         await cellText(open[6]) === answer[open[6]] && await page.$eval('#sudoku-timer', t => t.textContent) !== ticking);
 
   // A 6x6 jigsaw: its borders follow its map; solved with the digit pad.
   await page.select('#sudoku-size', '6');
@@ -300,9 +317,13 @@ try {
     }
   }
   expect('the whites are dotted', await page.$$eval('#range-board td.dot', tds => tds.length) === shaded.filter(s => s === '.').length);
-  await page.click('#range-check');
-  expect('Check says the board of greys and dots is solved', await says('range-status', 'Solved!'));
+  expect('the board of greys and dots says Solved! without Check', await says('range-status', 'Solved!'));
   await page.screenshot({path: `${shots}/range-solved.png`});
+  await page.reload();
+  await waitStatus('range-status', 'The game you were playing');
+  expect('a reload keeps the tab, its menu and the range game', await page.$eval('#range', s => !s.hidden) &&
+         await page.$eval('#range-size', s => s.value) === '5x5' &&
+         await page.$$eval('#range-board td.black', tds => tds.length) === shaded.filter(s => s === '#').length);
   // From the keyboard: a grey with G, a dot with ., Backspace clears.
   await page.click('#range-new');
   await waitStatus('range-status', 'A 5x5 board');
@@ -375,8 +396,7 @@ try {
     expect(`the ${name}'s cell of 2 is shaded as a place for it`, !twoBlank ||
            await page.$eval(`#${name}-board td[data-cell="${two}"]`, td => td.classList.contains('next')));
     for (let n = 2; n <= last; ++n) await page.click(`#${name}-board td[data-cell="${answer.indexOf(n)}"]`);
-    await page.click(`#${name}-check`);
-    expect(`the ${name} solved by clicking in order`, await says(`${name}-status`, 'Solved!'));
+    expect(`the ${name} solved by clicking in order says Solved! without Check`, await says(`${name}-status`, 'Solved!'));
     const laid = answer.findIndex((n, k) => n === Math.max(...answer.filter((m, j) => m < last && !/\d/.test(tokens[j]))));
     await page.click(`#${name}-board td[data-cell="${laid}"]`);
     await page.click(`#${name}-board td[data-cell="${laid}"]`);
@@ -412,6 +432,11 @@ try {
   await page.$eval('#clique-board circle[data-vertex="1"]', circle => circle.focus());
   await press('Space');
   expect('Space chooses a vertex', await page.$eval('#clique-board circle[data-vertex="1"]', c => c.getAttribute('aria-checked')) === 'true');
+  await page.$eval('#clique-k', input => { input.value = '0'; });
+  await page.click('#clique-new');
+  expect('a size outside the box\'s range is refused in the page\'s words',
+         await says('clique-status', 'The largest: choose 2 to 10 vertices.'));
+  await page.$eval('#clique-k', input => { input.value = '5'; });
 
   // Exact cover: Knuth's toy problem has one solution, the one its comment names.
   await page.click('#tab-cover');
@@ -429,9 +454,9 @@ try {
          !/<request>|--|json\.exception|nodes/.test(coverError));
 
   // Every tab on a desktop and on a phone: no sideways scrolling, axe-core clean, a screenshot.
-  await page.evaluate(axeSource);
   for (const [device, width, height] of [['desktop', 1280, 900], ['phone', 390, 844]]) {
-    await page.setViewport({width, height});
+    await page.setViewport({width, height, isMobile: device === 'phone', hasTouch: device === 'phone'});
+    await page.evaluate(axeSource);  // after the viewport: a phone's (touch) reloads the page
     for (const tab of ['sudoku', 'range', 'knight', 'signpost', 'numbrix', 'hidato', 'clique', 'cover']) {
       await page.click(`#tab-${tab}`);
       if (tab === 'sudoku') {
@@ -443,6 +468,11 @@ try {
       }
       const wide = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(`the ${tab} tab fits a ${width} px ${device} (${wide} px)`, wide <= width);
+      if (device === 'phone') {
+        const small = await page.$$eval(`#${tab} .controls :is(button, select, input), nav button`, controls => controls
+          .filter(c => c.offsetParent && c.getBoundingClientRect().height < 44).map(c => c.id || c.textContent));
+        expect(`every control of the ${tab} tab is 44 px high for a finger (${small.join(', ') || 'all'})`, !small.length);
+      }
       const {passed, violations} = await page.evaluate(async () => {
         const results = await window.axe.run(document);
         return {passed: results.passes.length, violations: results.violations

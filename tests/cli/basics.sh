@@ -57,7 +57,7 @@ expect 2 '' "argument \('-3'\) for option '--solutions' is invalid" -- "$dance" 
 expect 2 '' "argument \('-1'\) for option '--node-limit' is invalid" -- "$dance" solve xcc "$data/knuth_toy.dlx" --node-limit -1
 expect 2 '' "argument \('-1'\) for option '--seed' is invalid" -- "$dance" solve xcc "$data/knuth_toy.dlx" --seed -1
 expect 2 '' "argument \('-1'\) for option '--clues' is invalid" -- "$dance" generate sudoku --clues -1
-expect 2 '' 'at most 1024 threads' -- "$dance" solve xcc "$data/knuth_toy.dlx" -j 100000
+expect 2 '' 'threads is at most 1024' -- "$dance" solve xcc "$data/knuth_toy.dlx" -j 100000
 expect 2 '' 'time-limit must be a number of seconds' -- "$dance" solve xcc "$data/knuth_toy.dlx" -t nan
 
 summary

@@ -20,7 +20,7 @@ expect 0 '^0$' '' -- cat "$tmp/off"
 progress_lines >"$tmp/default"
 expect 0 '^0$' '' -- cat "$tmp/default"
 expect 2 '' 'opposite' -- "$dance" count queens --size 4 --progress --no-progress
-expect 2 '' 'progress does nothing for emit' -- "$dance" emit queens --size 4 --progress
+expect 2 '' 'progress is for solve, count and generate, not emit' -- "$dance" emit queens --size 4 --progress
 # on a terminal: drawn after 2 s and redrawn in place, erased at the end
 script -qec "'$dance' count xcc '$inputs/xcc/langford15_sym.dlx' -t 4 2>&1 >/dev/null" /dev/null >"$tmp/search.tty"
 expect 0 'nodes/s' '' -- cat "$tmp/search.tty"

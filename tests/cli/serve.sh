@@ -7,7 +7,7 @@
 expect 2 '' 'serve takes no arguments' -- "$dance" serve sudoku
 expect 2 '' 'port is at most 65535' -- "$dance" serve --port 70000
 expect 2 '' 'serve: -t must be above 0' -- "$dance" serve -t 0
-expect 2 '' '--count does nothing for serve' -- "$dance" serve --count
+expect 2 '' '--count is for solve and count, not serve' -- "$dance" serve --count
 expect 2 '' '--port is for serve' -- "$dance" solve xcc "$data/knuth_toy.dlx" --port 1
 expect 2 '' '--host is for serve' -- "$dance" generate sudoku --host 0.0.0.0
 expect 2 '' '--max-connections is for serve' -- "$dance" solve xcc "$data/knuth_toy.dlx" --max-connections 3

@@ -71,9 +71,9 @@ expect 1 '^0$' '' -- "$dance" count xcc "$(bad 'a b\na\n')" --resume "$tmp/no_pa
 expect 2 '' 'no parts on those lines' -- "$dance" count xcc "$(bad 'a b\na\n')" --resume "$tmp/no_parts:2-3"
 expect 2 '' 'depth goes with split' -- "$dance" split xcc "$inputs/xcc/langford11.dlx"
 # options that the command would ignore are refused
-expect 2 '^$' 'count does nothing for emit' -- "$dance" emit xcc "$data/knuth_toy.dlx" --count
-expect 2 '^$' 'threads does nothing for split' -- "$dance" split xcc "$data/knuth_toy.dlx" --depth 1 -j 2
-expect 2 '^$' 'quiet does nothing for list' -- "$dance" list -q
+expect 2 '^$' 'count is for solve and count, not emit' -- "$dance" emit xcc "$data/knuth_toy.dlx" --count
+expect 2 '^$' 'threads is for solve, count, generate and serve, not split' -- "$dance" split xcc "$data/knuth_toy.dlx" --depth 1 -j 2
+expect 2 '^$' 'quiet is for solve, count and generate, not list' -- "$dance" list -q
 expect 2 '' 'resume is for count' -- "$dance" solve xcc "$inputs/xcc/langford11.dlx" --resume "$tmp/parts"
 expect 2 '' 'takes one problem' -- "$dance" split sudoku "$data/sudoku_batch.txt" --depth 1
 

@@ -198,6 +198,63 @@ def test_a_python_hook():
     assert dance.count(p, hook=NoQueenOn(corners), threads=2) == 76
 
 
+class Chosen:
+    """A hook that keeps the options chosen and not yet taken back, in order."""
+
+    def __init__(self):
+        self.chosen = []
+
+    def choose(self, option):
+        self.chosen.append(option)
+        return True
+
+    def unchoose(self, option):
+        assert self.chosen.pop() == option
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_a_hook_sees_every_option_taken_back_after_a_stop(threads):
+    """A limit, a first solution or a dropped iterator leaves the hook with nothing chosen, so that it serves again."""
+    p, hook = queens(8), Chosen()
+    with pytest.raises(dance.Stopped):
+        dance.count(p, hook=hook, nodes=50, threads=threads)
+    assert hook.chosen == []  # while the search (in the traceback) is alive
+    assert dance.first(p, hook=hook, threads=threads) is not None and hook.chosen == []
+    assert dance.count(p, hook=hook, threads=threads, assume=[3]) == 18 and hook.chosen == []
+    if threads == 1:
+        solutions = dance.solutions(p, hook=hook, assume=[3])
+        assert len(next(solutions)) == 8 and len(hook.chosen) == 8
+        solutions.close()
+        assert hook.chosen == []
+        with pytest.raises(dance.Stopped):
+            list(dance.solutions(p, hook=hook, nodes=30))
+        assert hook.chosen == []
+    assert dance.count(p, hook=hook, threads=threads) == 92 and hook.chosen == []
+
+
+class Slow:
+    """A hook that takes `seconds` a call."""
+
+    def __init__(self, seconds):
+        self.seconds = seconds
+
+    def choose(self, option):
+        time.sleep(self.seconds)
+        return True
+
+    def unchoose(self, option):
+        pass
+
+
+def test_a_time_limit_holds_within_a_few_calls_of_a_slow_hook():
+    """The limits were looked at every 1024 nodes: 2 s of a 2 ms hook's calls for a limit of 0.05 s."""
+    start = time.monotonic()
+    with pytest.raises(dance.Stopped) as stopped:
+        dance.count(queens(10), hook=Slow(0.002), seconds=0.05)
+    assert stopped.value.outcome == "time limit"
+    assert time.monotonic() - start < 0.8
+
+
 def test_a_hooks_exception_goes_to_the_caller():
     class Failing:
         def choose(self, option):
@@ -301,3 +358,53 @@ def test_no_leak_of_solver_objects():
     before = resident_kilobytes()
     solve_many(10000)
     assert resident_kilobytes() - before < 2048
+
+
+@pytest.mark.parametrize("call, error, words", [
+    (lambda p: dance.count(p, threads=-1), ValueError, "threads: 0 or more, not -1"),
+    (lambda p: dance.count(p, threads=5000), ValueError, "threads: at most 1024"),
+    (lambda p: dance.count(p, threads="2"), TypeError, "threads: a whole number"),
+    (lambda p: dance.count(p, nodes=-1), ValueError, "nodes: 0 or more"),
+    (lambda p: dance.count(p, nodes=2**64), ValueError, "nodes: at most 2**64 - 1"),
+    (lambda p: dance.count(p, seed=-3), ValueError, "seed: 0 or more"),
+    (lambda p: dance.count(p, limit=-1), ValueError, "limit: 0 or more"),
+    (lambda p: dance.count(p, limit=1.5), TypeError, "limit: a whole number"),
+    (lambda p: dance.count(p, seconds="1"), TypeError, "seconds: a number"),
+    (lambda p: dance.count(p, seconds=float("nan")), ValueError, "seconds"),
+    (lambda p: dance.count(p, assume=[-1]), ValueError, "assume: 0 or more"),
+    (lambda p: dance.count(p, assume=[2**40]), IndexError, "assume: 1099511627776 is not an option"),
+    (lambda p: dance.count(p, forbid=["a"]), TypeError, "forbid: a whole number"),
+    (lambda p: dance.count(p, assume=3), TypeError, "assume: a list of option indices"),
+    (lambda p: p.option(-1), ValueError, "index: 0 or more"),
+    (lambda p: p.option(3), IndexError, "index: 3 is not an option"),
+    (lambda p: dance.Problem(["a"], [[1]]), TypeError, "option 0: names are str, not 1"),
+    (lambda p: dance.Problem([None], [["a"]]), TypeError, "primary: names are str, not None"),
+    (lambda p: dance.Problem(["a"], 5), TypeError, "options: a list of options"),
+    (lambda p: dance.Problem.from_text(b"a\na\n"), TypeError, "text: a str, not bytes"),
+])
+def test_a_bad_argument_is_named(call, error, words):
+    """Not pybind11's dump of signatures: the argument, and what it takes."""
+    p = dance.Problem(["a", "b"], [["a"], ["b"], ["a", "b"]])
+    with pytest.raises(error) as raised:
+        call(p)
+    assert str(raised.value).startswith(words) and "incompatible" not in str(raised.value)
+
+
+@pytest.mark.parametrize("primary, options, secondary, words", [
+    (["|", "a"], [["a"], ["|"]], (), "primary item: an item name '|' may not contain ':' or '|'"),
+    (["a", "b"], [["a"], ["|", "b"]], (), "option 1: an item name '|' may not"),
+    (["a", "b"], [["a"], ["|b"]], (), "option 1: an item name '|b' may not"),
+    (["a"], [["a"]], ["|"], "secondary item: an item name '|' may not"),
+    (["a:b"], [["a:b"]], (), "items: an item name 'a:b' may not contain ':' or '|'"),
+    (["a|b"], [["a|b"]], (), "items: expected a bound like 2|name"),
+    (["a"], [["a", "x|y"]], ["x"], "option 0: an item name 'x|y' may not"),
+    (["a"], [["a"]], ["x:y"], "items: an item name 'x:y' may not"),
+    (["a"], [["a"]], ["x y"], "secondary item: 'x y' holds white space"),
+    (["a", ""], [["a"]], (), "primary item: an empty name"),
+    (["a"], [["a", ""]], (), "option 0: an empty name"),
+])
+def test_names_that_knuths_format_cannot_write_are_refused(primary, options, secondary, words):
+    """An item named '|' became the separator; each such name is a ValueError naming it."""
+    with pytest.raises(ValueError) as refused:
+        dance.Problem(primary, options, secondary=secondary)
+    assert str(refused.value).startswith(words)

@@ -7,7 +7,7 @@ import xml.dom.minidom
 import pytest
 
 import dance
-from conftest import DATA, SOURCE
+from conftest import DATA, SOURCE, run_dance
 
 SUDOKU = (SOURCE / "examples" / "sudoku.txt").read_text()
 TRIANGLE_AND_TAIL = "a b\nb c\na c\nc d\n"
@@ -80,6 +80,62 @@ def test_solutions_of_a_reduction_are_lazy():
         assert board.verify() is None and len(str(board).split("\n")) >= 12
 
 
+def threads_running():
+    return len(os.listdir("/proc/self/task"))
+
+
+def test_the_lazy_answers_run_on_the_driver_one_at_a_time():
+    before = threads_running()
+    boards = dance.solutions("queens", size=8)
+    first = [str(next(boards)) for _ in range(3)]
+    assert threads_running() == before + 1  # the driver's run, waiting in its sink
+    boards.close()
+    assert threads_running() == before  # dropped: the run stopped and its thread joined
+    every = list(dance.solutions("queens", size=8))
+    assert len(every) == 92 and [str(a) for a in every[:3]] == first and len({str(a) for a in every}) == 92
+    assert all(a.verify() is None and len(a.solution) == 8 for a in every)
+    assert threads_running() == before
+    for _ in range(200):  # many iterators dropped half-way leave no thread behind
+        next(dance.solutions("queens", size=6))
+    import gc
+    gc.collect()
+    assert threads_running() == before
+    assert list(dance.solutions("sudoku", "11" + "." * 79)) == []
+    with pytest.raises(ValueError, match="one thread"):
+        next(dance.solutions("queens", size=8, threads=2))
+
+
+def test_the_lazy_answers_stop_at_a_limit_and_on_ctrl_c():
+    import signal
+    import threading
+    import time
+    answers = dance.solutions("queens", size=12, nodes=3000)
+    found = []
+    with pytest.raises(dance.Stopped) as stopped:
+        for answer in answers:
+            found.append(answer)
+    assert stopped.value.outcome == "node limit" and stopped.value.statistics.nodes == 3000
+    assert 0 < len(found) == stopped.value.solutions
+    start = time.monotonic()
+    with pytest.raises(KeyboardInterrupt) as interrupted:
+        threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+        for _ in dance.solutions("hamilton", knight="8x8", closed=True, seed=1):
+            time.sleep(0.001)  # Ctrl-C lands in the search or in this loop's own Python
+    assert time.monotonic() - start < 10
+
+
+def test_python_exits_cleanly_with_iterators_not_run_to_their_end():
+    import subprocess
+    import sys
+    script = ("import dance\n"
+              "boards = dance.solutions('queens', size=8); next(boards)\n"
+              "tours = dance.solutions('hamilton', knight='8x8', closed=True, seed=1); next(tours)\n"
+              "cycle = [boards]; cycle.append(cycle)\n"
+              "print('done')\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "done\n", "")
+
+
 def test_the_json_fields():
     answer = dance.solve("hamilton", knight="6x6", closed=True)
     fields = answer.json
@@ -106,6 +162,18 @@ def test_generated_puzzles_are_unique():
     assert dance.check("sudoku", str(hard)).verdict == "unique"
     small = dance.generate("range", n=1, seed=3, size="5x5")[0]
     assert dance.check("range", str(small)).verdict == "unique"
+
+
+@pytest.mark.parametrize("name", ["clique", "independent-set"])
+def test_graph_puzzles_are_generated_as_on_the_command_line(name):
+    puzzles = dance.generate(name, n=2, seed=4, vertices=12, k=4)
+    status, out, err = run_dance("generate", name, "--vertices", "12", "-k", "4", "-n", "2", "--seed", "4")
+    assert status == 0, err
+    assert "".join(str(p) + "\n" for p in puzzles) == out
+    for puzzle in puzzles:
+        assert dance.check(name, str(puzzle), k=4).verdict == "unique"
+        assert dance.solve(name, str(puzzle), k=5) is None
+        assert puzzle._repr_svg_() is None  # the generator writes graphs, not pictures
 
 
 def test_emit_is_knuths_format():
@@ -139,6 +207,27 @@ def test_bad_input_raises_the_documented_exceptions():
         dance.generate("queens", size=8)
     with pytest.raises(ValueError, match="best answer"):
         dance.count("clique", TRIANGLE_AND_TAIL, max=True)
+
+
+@pytest.mark.parametrize("call, error, words", [
+    (lambda: dance.solve("queens", size=4, threads=-2), ValueError, "threads: 0 or more, not -2"),
+    (lambda: dance.solve("queens", size=4, nodes=-1), ValueError, "nodes: 0 or more"),
+    (lambda: dance.solve("queens", size=4, verify="no"), TypeError, "verify: True or False"),
+    (lambda: dance.solve("queens", size=4, unique=1), TypeError, "unique: True or False"),
+    (lambda: dance.solve("queens", None, size=4), TypeError, "text: a str, not NoneType"),
+    (lambda: dance.emit("queens", 5), TypeError, "text: a str, not int"),
+    (lambda: dance.count("queens", size=4, limit=-1), ValueError, "limit: 0 or more"),
+    (lambda: dance.generate("sudoku", n=-1), ValueError, "n: 0 or more"),
+    (lambda: dance.generate("sudoku", seed=-1), ValueError, "seed: 0 or more"),
+    (lambda: dance.generate("sudoku", clues=-1), ValueError, "clues: 0 or more"),
+    (lambda: dance.generate("sudoku", difficulty=3), TypeError, "difficulty: a str, not int"),
+    (lambda: dance.generate("sudoku", minimal="yes"), TypeError, "minimal: True or False"),
+    (lambda: dance.generate(None), TypeError, "name: a str"),
+])
+def test_a_bad_argument_of_a_reduction_is_named(call, error, words):
+    with pytest.raises(error) as raised:
+        call()
+    assert str(raised.value).startswith(words) and "incompatible" not in str(raised.value)
 
 
 def test_ctrl_c_stops_the_generator():

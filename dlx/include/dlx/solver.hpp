@@ -136,6 +136,10 @@ class Hook {
   virtual void unchoose(OptionId option) = 0;
   // Whether the hook propagates (below); Solver::set_hook() asks once.
   [[nodiscard]] virtual bool propagates() const { return false; }
+  // Whether a call costs far more than a node (a hook written in Python): the
+  // search then checks its limits at every node, not every 1024 or so, so that
+  // a time limit or an interrupt holds within a call or two. Asked once too.
+  [[nodiscard]] virtual bool slow() const { return false; }
   // At each node, before the search branches: takes out, through `pruner`,
   // options that can be in no solution extending the options chosen so far
   // (each option at most once a call). The engine undoes the removals exactly

@@ -1,0 +1,138 @@
+#include "own_options.hpp"
+
+#include <algorithm>
+#include <type_traits>
+
+#include "dance/driver.hpp"
+
+namespace dance::cli {
+
+std::string Commands::listed() const {
+  std::vector<std::string_view> names;
+  for (const Command c : every_command)
+    if (contains(c)) names.push_back(name_of(c));
+  std::string text;
+  for (std::size_t k = 0; k < names.size(); ++k)
+    text += std::string(k == 0 ? "" : k + 1 == names.size() ? " and " : ", ") + std::string(names[k]);
+  return text;
+}
+
+std::string OwnOption::choices_listed() const {
+  std::string text;
+  for (std::size_t k = 0; k < choices.size(); ++k)
+    text += std::string(k == 0 ? "" : k + 1 == choices.size() ? " or " : ", ") + std::string(choices[k]);
+  return text;
+}
+
+namespace {
+template <class T>
+constexpr bool is_whole_target = std::is_same_v<T, std::uint64_t Settings::*> || std::is_same_v<T, std::uint32_t Settings::*>;
+}  // namespace
+
+std::uint64_t whole_of(const OwnOption& option, const Settings& s) {
+  return std::visit(
+      [&s](auto target) -> std::uint64_t {
+        if constexpr (is_whole_target<decltype(target)>) return s.*target;
+        else return 0;
+      },
+      option.target);
+}
+
+void set_whole(const OwnOption& option, Settings& s, std::uint64_t value) {
+  std::visit(
+      [&](auto target) {
+        if constexpr (is_whole_target<decltype(target)>)
+          s.*target = static_cast<std::remove_reference_t<decltype(s.*target)>>(value);
+      },
+      option.target);
+}
+
+const std::vector<OwnOption>& own_options() {
+  using C = Command;
+  using K = OwnOption::Kind;
+  const Commands searching{C::solve, C::count};
+  static const std::vector<OwnOption> table{
+      {.name = "help", .letter = 'h', .help = "show this help (after a command and a reduction: theirs)"},
+      {.name = "version", .help = "print the version of dance"},
+      {.name = "solutions", .letter = 'n', .kind = K::whole, .target = &Settings::solutions, .argument = "N",
+       .help = "solutions to print, 0 = all (for a line-per-puzzle reduction such as sudoku: their number); "
+               "generate: puzzles to make",
+       .commands = {C::solve, C::count, C::generate}, .field = "solutions", .generate_field = "n"},
+      {.name = "count", .kind = K::flag, .target = &Settings::count,
+       .help = "count the solutions instead of printing them (like `count`)", .commands = searching, .field = "count"},
+      {.name = "unique", .kind = K::flag, .target = &Settings::unique,
+       .help = "stop at a second solution and say unique, multiple or none (unknown: a limit stopped it first)",
+       .commands = searching, .field = "unique"},
+      {.name = "time-limit", .letter = 't', .kind = K::seconds, .target = &Settings::time_limit, .argument = "SECONDS",
+       .help = "stop after SECONDS of search per instance (generate: per puzzle, which is then left out), 0 = none; "
+               "serve: per request, 5 by default",
+       .commands = {C::solve, C::count, C::split, C::generate, C::serve}, .field = "time_limit", .check_takes = true},
+      {.name = "node-limit", .kind = K::whole, .target = &Settings::node_limit, .argument = "N",
+       .help = "stop after N search nodes per instance, 0 = none", .commands = {C::solve, C::count, C::split},
+       .field = "node_limit"},
+      {.name = "seed", .kind = K::whole, .target = &Settings::seed, .argument = "N",
+       .help = "randomise item and option order reproducibly; 0 = input order. generate: each seed its own puzzles",
+       .commands = {C::solve, C::count, C::split, C::generate}, .field = "seed"},
+      {.name = "restarts", .kind = K::whole, .target = &Settings::restarts, .argument = "N",
+       .help = "solve restarts its search for a first solution in a fresh random order (from --seed) after N, N, 2N, "
+               "N, N, 2N, 4N, ... nodes (Luby's sequence); still complete; 0 = never, or as the reduction asks "
+               "(hamilton: a plain and a restarting search in turn)",
+       .commands = {C::solve}},
+      {.name = "output-dir", .letter = 'o', .kind = K::text, .target = &Settings::output_dir, .argument = "DIR",
+       .help = "solve and generate write each instance's (each puzzle's) output to a file of its own, "
+               "DIR/0001.svg, DIR/0002.svg, ... in input order (.txt for what is no picture); DIR must exist",
+       .commands = {C::solve, C::generate}},
+      {.name = "threads", .letter = 'j', .kind = K::whole, .target = &Settings::threads, .argument = "N",
+       .help = "threads: one search shared by work stealing for a single instance, else a batch of instances "
+               "or generated puzzles (output stays in order); 0 = all cores, at most 1024; serve: the pool "
+               "that runs the requests, all cores by default",
+       .commands = {C::solve, C::count, C::generate, C::serve}, .hi = most_threads},
+      {.name = "resume", .kind = K::text, .target = &Settings::resume, .argument = "FILE[:FROM-TO]",
+       .help = "count only below the parts on these lines of FILE (from split)", .commands = searching},
+      {.name = "depth", .kind = K::whole, .target = &Settings::depth, .argument = "D",
+       .help = "split: levels below the root at which to cut the search", .commands = {C::split}},
+      {.name = "stats", .kind = K::flag, .target = &Settings::stats, .help = "print search statistics to stderr",
+       .commands = {C::solve, C::count, C::split, C::generate}, .field = "stats"},
+      {.name = "verify", .kind = K::flag, .target = &Settings::verify,
+       .help = "check every answer with the reduction's independent verifier",
+       .commands = {C::solve, C::count, C::generate}, .field = "verify"},
+      {.name = "quiet", .letter = 'q', .kind = K::flag, .target = &Settings::quiet,
+       .help = "print no solutions; only the exit status tells", .commands = {C::solve, C::count, C::generate}},
+      {.name = "progress",
+       .help = "a progress line on stderr (nodes, solutions, rate, the share of the search done) for solve and "
+               "count, also into a file: a line every 2 s; by default only on a terminal, after 2 s",
+       .commands = {C::solve, C::count, C::generate}},
+      {.name = "no-progress", .help = "no progress line, not even on a terminal",
+       .commands = {C::solve, C::count, C::generate}},
+      {.name = "port", .kind = K::whole, .target = &Settings::port, .argument = "P",
+       .help = "the port to listen on; 0 = any free one (it prints which)", .commands = {C::serve}, .hi = 65535},
+      {.name = "host", .kind = K::text, .target = &Settings::host, .argument = "H",
+       .help = "the address to listen on; 0.0.0.0 lets other machines in", .commands = {C::serve}},
+      {.name = "max-connections", .kind = K::whole, .target = &Settings::max_connections, .argument = "N",
+       .help = "connections open at once; one more is answered 503 and closed at once", .commands = {C::serve},
+       .lo = 1},
+      {.name = "symmetry", .kind = K::choice, .target = &Settings::symmetry, .argument = "S",
+       .help = "clue symmetry none, rot180, rot90, mirror or diagonal", .commands = {C::generate},
+       .choices = {"none", "rot180", "rot90", "mirror", "diagonal"}, .field = "symmetry"},
+      {.name = "minimal", .kind = K::flag, .target = &Settings::minimal,
+       .help = "no clue (orbit) can be taken away (sudoku: about a second a puzzle at 25x25, far longer beyond: "
+               "docs/generate.md)",
+       .commands = {C::generate}, .field = "minimal"},
+      {.name = "clues", .kind = K::whole, .target = &Settings::clues, .argument = "K",
+       .help = "exactly K clues, 0 = as removal leaves", .commands = {C::generate}, .field = "clues"},
+      {.name = "difficulty", .kind = K::choice, .target = &Settings::difficulty, .argument = "G",
+       .help = "easy, medium, hard or fiendish, graded by the engine's search (docs/generate.md)",
+       .commands = {C::generate}, .choices = {"easy", "medium", "hard", "fiendish"}, .field = "difficulty"},
+      {.name = "with-solution", .kind = K::flag, .target = &Settings::with_solution,
+       .help = "the solution after the puzzle on its line", .commands = {C::generate}, .field = "with_solution"},
+  };
+  return table;
+}
+
+const OwnOption* own_option(std::string_view name) {
+  const auto& table = own_options();
+  const auto found = std::find_if(table.begin(), table.end(), [name](const OwnOption& o) { return o.name == name; });
+  return found == table.end() ? nullptr : &*found;
+}
+
+}  // namespace dance::cli

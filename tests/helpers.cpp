@@ -1,0 +1,114 @@
+#include "helpers.hpp"
+
+#include <catch2/catch.hpp>
+#include <fstream>
+#include <sstream>
+
+#include "dlx/error.hpp"
+#include "dlx/knuth_format.hpp"
+#include "verified_count.hpp"
+
+namespace dance::test {
+
+std::string text_of(const std::string& path) {
+  std::ifstream in(path);
+  INFO(path);
+  REQUIRE(in);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+dlx::Problem knuth_problem(const std::string& path) {
+  std::ifstream in(path);
+  INFO(path);
+  REQUIRE(in);
+  return dlx::read_knuth(in).problem;
+}
+
+dlx::Problem xcc_problem(const std::string& name) { return knuth_problem(std::string(DANCE_DATA_DIR) + "/xcc/" + name); }
+
+std::vector<std::unique_ptr<Instance>> read_all(const Reduction& reduction, std::istream& in, const ModelOptions& options) {
+  auto reader = reduction.reader(in, options);
+  std::vector<std::unique_ptr<Instance>> all;
+  while (auto instance = reader->next()) all.push_back(std::move(instance));
+  return all;
+}
+
+std::vector<std::unique_ptr<Instance>> read_all(const Reduction& reduction, const std::string& text,
+                                                const ModelOptions& options) {
+  std::istringstream in(text);
+  return read_all(reduction, in, options);
+}
+
+std::unique_ptr<Instance> read_one(const Reduction& reduction, std::istream& in, const ModelOptions& options) {
+  auto instance = reduction.reader(in, options)->next();
+  REQUIRE(instance);
+  return instance;
+}
+
+std::unique_ptr<Instance> read_one(const Reduction& reduction, const std::string& text, const ModelOptions& options) {
+  std::istringstream in(text);
+  return read_one(reduction, in, options);
+}
+
+std::string parse_error(const Reduction& reduction, const std::string& text, const ModelOptions& options) {
+  try {
+    read_all(reduction, text, options);
+  } catch (const dlx::ParseError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+std::string solved(const Reduction& reduction, const Instance& instance) {
+  const auto answer = first_answer(reduction, instance);
+  std::ostringstream out;
+  reduction.print(out, instance, *answer);
+  return out.str();
+}
+
+std::optional<std::string> not_one_svg(const std::string& text) {
+  std::size_t at = 0;
+  const std::string declaration = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>";
+  if (text.rfind(declaration, 0) != 0) return "no XML declaration";
+  at = declaration.size();
+  std::vector<std::string> open;
+  bool rooted = false;
+  while (at < text.size()) {
+    const std::size_t lt = text.find('<', at);
+    const std::string between = text.substr(at, (lt == std::string::npos ? text.size() : lt) - at);
+    for (std::size_t k = 0; k < between.size(); ++k) {
+      if (between[k] == '&' && between.find(';', k) == std::string::npos) return "a bare & in text";
+      if (between[k] == '>') return "a bare > in text";
+    }
+    if (open.empty() && between.find_first_not_of(" \n") != std::string::npos) return "text outside the root";
+    if (lt == std::string::npos) break;
+    const std::size_t gt = text.find('>', lt);
+    if (gt == std::string::npos) return "a tag without its >";
+    std::string tag = text.substr(lt + 1, gt - lt - 1);
+    // Attribute values quoted, with no < inside.
+    std::size_t quotes = 0;
+    for (const char c : tag) quotes += c == '"';
+    if (quotes % 2 != 0 || tag.find('<') != std::string::npos) return "a tag badly quoted: " + tag;
+    if (tag.front() == '/') {
+      if (open.empty() || open.back() != tag.substr(1)) return "</" + tag.substr(1) + "> closes nothing open";
+      open.pop_back();
+    } else {
+      const bool empty = tag.back() == '/';
+      const std::string name = tag.substr(0, tag.find_first_of(" /"));
+      if (open.empty()) {
+        if (rooted) return "a second root";
+        if (name != "svg") return "the root is no <svg>";
+        rooted = true;
+      }
+      if (!empty) open.push_back(name);
+    }
+    at = gt + 1;
+  }
+  if (!rooted) return "no root";
+  if (!open.empty()) return "<" + open.back() + "> never closed";
+  return std::nullopt;
+}
+
+}  // namespace dance::test
