@@ -2,7 +2,7 @@
 // 1. Grades: for every 9x9 and 16x16 file of data/sudoku, how its
 //    puzzles fall into the grades of dance/generator.hpp (the measurement the
 //    bands were drawn from), with the median of the extra nodes.
-// 2. Speed: milliseconds per generated puzzle and mean clues, per size and
+// 2. Speed: milliseconds per generated puzzle (wall, and CPU) and mean clues, per size and
 //    option set, on one thread and on two.
 // 3. Puzzles: the other families (signpost, numbrix, hidato, range, clique)
 //    on one thread, and Simon Tatham's sgt-signpost --generate 50 WxH
@@ -20,6 +20,8 @@
 #include <string_view>
 #include <thread>
 #include <vector>
+
+#include <sys/resource.h>
 
 #include "dance/generator.hpp"
 #include "sudoku/sudoku.hpp"
@@ -76,6 +78,15 @@ void grade_file(const dance::Reduction& reduction, const std::filesystem::path& 
   std::cout << std::setw(10) << (extra.empty() ? 0 : extra[extra.size() / 2]) << '\n';
 }
 
+// CPU seconds of this process (RUSAGE_SELF, every thread) or of its children
+// waited for: on a shared machine wall time drifts with the other jobs.
+double cpu_seconds(int who) {
+  rusage usage{};
+  getrusage(who, &usage);
+  return static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+         static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+}
+
 struct Config {
   const char* name;
   int size;
@@ -88,6 +99,7 @@ void speed(const dance::Reduction& reduction, const dance::ModelOptions& model, 
   for (std::size_t t = 0; t < threads; ++t) types.push_back(reduction.puzzle_type(model));
   std::vector<std::uint64_t> clues(threads, 0);
   const auto start = std::chrono::steady_clock::now();
+  const double cpu_start = cpu_seconds(RUSAGE_SELF);
   const auto work = [&](std::size_t t) {
     for (std::uint64_t k = t; k < config.count; k += threads) clues[t] += dance::generate(*types[t], config.options, 1, k).clues;
   };
@@ -100,7 +112,9 @@ void speed(const dance::Reduction& reduction, const dance::ModelOptions& model, 
   for (const auto c : clues) sum += c;
   std::cout << std::left << std::setw(30) << config.name << std::right << std::setw(4) << threads << std::setw(8)
             << config.count << std::setw(12) << std::fixed << std::setprecision(3) << 1000.0 * seconds / static_cast<double>(config.count)
-            << std::setw(10) << std::setprecision(1) << static_cast<double>(sum) / static_cast<double>(config.count) << std::endl;
+            << std::setw(10) << std::setprecision(1) << static_cast<double>(sum) / static_cast<double>(config.count)
+            << std::setw(12) << std::setprecision(3) << 1000.0 * (cpu_seconds(RUSAGE_SELF) - cpu_start) / static_cast<double>(config.count)
+            << std::endl;
 }
 // The families beside sudoku, one thread; Tatham's Signpost generator beside dance's.
 void puzzles() {
@@ -127,17 +141,19 @@ void puzzles() {
       {"independent-set", graph(60, 12), {"independent-set 60 k 12", 0, {}, 50}},
   };
   std::cout << '\n' << std::left << std::setw(30) << "generate" << std::right << std::setw(4) << "-j" << std::setw(8)
-            << "puzzles" << std::setw(12) << "ms/puzzle" << std::setw(10) << "clues" << '\n';
+            << "puzzles" << std::setw(12) << "ms/puzzle" << std::setw(10) << "clues" << std::setw(12) << "cpu ms" << '\n';
   for (const Row& row : rows) speed(*dance::find_reduction(row.family), row.model, row.config, 1);
   const char* tatham = "/usr/games/sgt-signpost";
   if (!std::filesystem::exists(tatham)) return;
   for (const char* size : {"7x7", "8x8", "10x10"}) {
     const auto start = std::chrono::steady_clock::now();
+    const double cpu_start = cpu_seconds(RUSAGE_CHILDREN);
     const std::string command = std::string(tatham) + " --generate 50 " + size + " >/dev/null 2>&1";
     if (std::system(command.c_str()) != 0) return;
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::cout << std::left << std::setw(30) << ("sgt-signpost " + std::string(size)) << std::right << std::setw(4) << 1
-              << std::setw(8) << 50 << std::setw(12) << std::fixed << std::setprecision(3) << 1000.0 * seconds / 50 << '\n';
+              << std::setw(8) << 50 << std::setw(12) << std::fixed << std::setprecision(3) << 1000.0 * seconds / 50 << std::setw(10)
+              << "" << std::setw(12) << 1000.0 * (cpu_seconds(RUSAGE_CHILDREN) - cpu_start) / 50 << '\n';
   }
 }
 
@@ -187,7 +203,7 @@ int main(int argc, char** argv) {
       {"36x36", 36, {}, 10},
   };
   std::cout << '\n' << std::left << std::setw(30) << "generate" << std::right << std::setw(4) << "-j" << std::setw(8)
-            << "puzzles" << std::setw(12) << "ms/puzzle" << std::setw(10) << "clues" << '\n';
+            << "puzzles" << std::setw(12) << "ms/puzzle" << std::setw(10) << "clues" << std::setw(12) << "cpu ms" << '\n';
   const std::string only = argc > 3 ? argv[3] : "";
   for (const Config& config : configs)
     if (std::string_view(config.name).starts_with(only))

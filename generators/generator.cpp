@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <stdexcept>
 #include <string>
 
 #include "dlx/random.hpp"
@@ -303,6 +304,8 @@ std::optional<Difficulty> parse_difficulty(std::string_view name) {
 
 void check_options(const PuzzleType& type, const GenerateOptions& options) {
   const auto orbits = type.orbits(options.symmetry);  // throws for a symmetry the type has not
+  if (const auto why = type.without_clues(); why && (options.minimal || options.clues != 0))
+    throw std::invalid_argument(std::string(options.minimal ? "--minimal" : "--clues") + ": " + *why + ", with no clues to take away");
   if (options.clues == 0) return;
   const std::size_t positions = type.positions();
   if (options.clues > positions)

@@ -488,6 +488,38 @@ TEST_CASE("random graphs: k-cliques counted part by part (assumed vertices, then
   CHECK(parts_seen > 200);
 }
 
+TEST_CASE("generate clique: no clues to take away, and no density with a great many sets to repair", "[clique][generate]") {
+  const Reduction& cliques = *find_reduction("clique");
+  const auto type = [&](const char* vertices, const char* k, const char* density) {
+    ModelOptions options = ModelOptions().set("vertices", vertices).set("k", k);
+    if (density) options.set("density", density);
+    return cliques.puzzle_type(options);
+  };
+  GenerateOptions minimal;
+  minimal.minimal = true;
+  CHECK_THROWS_WITH(check_options(*type("30", "8", nullptr), minimal), "--minimal: clique puzzles are graphs given whole, with no clues to take away");
+  GenerateOptions clues;
+  clues.clues = 5;
+  CHECK_THROWS_WITH(check_options(*type("30", "8", nullptr), clues), Catch::StartsWith("--clues: clique puzzles"));
+  // G(200, 1/2) holds about 638 sets of 10 vertices, each a repair: refused, the density that holds 200 named.
+  CHECK_THROWS_WITH(type("200", "10", "50"), "--density 50: a random graph of 200 vertices has about 638 sets of 10, each "
+                                             "repaired by a search; take --density 48 or less, or a larger -k");
+  // By default the density drops to about one such set: 46% at 200 vertices, 50% at 30.
+  const auto edges = [&](const char* vertices, const char* k) {
+    auto made = type(vertices, k, nullptr);
+    const dance::Puzzle puzzle = generate(*made, GenerateOptions(), 1, 0);
+    std::ostringstream text;
+    made->print_puzzle(text, puzzle.solution, puzzle.kept);
+    std::istringstream in(text.str());
+    std::string p, edge;
+    long n = 0, m = 0;
+    in >> p >> edge >> n >> m;
+    return static_cast<double>(m) / static_cast<double>(n * (n - 1) / 2);
+  };
+  CHECK(edges("200", "10") < 0.48);
+  CHECK(edges("30", "8") > 0.45);
+}
+
 TEST_CASE("generate clique and independent-set: one largest answer of k vertices, by brute force", "[clique][generate]") {
   for (const char* name : {"clique", "independent-set"}) {
     const Reduction& reduction = *find_reduction(name);

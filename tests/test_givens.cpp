@@ -121,5 +121,7 @@ TEST_CASE("givens: bad ones are refused with a message") {
   refuse("a=4", "beyond the 3 vertices");
   refuse("a", "VERTEX=STEP");
   refuse("a=0", "VERTEX=STEP");
+  refuse("a=1;b=2", "expects VERTEX=STEP pairs separated by commas (a=1,b=5); found 'a=1;b=2'");
+  refuse("a=1,b=2=3", "separated by commas");
   refuse("a=1", "position encoding only", "edge");
 }

@@ -130,7 +130,7 @@ TEST_CASE("numbrix: an empty 4x4 grid has the 552 paths of brute force", "[numbr
   CHECK(brute_force(static_cast<const PathInstance&>(*empty.at(0)).board) == 552);
 }
 
-TEST_CASE("path puzzles: random small puzzles of each rule agree with brute force, with and without the hook",
+TEST_CASE("path puzzles: random small puzzles of each rule agree with brute force, in the position encoding with and without its hook, and in the successor encoding",
           "[numbrix][hidato][signpost]") {
   std::mt19937_64 rng(48);
   int nonzero = 0;
@@ -164,15 +164,25 @@ TEST_CASE("path puzzles: random small puzzles of each rule agree with brute forc
     }
     if (board.open() < 2) continue;
     const Question q = question(board);
-    const Encoding encoding = hamilton::encode_by_position(*q.path);
+    hamilton::HamiltonInstance by_position = *q.path;
+    by_position.steps = std::make_shared<const std::vector<hamilton::HamiltonInstance::Step>>(hamilton::steps_of(by_position));
+    const Encoding encoding = hamilton::encode_by_position(by_position);
     dlx::Solver with_hook(encoding.problem), plain(encoding.problem);
     if (encoding.hook) with_hook.set_hook(encoding.hook.get());
     with_hook.count();
     plain.count();
+    // The successor encoding (the reductions' own), each answer verified.
+    const Encoding chains = hamilton::encode_by_successor(*q.path, q.links);
+    dlx::Solver successor(chains.problem);
+    successor.set_hook(chains.hook.get());
+    std::uint64_t verified = 0;
+    while (successor.next() == dlx::Outcome::solution) verified += !check(board, filling_of(board, q, successor.solution()));
     const std::uint64_t expected = brute_force(board);
     INFO("round " << round << " rule " << static_cast<int>(board.rule));
     CHECK(with_hook.statistics().solutions == expected);
     CHECK(plain.statistics().solutions == expected);
+    CHECK(successor.statistics().solutions == expected);
+    CHECK(verified == expected);
     nonzero += expected > 0;
   }
   CHECK(nonzero > 60);
@@ -212,6 +222,33 @@ TEST_CASE("path puzzles: generated puzzles are unique through the solving side, 
   }
 }
 
+TEST_CASE("path puzzles: --difficulty easy makes puzzles that a search never branching solves", "[generate]") {
+  const std::pair<const char*, const char*> families[] = {{"numbrix", "5"}, {"hidato", "5x5"}, {"signpost", "5x5"}};
+  for (const auto& [name, size] : families) {
+    const Reduction& reduction = *find_reduction(name);
+    auto type = reduction.puzzle_type(ModelOptions().set("size", size));
+    GenerateOptions wanted;
+    wanted.difficulty = Difficulty::easy;
+    for (std::uint64_t index = 0; index < 4; ++index) {
+      const dance::Puzzle made = generate(*type, wanted, 5, index);
+      INFO(name << " puzzle " << index);
+      REQUIRE(made.verdict);
+      CHECK(grade(*made.verdict) == Difficulty::easy);
+      std::ostringstream text;
+      type->print_puzzle(text, made.solution, made.kept);
+      const auto instances = read_all(reduction, text.str());
+      REQUIRE(instances.size() == 1);
+      // Counted again by the reduction: one answer, a node per cell, the start, the end and the root.
+      const Encoding encoding = reduction.encode(*instances[0]);
+      dlx::Solver solver(encoding.problem);
+      solver.set_hook(encoding.hook.get());
+      solver.count(2);
+      CHECK(solver.statistics().solutions == 1);
+      CHECK(solver.statistics().nodes == static_cast<const PathInstance&>(*instances[0]).board.open() + 2);
+    }
+  }
+}
+
 TEST_CASE("path puzzles: bad input names the line and column", "[numbrix][hidato][signpost]") {
   const auto error_of = [](const char* name, const std::string& text) {
     try {
@@ -223,13 +260,22 @@ TEST_CASE("path puzzles: bad input names the line and column", "[numbrix][hidato
   };
   CHECK_THAT(error_of("numbrix", "1 2\n3 q\n"), Catch::Contains("line 2, column 3: expected '.' or a number"));
   CHECK_THAT(error_of("numbrix", "1 2\n3\n"), Catch::Contains("row 2 has 1 cells, the first row has 2"));
-  CHECK_THAT(error_of("numbrix", "1 2\n3 5\n"), Catch::Contains("the number 5"));
-  CHECK_THAT(error_of("numbrix", "1 1\n. .\n"), Catch::Contains("the number 1 is given twice"));
+  // A number the grid cannot hold, or one given twice: the cell's own line and column.
+  CHECK_THAT(error_of("numbrix", "# a title\n1 2\n3 5\n"), Catch::Contains("line 3, column 3: the number 5"));
+  CHECK_THAT(error_of("numbrix", "1 1\n. .\n"), Catch::Contains("line 1, column 3: the number 1 is given twice"));
+  CHECK_THAT(error_of("hidato", ". . .\n\n1 x 3\n.  x  3\n"), Catch::Contains("line 4, column 7: the number 3 is given twice"));
+  CHECK_THAT(error_of("hidato", "x x\nx 1\n"), Catch::Contains("line 1, column 1: a grid needs two cells"));
   CHECK_THAT(error_of("numbrix", "1 x\n. .\n"), Catch::Contains("expected '.' or a number"));  // no holes in Numbrix
   CHECK_THAT(error_of("hidato", "1 x\n. y\n"), Catch::Contains("line 2, column 3: expected '.', 'x' or a number"));
   CHECK_THAT(error_of("signpost", "4x4:deg16acbga1bdahbbb"), Catch::Contains("has 15 cells"));
   CHECK_THAT(error_of("signpost", "4x4:deg16acbga1bdahbbbgg"), Catch::Contains("more than the 16 cells"));
   CHECK_THAT(error_of("signpost", "4x4:deg17acbga1bdahbbbg"), Catch::Contains("the number 17"));
+  CHECK_THAT(error_of("signpost", "4x4:deg16acbga1bdahbbb1g"), Catch::Contains("column 23: the number 1 is given twice"));
+  // Any size to 900 cells (a 30x30 grid), the size said as written.
+  CHECK_THAT(error_of("signpost", "401x2:a"), Catch::Contains("column 8: the ID has 1 cells; a 401x2 grid has 802"));
+  CHECK_THAT(error_of("signpost", "31x30:a"), Catch::Contains("column 1: a Signpost grid has 2 to 900 cells; found 31x30"));
+  CHECK_THAT(error_of("signpost", "99999999999x2:a"), Catch::Contains("found 99999999999x2"));
+  CHECK(read_all(*find_reduction("signpost"), "30x30:" + std::string(899, 'c') + "900a").size() == 1);
   CHECK_THAT(error_of("signpost", "4x4:dzg"), Catch::Contains("column 6: expected a number or an arrow"));
   CHECK_THAT(error_of("signpost", "4x4#12345"), Catch::Contains("random seed"));
   CHECK_THAT(error_of("signpost", "\n\n  7:abc"), Catch::Contains("line 3, column 4"));

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cmath>
 #include <iterator>
 #include <nlohmann/json.hpp>
 #include <numeric>
@@ -23,9 +24,27 @@ namespace dance::clique {
 std::vector<OptionSpec> CliqueReduction::options() const {
   return {OptionSpec::integer("k,k", "K", 1, 1L << 30, "the number of vertices asked for"),
           OptionSpec::flag("max", "the largest: K upward from a greedy answer until there is none"),
-          OptionSpec::integer("vertices", "N", 2, 1000, "generate: a graph of N vertices (default 30) whose one largest answer has K"),
+          OptionSpec::integer("vertices", "N", 2, 400, "generate: a graph of N vertices (default 30) whose one largest answer has K"),
           OptionSpec::integer("density", "PERCENT", 1, 100, "generate: the share of pairs that may share an answer, at first (default 50)")};
 }
+
+namespace {
+
+// The K-sets that a random graph of n vertices, each pair compatible with
+// `density` percent, holds on average: C(n, k) p^(k(k-1)/2).
+double expected_sets(long n, long k, long density) {
+  const double p = static_cast<double>(density) / 100;
+  double log_sets = static_cast<double>(k) * (static_cast<double>(k) - 1) / 2 * std::log(p);
+  for (long j = 0; j < k; ++j) log_sets += std::log(static_cast<double>(n - j)) - std::log(static_cast<double>(j + 1));
+  return std::exp(std::min(log_sets, 80.0));
+}
+
+// The repairs a generated graph of n vertices may be expected to need:
+// each reads and searches the whole graph, so 200 at 200 vertices (about
+// 0.5 s), fewer on larger graphs, more on smaller ones.
+double most_repairs(long n) { return 200.0 * 200.0 * 200.0 / static_cast<double>(n * n); }
+
+}  // namespace
 
 std::unique_ptr<PuzzleType> CliqueReduction::make_puzzle_type(const ModelOptions& options, std::string_view format) const {
   if (!options.has("k")) throw std::invalid_argument("dance generate " + std::string(name()) + " needs -k K, the size of its one largest answer");
@@ -35,7 +54,21 @@ std::unique_ptr<PuzzleType> CliqueReduction::make_puzzle_type(const ModelOptions
   if (k < 2) throw std::invalid_argument("dance generate " + std::string(name()) + " needs -k 2 at least: a largest answer of one vertex is never the only one");
   if (options.has("max") || format != "text")
     throw std::invalid_argument("dance generate " + std::string(name()) + " writes graphs: no --max or --format " + std::string(format));
-  return std::make_unique<CliquePuzzles>(*this, static_cast<int>(n), static_cast<int>(k), static_cast<int>(options.number("density", 50)));
+  // Each K-set beyond the planted one costs a repair, a search of the whole
+  // graph: a density at which a random graph has a great many is lowered
+  // (by default) or refused (asked for).
+  const auto densest = [&](double sets) {
+    long d = 50;
+    while (d > 1 && expected_sets(n, k, d) > sets) --d;
+    return d;
+  };
+  long density = options.number("density", densest(1));
+  if (options.has("density") && expected_sets(n, k, density) > most_repairs(n))
+    throw std::invalid_argument("--density " + std::to_string(density) + ": a random graph of " + std::to_string(n) + " vertices has about " +
+                                std::to_string(static_cast<long long>(expected_sets(n, k, density))) + " sets of " + std::to_string(k) +
+                                ", each repaired by a search; take --density " + std::to_string(densest(most_repairs(n))) +
+                                " or less, or a larger -k");
+  return std::make_unique<CliquePuzzles>(*this, static_cast<int>(n), static_cast<int>(k), static_cast<int>(density));
 }
 
 std::unique_ptr<InstanceReader> CliqueReduction::read(std::istream& in, const ModelOptions& options) const {

@@ -96,6 +96,10 @@ Verdict CliquePuzzles::count(const Solution& solution, std::span<const std::size
   return Verdict{std::min<std::uint64_t>(solutions, limit == 0 ? solutions : limit), nodes, static_cast<std::uint64_t>(2 * k_ + 3)};
 }
 
+std::optional<std::string> CliquePuzzles::without_clues() const {
+  return std::string(reduction_.name()) + " puzzles are graphs given whole";
+}
+
 bool CliquePuzzles::another(const Solution& solution, std::span<const std::size_t> clues, std::span<const std::size_t>) {
   return count(solution, clues, 2).solutions > 1;
 }

@@ -33,6 +33,7 @@ class CliquePuzzles final : public PuzzleType {
                              std::span<const std::size_t> removed) override;
   [[nodiscard]] std::optional<std::string> verify(const Solution& solution, const Kept& kept) const override;
   [[nodiscard]] std::optional<std::size_t> minimum_clues() const override { return std::nullopt; }
+  [[nodiscard]] std::optional<std::string> without_clues() const override;
   void print_puzzle(std::ostream& out, const Solution& solution, const Kept& kept) const override;
   void print_solution(std::ostream& out, const Solution& solution) const override;
   void print_record(std::ostream& out, const Solution& solution, const Kept& kept, bool with_solution) const override;

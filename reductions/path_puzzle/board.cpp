@@ -18,19 +18,19 @@ std::string cell_name(const Board& board, std::size_t cell) {
   return "row " + std::to_string(cell / w + 1) + ", column " + std::to_string(cell % w + 1);
 }
 
-std::optional<std::string> contradiction(const Board& board) {
+std::optional<Contradiction> contradiction(const Board& board) {
   const std::size_t n = board.open();
-  if (n < 2) return "a grid needs two cells at least";
+  if (n < 2) return Contradiction{board.cells(), "a grid needs two cells at least"};
   std::vector<std::size_t> where(n + 1, board.cells());
   for (std::size_t cell = 0; cell < board.cells(); ++cell) {
     const int number = board.numbers[cell];
     if (number == hole || number == 0) continue;
     if (static_cast<std::size_t>(number) > n)
-      return "the number " + std::to_string(number) + " at " + cell_name(board, cell) + " is more than the grid's " +
-             std::to_string(n) + " cells";
+      return Contradiction{cell, "the number " + std::to_string(number) + " at " + cell_name(board, cell) + " is more than the grid's " +
+                                     std::to_string(n) + " cells"};
     if (where[static_cast<std::size_t>(number)] != board.cells())
-      return "the number " + std::to_string(number) + " is given twice (" +
-             cell_name(board, where[static_cast<std::size_t>(number)]) + " and " + cell_name(board, cell) + ")";
+      return Contradiction{cell, "the number " + std::to_string(number) + " is given twice (" +
+                                     cell_name(board, where[static_cast<std::size_t>(number)]) + " and " + cell_name(board, cell) + ")"};
     where[static_cast<std::size_t>(number)] = cell;
   }
   return std::nullopt;
@@ -117,7 +117,7 @@ Question question(const Board& board, bool with_givens) {
   if (with_givens)
     for (std::size_t cell = 0; cell < board.cells(); ++cell)
       if (board.numbers[cell] > 0) path->givens.push_back({vertex_of[cell], static_cast<std::uint32_t>(board.numbers[cell] - 1)});
-  path->steps = std::make_shared<const std::vector<hamilton::HamiltonInstance::Step>>(hamilton::steps_of(*path));
+  q.links = std::make_shared<const std::vector<hamilton::Link>>(hamilton::links_of(*path));
   q.path = std::move(path);
   return q;
 }
@@ -125,12 +125,8 @@ Question question(const Board& board, bool with_givens) {
 Filling filling_of(const Board& board, const Question& question, std::span<const dlx::OptionId> solution) {
   Filling filling(board.cells(), hole);
   for (const std::size_t cell : question.cell_of) filling[cell] = 0;
-  for (const dlx::OptionId o : solution) {
-    if (o >= question.path->steps->size()) continue;  // the path's start: its first step says it
-    const hamilton::HamiltonInstance::Step& s = (*question.path->steps)[o];
-    filling[question.cell_of[s.from]] = static_cast<int>(s.step) + 1;
-    filling[question.cell_of[s.to]] = static_cast<int>(s.step) + 2;
-  }
+  const std::vector<hamilton::Vertex> order = hamilton::path_of(*question.links, question.cell_of.size(), solution);
+  for (std::size_t k = 0; k < order.size(); ++k) filling[question.cell_of[order[k]]] = static_cast<int>(k) + 1;
   return filling;
 }
 

@@ -22,6 +22,7 @@
 
 #include "dlx/problem.hpp"
 #include "hamilton/hamilton.hpp"
+#include "hamilton/successors.hpp"
 
 namespace dance::path_puzzle {
 
@@ -33,6 +34,10 @@ inline constexpr int dx[8] = {0, 1, 1, 1, 0, -1, -1, -1};
 inline constexpr int dy[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
 
 inline constexpr int hole = -1;  // a cell that is not part of the grid
+
+// The most cells a puzzle may have (a 30x30 grid): the encoding's options
+// that fit the givens are found through a table of positions by cells.
+inline constexpr std::size_t most_cells = 900;
 
 struct Board {
   int width = 0, height = 0;
@@ -51,17 +56,23 @@ using Filling = std::vector<int>;
 [[nodiscard]] std::string cell_name(const Board& board, std::size_t cell);
 
 // What is wrong with the board on its face (a number twice, a number above
-// N, too few cells), or nothing.
-[[nodiscard]] std::optional<std::string> contradiction(const Board& board);
+// N, too few cells), and at which cell (cells() for the whole board), or nothing.
+struct Contradiction {
+  std::size_t cell;
+  std::string what;
+};
+[[nodiscard]] std::optional<Contradiction> contradiction(const Board& board);
 
 // An independent check of a filling against the rules and the givens,
 // written without the graph: what is wrong, or nothing.
 [[nodiscard]] std::optional<std::string> check(const Board& board, const Filling& filling);
 
 // The board as a Hamiltonian path question with givens: vertex k is the
-// k-th open cell (cell_of[k]), the position encoding's steps computed.
+// k-th open cell (cell_of[k]), the successor encoding's options computed
+// (hamilton/successors.hpp).
 struct Question {
   std::shared_ptr<const hamilton::HamiltonInstance> path;
+  std::shared_ptr<const std::vector<hamilton::Link>> links;
   std::vector<std::size_t> cell_of;  // per vertex
 };
 // The numbers given go in as givens unless `with_givens` is false (a

@@ -113,16 +113,16 @@ Verdict PathPuzzles::count(const Solution& solution, std::span<const std::size_t
   for (const std::size_t cell : clues) give(cell);
   for (std::size_t cell = 0; cell < positions(); ++cell)  // the ends that stay, unless listed
     if (anchored(solution, cell) && std::find(clues.begin(), clues.end(), cell) == clues.end()) give(cell);
-  h.steps = std::make_shared<const std::vector<hamilton::HamiltonInstance::Step>>(hamilton::steps_of(h));
-  const Encoding encoding = hamilton::encode_by_position(h);
+  const Encoding encoding = hamilton::encode_by_successor(h, std::make_shared<const std::vector<hamilton::Link>>(hamilton::links_of(h)));
   dlx::Solver solver(encoding.problem);
   if (encoding.hook) solver.set_hook(encoding.hook.get());
   solver.set_limits(dlx::Limits{allowance(0), 0, interrupt()});
   solver.count(limit);
   const dlx::Statistics& statistics = solver.statistics();
   work_ += statistics.nodes;
-  // A search that never branches enters one level per step of the path, and the root.
-  return Verdict{statistics.solutions, statistics.nodes, question_.cell_of.size()};
+  // A search that never branches has the root and a node per option: the
+  // arcs between the N cells, the start and the end (N + 2).
+  return Verdict{statistics.solutions, statistics.nodes, question_.cell_of.size() + 2};
 }
 
 bool PathPuzzles::another(const Solution& solution, std::span<const std::size_t> clues,

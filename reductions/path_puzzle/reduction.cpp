@@ -18,7 +18,7 @@ std::unique_ptr<PathInstance> make_instance(Board board, std::string title, std:
 }
 
 Encoding PathPuzzleReduction::encode(const PathInstance& instance) const {
-  return hamilton::encode_by_position(*instance.question.path);
+  return hamilton::encode_by_successor(*instance.question.path, instance.question.links);
 }
 
 std::unique_ptr<PathAnswer> PathPuzzleReduction::decode(const PathInstance& instance, std::span<const dlx::OptionId> solution) const {

@@ -2,8 +2,8 @@
 
 #include <cctype>
 
+#include "dance/grid_reader.hpp"
 #include "dlx/error.hpp"
-#include "dlx/tokens.hpp"
 
 namespace dance::range {
 namespace {
@@ -60,58 +60,21 @@ Puzzle PuzzleReader::read_id(const std::string& line, std::size_t start) {
 }
 
 Puzzle PuzzleReader::read_grid(std::string line) {
+  static constexpr GridWord blanks[] = {{".", 0}, {"-", 0}};
   Puzzle puzzle;
   puzzle.line = line_no_;
   puzzle.title = title_;
+  const Grid grid = dance::read_grid(in_, line_no_, std::move(line),
+                                     {blanks, "'.', '-' or a clue number from 1 up", most_cells, &too_many_cells});
   Board& board = puzzle.board;
-  struct Place {
-    std::size_t line, column;
-  };
-  std::vector<Place> places;  // where each clue was written
-  std::optional<dlx::ParseError> error;  // the first mistake, thrown once the puzzle's lines are read
-  for (;;) {
-    const std::size_t start = line.find_first_not_of(" \t\r");
-    if (start == std::string::npos) break;
-    if (line[start] != '#' && !error) {
-      const auto tokens = dlx::split(line, is_space);
-      const auto fail = [&](std::size_t column, const std::string& what) { error.emplace(line_no_, column, what); };
-      if (board.width == 0) board.width = static_cast<int>(tokens.size());
-      if (static_cast<int>(tokens.size()) != board.width) {
-        fail(tokens.back().column, "row " + std::to_string(board.height + 1) + " has " + std::to_string(tokens.size()) +
-                                       " cells, the first row has " + std::to_string(board.width));
-      }
-      for (const dlx::Token& t : tokens) {
-        if (error) break;
-        if (t.text == "." || t.text == "-") {
-          board.clues.push_back(0);
-          continue;
-        }
-        int clue = 0;
-        bool digits = t.text.size() <= 6;  // so that the number fits an int
-        for (std::size_t k = 0; digits && k < t.text.size(); ++k) {
-          digits = std::isdigit(static_cast<unsigned char>(t.text[k])) != 0;
-          clue = clue * 10 + (t.text[k] - '0');
-        }
-        if (!digits || clue == 0)
-          fail(t.column, "expected '.', '-' or a clue number from 1 up, found " + dlx::quoted(std::string(t.text)));
-        board.clues.push_back(clue);
-        places.push_back({line_no_, t.column});
-      }
-      ++board.height;
-      if (!error && board.clues.size() > most_cells) fail(1, too_many_cells(board.clues.size()) + " by this row");
-    }
-    if (!next_line(line)) break;
-  }
-  if (error) throw *error;
-  std::size_t clue = 0;
-  for (const int value : board.clues) {
-    if (value == 0) continue;
-    const Place& at = places[clue++];
-    if (value > largest_clue(board))
-      throw dlx::ParseError(at.line, at.column,
-                            "the clue " + std::to_string(value) + " is more than the " +
+  board.width = grid.width;
+  board.height = grid.height;
+  board.clues = grid.values;
+  for (std::size_t cell = 0; cell < grid.values.size(); ++cell)
+    if (grid.values[cell] > largest_clue(board))
+      throw dlx::ParseError(grid.places[cell].line, grid.places[cell].column,
+                            "the clue " + std::to_string(grid.values[cell]) + " is more than the " +
                                 std::to_string(largest_clue(board)) + " cells of its row and column");
-  }
   return puzzle;
 }
 

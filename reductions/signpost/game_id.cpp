@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <ostream>
+#include <vector>
 
 #include "dlx/error.hpp"
 
@@ -11,12 +12,8 @@ using path_puzzle::Board;
 
 namespace {
 
-// The most cells an ID may have: the position encoding of a Signpost has
-// about N^2 sqrt(N) options (20x20: 3.6 million).
-constexpr long most_cells = 400;
-
 // Reads a whole number at text[at...]; nothing when there is no digit, and
-// at most `cap` (more would not fit).
+// at most `cap` + 1 (more would not fit: the caller says what it read).
 std::optional<long> read_number(std::string_view text, std::size_t& at, long cap) {
   const std::size_t start = at;
   long value = 0;
@@ -30,14 +27,14 @@ std::optional<long> read_number(std::string_view text, std::size_t& at, long cap
 Board parse_id(std::string_view id, std::size_t line, std::size_t column) {
   const auto fail = [&](std::size_t at, const std::string& what) { return dlx::ParseError(line, column + at, what); };
   std::size_t at = 0;
-  const auto width = read_number(id, at, most_cells);
+  constexpr auto most = static_cast<long>(path_puzzle::most_cells);
+  const auto width = read_number(id, at, most);
   if (!width || at >= id.size() || id[at] != 'x') throw fail(at, "expected a game ID 'WxH:...' (width, 'x', height)");
   ++at;
-  const auto height = read_number(id, at, most_cells);
+  const auto height = read_number(id, at, most);
   if (!height) throw fail(at, "expected the height after 'x'");
-  if (*width < 1 || *height < 1 || *width * *height > most_cells || *width * *height < 2)
-    throw fail(0, "a Signpost grid has 2 to " + std::to_string(most_cells) + " cells; found " + std::to_string(*width) + "x" +
-                      std::to_string(*height));
+  if (*width < 1 || *height < 1 || *width * *height > most || *width * *height < 2)
+    throw fail(0, "a Signpost grid has 2 to " + std::to_string(most) + " cells; found " + std::string(id.substr(0, at)));
   if (at < id.size() && id[at] == 'c') ++at;  // Tatham's corner start: a generator's setting
   if (at >= id.size() || id[at] != ':')
     throw fail(at, at < id.size() && id[at] == '#' ? "expected a game ID's ':', found a random seed's '#': generate the puzzle "
@@ -49,6 +46,7 @@ Board parse_id(std::string_view id, std::size_t line, std::size_t column) {
   board.width = static_cast<int>(*width);
   board.height = static_cast<int>(*height);
   const auto cells = static_cast<std::size_t>(*width * *height);
+  std::vector<std::size_t> starts;  // per cell: where its token starts
   while (at < id.size()) {
     const std::size_t start = at;
     const long number = read_number(id, at, static_cast<long>(cells)).value_or(0);
@@ -57,14 +55,15 @@ Board parse_id(std::string_view id, std::size_t line, std::size_t column) {
     if (at >= id.size()) throw fail(at, "expected an arrow 'a' to 'h' after the number");
     if (id[at] < 'a' || id[at] > 'h') throw fail(at, "expected a number or an arrow 'a' to 'h', found " + dlx::quoted(id.substr(at, 1)));
     if (board.cells() == cells) throw fail(at, "the ID has more than the " + std::to_string(cells) + " cells of a " + std::to_string(*width) + "x" + std::to_string(*height) + " grid");
+    starts.push_back(start);
     board.numbers.push_back(static_cast<int>(number));
     board.arrows.push_back(id[at] - 'a');
     ++at;
   }
   if (board.cells() != cells)
-    throw fail(at, "the ID has " + std::to_string(board.cells()) + " cells, a " + std::to_string(*width) + "x" +
-                       std::to_string(*height) + " grid " + std::to_string(cells));
-  if (const auto wrong = path_puzzle::contradiction(board)) throw fail(0, *wrong);
+    throw fail(at, "the ID has " + std::to_string(board.cells()) + " cells; a " + std::to_string(*width) + "x" +
+                       std::to_string(*height) + " grid has " + std::to_string(cells));
+  if (const auto wrong = path_puzzle::contradiction(board)) throw fail(wrong->cell < starts.size() ? starts[wrong->cell] : 0, wrong->what);
   return board;
 }
 

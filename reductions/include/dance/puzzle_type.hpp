@@ -78,6 +78,9 @@ class PuzzleType {
   // (none by default): each is the set of positions where another solution
   // differs from `solution`, so a unique puzzle keeps a clue in each.
   [[nodiscard]] virtual std::vector<std::vector<std::size_t>> unavoidable_sets(const Solution& solution) const;
+  // Why the family's puzzles have no clues (a clique puzzle is a graph
+  // given whole), or nothing: --minimal and --clues are then refused.
+  [[nodiscard]] virtual std::optional<std::string> without_clues() const { return std::nullopt; }
   // An independent check that the solution is one of the puzzle (not the engine).
   [[nodiscard]] virtual std::optional<std::string> verify(const Solution& solution, const Kept& kept) const = 0;
   // The fewest clues any puzzle of this type can have, when it is known.
