@@ -2,7 +2,8 @@
 // encoding, undirected; the degree encoding): the graph left, the edges chosen and those still
 // possible, must stay connected, and for a cycle 2-connected (no cut
 // vertex, so no bridge either), or no cycle (path) through every vertex is
-// left. One depth-first search with low points (Tarjan's) checks both.
+// left. One depth-first search with low points (Tarjan's) checks both; its
+// tree also gives the 2-edge cuts, whose edges a cycle must use.
 #pragma once
 
 #include <cstdint>
