@@ -117,6 +117,8 @@ std::vector<std::pair<std::string, dance::bench::EdgeList>> made_graphs() {
       {"gp100-3", generalized_petersen(100, 3)},
       {"gp99-2", generalized_petersen(99, 2)},
       {"gp101-2", generalized_petersen(101, 2)},
+      {"gp201-2", generalized_petersen(201, 2)},
+      {"gp243-2", generalized_petersen(243, 2)},
       {"gp500-2", generalized_petersen(500, 2)},
       {"flower-j21", flower_snark(21)},
       {"flower-j51", flower_snark(51)},

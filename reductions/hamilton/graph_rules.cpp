@@ -46,6 +46,17 @@ GraphRules::GraphRules(const EdgeGraph& graph, bool cycle, std::shared_ptr<const
       parent_(graph.vertices),
       edge_at_(graph.vertices),
       adjacent_(2 * graph.ends.size()),
+      adjacent_edge_(2 * graph.ends.size()),
+      parent_edge_(graph.vertices),
+      vertex_at_(graph.vertices + 1),
+      subtree_(graph.vertices),
+      cover_(graph.vertices),
+      cover_sum_(graph.vertices),
+      cover_label_(graph.vertices),
+      label_(graph.ends.size()),
+      used_(graph.ends.size(), 0),
+      forced_(graph.ends.size(), 0),
+      removed_(pairs_ ? pairs_->size() : 0, 0),
       marks_(graph.ends.size(), 0),
       last_seen_(graph.ends.size(), nobody) {
   // A check reads the whole graph left. Where it finds few dead ends
@@ -56,16 +67,28 @@ GraphRules::GraphRules(const EdgeGraph& graph, bool cycle, std::shared_ptr<const
   interval_ = countdown_ = 1;
   options_.reserve(graph.ends.size());
   left_.reserve(graph.ends.size());
+  by_label_.reserve(graph.vertices);
+  // Fixed labels (splitmix64): two tree edges with equal xors are only a
+  // candidate cut, checked before anything is forced.
+  std::uint64_t x = 0;
+  for (std::uint64_t& label : label_) {
+    std::uint64_t z = (x += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    label = z ^ (z >> 31);
+  }
 }
 
-bool GraphRules::possible(const dlx::Remaining& remaining, std::span<const dlx::OptionId> chosen) {
+bool GraphRules::possible(const dlx::Remaining& remaining, std::span<const dlx::OptionId> chosen, dlx::Pruner* pruner) {
   if (--countdown_ > 0) return true;
   if (pairs_) edges_left_by_pairs(remaining, chosen);
   else edges_left(remaining, chosen);
   const bool ok = connected_enough();
   interval_ = ok ? std::min(2 * interval_, longest_interval_) : 1;
   countdown_ = interval_;
-  return ok;
+  // The cuts ride on the check, as often as it runs: letting their dead ends
+  // run it more often cost more than it saved (i324 5 times slower).
+  return ok && (!pruner || !pairs_ || !cycle_ || force_two_edge_cuts(remaining, *pruner));
 }
 
 void GraphRules::edges_left(const dlx::Remaining& remaining, std::span<const dlx::OptionId> chosen) {
@@ -82,6 +105,10 @@ void GraphRules::edges_left_by_pairs(const dlx::Remaining& remaining, std::span<
   // chosen pair; one not, in an option left in its list.
   const std::vector<Choice>& choices = *pairs_;
   left_.clear();
+  std::fill(used_.begin(), used_.end(), 0);
+  for (const dlx::OptionId o : chosen)
+    for (const std::uint32_t e : {choices[o].edge_a, choices[o].edge_b})
+      if (e != nobody) used_[e] = 1;
   const auto mark = [this](Vertex v, std::uint32_t e) {
     if (e == nobody || last_seen_[e] == v) return;
     last_seen_[e] = v;
@@ -118,7 +145,9 @@ bool GraphRules::connected_enough() {
   std::copy(start_.begin(), start_.end() - 1, degree_.begin());  // degree_: where the next neighbour goes
   for (const std::uint32_t e : left_) {
     const auto [u, v] = graph_.ends[e];
+    adjacent_edge_[degree_[u]] = e;
     adjacent_[degree_[u]++] = v;
+    adjacent_edge_[degree_[v]] = e;
     adjacent_[degree_[v]++] = u;
   }
   // Depth-first from vertex 0, iteratively: order_ (1-based; 0 unvisited),
@@ -127,15 +156,20 @@ bool GraphRules::connected_enough() {
   std::uint32_t visited = 0;
   std::uint32_t root_children = 0;
   order_[0] = low_[0] = ++visited;
+  vertex_at_[visited] = 0;
   edge_at_[0] = start_[0];
   parent_[0] = 0;
+  parent_edge_[0] = nobody;
   Vertex v = 0;
   for (;;) {
     if (edge_at_[v] < start_[v + 1]) {
+      const std::uint32_t e = adjacent_edge_[edge_at_[v]];
       const Vertex w = adjacent_[edge_at_[v]++];
       if (order_[w] == 0) {
         parent_[w] = v;
+        parent_edge_[w] = e;
         order_[w] = low_[w] = ++visited;
+        vertex_at_[visited] = w;
         edge_at_[w] = start_[w];
         root_children += v == 0;
         v = w;
@@ -152,6 +186,92 @@ bool GraphRules::connected_enough() {
   }
   if (visited < n) return false;
   return !cycle_ || root_children <= 1;  // the root cuts when it has two subtrees
+}
+
+bool GraphRules::force_two_edge_cuts(const dlx::Remaining& remaining, dlx::Pruner& pruner) {
+  const std::size_t n = graph_.vertices;
+  // Each back edge (every edge left not in the tree joins a vertex to an
+  // ancestor) covers the tree edges on its way up: counted at its lower end,
+  // taken off at its upper end, summed up the tree in reverse preorder.
+  for (Vertex v = 0; v < n; ++v) {
+    std::uint32_t count = 0, sum = 0;
+    std::uint64_t label = 0;
+    for (std::uint32_t k = start_[v]; k < start_[v + 1]; ++k) {
+      const Vertex w = adjacent_[k];
+      const std::uint32_t e = adjacent_edge_[k];
+      if (e == parent_edge_[v] || e == parent_edge_[w]) continue;  // tree edges
+      const bool up = order_[w] < order_[v];
+      count += up ? 1 : -1;
+      sum += up ? e : -e;
+      label ^= label_[e];
+    }
+    cover_[v] = count, cover_sum_[v] = sum, cover_label_[v] = label, subtree_[v] = 1;
+  }
+  for (std::uint32_t i = static_cast<std::uint32_t>(n); i > 1; --i) {
+    const Vertex v = vertex_at_[i], u = parent_[v];
+    cover_[u] += cover_[v], cover_sum_[u] += cover_sum_[v], cover_label_[u] ^= cover_label_[v], subtree_[u] += subtree_[v];
+  }
+  forced_edges_.clear();
+  by_label_.clear();
+  checked_ = 0;
+  for (std::uint32_t i = 2; i <= n; ++i) {
+    const Vertex v = vertex_at_[i];
+    // Over the tree edge one back edge only: the two are a cut (no bridge
+    // here: connected_enough() said so).
+    if (cover_[v] == 1) force_cut(parent_edge_[v], cover_sum_[v]);
+    else by_label_.push_back({cover_label_[v], i});
+  }
+  // Tree edges over the same back edges (so on one path up) are a cut two by
+  // two: with equal labels, candidates, each pair checked.
+  std::sort(by_label_.begin(), by_label_.end());
+  for (std::size_t k = 1; k < by_label_.size(); ++k) {
+    if (by_label_[k].first != by_label_[k - 1].first) continue;
+    const Vertex a = vertex_at_[by_label_[k - 1].second], b = vertex_at_[by_label_[k].second];
+    if (used_[parent_edge_[a]] && used_[parent_edge_[b]]) continue;
+    if (cover_[a] == cover_[b] && cuts_off_between(a, b)) force_cut(parent_edge_[a], parent_edge_[b]);
+  }
+  // Each vertex not covered keeps the options that hold every edge forced at
+  // it; an option goes once, for the first forced edge it lacks. A vertex
+  // left with none is a dead end, found here (it steers how often this runs).
+  bool ok = true;
+  for (const std::uint32_t e : forced_edges_)
+    for (const Vertex v : {graph_.ends[e].first, graph_.ends[e].second}) {
+      remaining.options(static_cast<dlx::ItemId>(v), options_);
+      std::size_t kept = 0;
+      for (const dlx::OptionId o : options_) {
+        const Choice& c = (*pairs_)[o];
+        if (c.edge_a == e || c.edge_b == e) kept += !removed_[o];
+        else if (!removed_[o]) removed_[o] = 1, removed_options_.push_back(o), pruner.remove(o);
+      }
+      ok = ok && (options_.empty() || kept > 0);
+    }
+  for (const dlx::OptionId o : removed_options_) removed_[o] = 0;
+  removed_options_.clear();
+  for (const std::uint32_t e : forced_edges_) forced_[e] = 0;
+  return ok;
+}
+
+void GraphRules::force_cut(std::uint32_t e, std::uint32_t f) {
+  if (used_[e] && used_[f]) return;
+  for (const std::uint32_t edge : {e, f})
+    if (!used_[edge] && !forced_[edge]) forced_[edge] = 1, forced_edges_.push_back(edge);
+}
+
+bool GraphRules::cuts_off_between(Vertex a, Vertex b) {
+  const std::uint32_t first = order_[a], end = first + subtree_[a];
+  const std::uint32_t hole = order_[b], hole_end = hole + subtree_[b];
+  if (hole <= first || hole >= end) return false;  // b not below a
+  const auto between = [&](std::uint32_t order) { return order >= first && order < end && (order < hole || order >= hole_end); };
+  for (std::uint32_t i = first; i < end; i = i == hole - 1 ? hole_end : i + 1) {
+    const Vertex v = vertex_at_[i];
+    // At most the graph's adjacency read once a call: a cut left unchecked is only not forced.
+    if ((checked_ += start_[v + 1] - start_[v]) > start_[graph_.vertices]) return false;
+    for (std::uint32_t k = start_[v]; k < start_[v + 1]; ++k) {
+      const std::uint32_t e = adjacent_edge_[k];
+      if (e != parent_edge_[a] && e != parent_edge_[b] && !between(order_[adjacent_[k]])) return false;
+    }
+  }
+  return true;
 }
 
 }  // namespace dance::hamilton

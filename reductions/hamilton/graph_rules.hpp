@@ -2,7 +2,8 @@
 // encoding, undirected; the degree encoding): the graph left, the edges chosen and those still
 // possible, must stay connected, and for a cycle 2-connected (no cut
 // vertex, so no bridge either), or no cycle (path) through every vertex is
-// left. One depth-first search with low points (Tarjan's) checks both.
+// left. One depth-first search with low points (Tarjan's) checks both; its
+// tree also gives the 2-edge cuts, whose edges a cycle must use.
 #pragma once
 
 #include <cstdint>
@@ -41,13 +42,25 @@ class GraphRules {
   // pays: at the next node after it found a dead end (where dead ends come
   // often, as in grids, every node), the interval doubling while it finds
   // none, up to 64 times the graph's size; in between it says yes.
-  bool possible(const dlx::Remaining& remaining, std::span<const dlx::OptionId> chosen);
+  // Given a pruner (the degree encoding, a cycle), it also forces both edges
+  // of each 2-edge cut of the graph left (a cycle crosses a cut an even
+  // number of times, so twice), each cut found exactly, whenever the check
+  // runs; a vertex left with no option is a dead end.
+  bool possible(const dlx::Remaining& remaining, std::span<const dlx::OptionId> chosen, dlx::Pruner* pruner = nullptr);
 
  private:
   // The edges left into left_, by encoding.
   void edges_left(const dlx::Remaining& remaining, std::span<const dlx::OptionId> chosen);
   void edges_left_by_pairs(const dlx::Remaining& remaining, std::span<const dlx::OptionId> chosen);
   bool connected_enough();
+  // After connected_enough() said yes: the 2-edge cuts of the graph left,
+  // their edges not chosen yet forced through `pruner`.
+  bool force_two_edge_cuts(const dlx::Remaining& remaining, dlx::Pruner& pruner);
+  // Whether the tree edges above a and b (b below a) are all that join the
+  // vertices of a's subtree outside b's to the rest.
+  bool cuts_off_between(Vertex a, Vertex b);
+  // Forces both edges of the cut {e, f}.
+  void force_cut(std::uint32_t e, std::uint32_t f);
 
   const EdgeGraph& graph_;
   bool cycle_;
@@ -56,6 +69,18 @@ class GraphRules {
   // Scratch, sized once: the graph left as adjacency arrays, and the search's stack.
   std::vector<std::uint32_t> start_, degree_, order_, low_, parent_, edge_at_;
   std::vector<Vertex> adjacent_;
+  std::vector<std::uint32_t> adjacent_edge_;         // the edge of each adjacency entry
+  // The cuts: per vertex (its tree edge up), the back edges over that edge:
+  // how many, the sum of their numbers (the one when there is one) and the
+  // xor of their labels (equal for two tree edges that are a cut, checked).
+  std::vector<std::uint32_t> parent_edge_, vertex_at_, subtree_, cover_, cover_sum_;
+  std::vector<std::uint64_t> cover_label_, label_;   // label_: per edge, fixed
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> by_label_;  // (label, order) of tree edges over 2+
+  std::vector<std::uint8_t> used_, forced_;          // per edge
+  std::vector<std::uint32_t> forced_edges_;
+  std::vector<std::uint8_t> removed_;                // per option: taken out in this call
+  std::vector<dlx::OptionId> removed_options_;
+  std::uint32_t checked_ = 0;                        // adjacency entries read checking cuts, this call
   std::vector<dlx::OptionId> options_;
   std::vector<std::uint32_t> left_;                  // edges left
   std::vector<std::uint8_t> marks_;                  // by pairs: per edge, how many of its ends have it

@@ -46,7 +46,7 @@ class SegmentHook final : public dlx::Hook {
     for (const auto& [x, y] : joined_)
       if (const auto closing = graph_->between(x, y)) pruner.remove(*closing);
     joined_.clear();
-    return rules_->possible(remaining, chosen_);
+    return rules_->possible(remaining, chosen_, pairs_ ? &pruner : nullptr);
   }
   void unchoose(dlx::OptionId option) override {
     joined_.clear();  // a join not propagated yet only keeps its closing edge a little longer
