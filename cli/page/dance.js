@@ -112,7 +112,10 @@ class Tab {
     try {
       await work(controller.signal);
     } catch (error) {
-      if (!controller.signal.aborted) say(this.name, error.message, 'bad');
+      if (!controller.signal.aborted) {
+        say(this.name, error.message, 'bad');
+        $(this.name + '-status').scrollIntoView({block: 'nearest'});  // a paste's error, far below the status
+      }
     } finally {
       if (this.controller === controller) this.idle();
     }
@@ -633,8 +636,9 @@ $('sudoku-hint').addEventListener('click', () => {
   sudokuEnter(chosen, value, false);
   sudoku.hinted.add(chosen);
   sudokuSelect(chosen, false);
-  say('sudoku', `Row ${Math.floor(chosen / sudoku.size) + 1}, column ${chosen % sudoku.size + 1} is ${symbolOf(value)}` +
-      (was ? `, not ${symbolOf(was)}.` : '.'));
+  if (!sudoku.solved)  // else "Solved!" stays
+    say('sudoku', `Row ${Math.floor(chosen / sudoku.size) + 1}, column ${chosen % sudoku.size + 1} is ${symbolOf(value)}` +
+        (was ? `, not ${symbolOf(was)}.` : '.'));
 });
 
 $('sudoku-solve').addEventListener('click', () => {
@@ -933,13 +937,14 @@ $('knight-solve').addEventListener('click', () => knightTab.run('Searching...', 
   const answer = solved.status === 'found' && solved.answers.length ? solved.answers[0].answer : null;
   if (!answer) return say('knight', 'No tour completes these moves.', 'bad');
   knightDraw(moves.length ? answer.vertices.slice(1, -1) : answer.vertices);
-  say('knight', `A tour: the moves after ${moves.length} in green.`, 'good');
+  say('knight', moves.length ? `A tour: the moves after ${moves.length} in green. Undo takes it away.`
+                             : 'A tour, in green. Undo takes it away.', 'good');
 }));
 
 $('knight-size').addEventListener('change', knightBoard);
 $('knight-clear').addEventListener('click', knightBoard);
 $('knight-undo').addEventListener('click', () => {
-  knight.moves.pop();
+  if (!$('knight-board').querySelector('td.solved')) knight.moves.pop();  // else the tour shown goes first
   knightTab.cancel();
   knightDraw();
   say('knight', `${plural(knight.moves.length, 'move')}.`);
@@ -1092,6 +1097,7 @@ class PathGame {
       td.setAttribute('aria-label', `row ${r} column ${c}: ` + (cell.value < 0 ? 'no cell' :
         (cell.value ? (cell.given ? 'given ' : '') + cell.value : 'blank') + (arrow >= 0 ? ', arrow ' + arrowWords[arrow] : '')));
     });
+    this.save();
   }
 
   toFill(empty) { return `${empty} cell${empty === 1 ? '' : 's'} to fill`; }
@@ -1119,12 +1125,30 @@ class PathGame {
     this.cells[k].value = this.last = n;
     this.draw();
     this.select(k);
-    say(this.name, `${n} goes in row ${Math.floor(k / this.width) + 1}, column ${k % this.width + 1}.`);
+    this.after(`${n} goes in row ${Math.floor(k / this.width) + 1}, column ${k % this.width + 1}.`);
+  }
+
+  // The game in progress, for a reload (draw() keeps it).
+  save() { remember(this.name, {width: this.width, cells: this.cells, last: this.last}); }
+
+  // The game kept by the last visit, else a new one.
+  start() {
+    const kept = recall(this.name);
+    try {
+      this.load({width: kept.width, cells: kept.cells.map(cell => ({number: cell.given ? cell.value : 0, arrow: cell.arrow}))},
+                kept.cells.map(cell => ({number: cell.answer})));
+      kept.cells.forEach((cell, k) => { this.cells[k].value = cell.value; });
+      this.last = kept.last;
+      this.draw();
+      say(this.name, kept.cells.some(cell => !cell.given && cell.value) ? 'The game you were playing.'
+                                                                         : `A puzzle with one solution: numbers 1 to ${this.last_number}.`);
+    } catch {
+      $(this.name + '-new').click();
+    }
   }
 }
-new PathGame('signpost', signpostCells, null);
-new PathGame('numbrix', gridCells, [0, 2, 4, 6]);
-new PathGame('hidato', gridCells, [0, 1, 2, 3, 4, 5, 6, 7]);
+const pathGames = [new PathGame('signpost', signpostCells, null), new PathGame('numbrix', gridCells, [0, 2, 4, 6]),
+                   new PathGame('hidato', gridCells, [0, 1, 2, 3, 4, 5, 6, 7])];
 
 // ---- clique and independent set
 const clique = {kind: 'clique', k: 0, n: 0, edges: new Set(), chosen: new Set(), circles: [], lines: []};
@@ -1282,7 +1306,8 @@ function rangeStart() {
   const kept = recall('range');
   try {
     rangeLoad(kept.puzzle, kept.solution, kept.marks);
-    say('range', 'The game you were playing.');
+    say('range', range.marks.some(mark => mark) ? 'The game you were playing.'
+                                                : `${capital(article(`${range.width}x${range.height}`))} board with one solution.`);
   } catch {
     $('range-new').click();
   }
@@ -1297,11 +1322,12 @@ for (const id of ['range-size', 'knight-size', 'signpost-size', 'numbrix-size', 
   input.addEventListener('change', () => remember('menu-' + id, input.value));
 }
 const keptTab = tabs.find(tab => tab.dataset.tab === recall('tab'));
-if (keptTab && !new URLSearchParams(location.hash.slice(1)).has('sudoku')) showTab(keptTab, false);
+const reloaded = performance.getEntriesByType('navigation')[0]?.type === 'reload';
+if (keptTab && (reloaded || !new URLSearchParams(location.hash.slice(1)).has('sudoku'))) showTab(keptTab, false);
 
 window.addEventListener('hashchange', sudokuStart);
 knightBoard();
 sudokuStart();
 rangeStart();
 $('clique-new').click();
-for (const name of ['signpost', 'numbrix', 'hidato']) $(name + '-new').click();
+for (const game of pathGames) game.start();

@@ -327,8 +327,13 @@ class Answer:
         return f"<dance.Answer of {self.reduction}:\n{self._held.text().rstrip()}>"
 
     def format(self, name):
-        """The answer as the reduction writes it in format `name` ("svg", "json", "grid", ...), or None."""
-        return self._held.print_as(_text("name", name))
+        """The answer as the reduction writes it in format `name` ("svg", "json", "grid", ...:
+        dance.reductions()[reduction]["formats"]); ValueError for a format it has not."""
+        written = self._held.print_as(_text("name", name))
+        if written is None:
+            formats = _dance.reductions()[self.reduction]["formats"]
+            raise ValueError(f"format: {self.reduction} writes {', '.join(formats)}; not {name!r}")
+        return written
 
     def _repr_svg_(self):
         return self._held.print_as("svg")
@@ -344,7 +349,9 @@ class Answer:
 
     def __getattr__(self, name):
         """A field of the reduction's JSON as an attribute: answer.vertices, answer.cycle."""
-        fields = None if name.startswith("_") else self.json
+        if name.startswith("_"):  # copy and pickle ask for __copy__ and the like: none here
+            raise AttributeError(name)
+        fields = self.json
         if fields is None or name not in fields:
             raise AttributeError(f"{self.reduction}'s answer has no field {name!r}")
         return fields[name]
@@ -396,6 +403,9 @@ def _split(kwargs):
 
 def _runs(name, text, kwargs):
     """The Run of each instance of the text, as they are read."""
+    if isinstance(name, Problem):
+        raise TypeError("a dance.Problem is searched by dance.first, count, solutions and unique; "
+                        "solve and check take a reduction's name (dance.reductions() lists them)")
     if not isinstance(name, str):
         raise TypeError("a reduction's name (dance.reductions() lists them), or a dance.Problem")
     search, options = _split(dict(kwargs))
@@ -480,6 +490,8 @@ def generate(name, n=1, *, seed=0, difficulty=None, symmetry=None, minimal=False
     with .puzzles, those made so far."""
     _text("name", name)
     n, seed, clues = _whole("n", n), _whole("seed", seed), _whole("clues", clues)
+    if n == 0:
+        raise ValueError("n: at least 1 puzzle")
     difficulty = "" if difficulty is None else _text("difficulty", difficulty)
     symmetry = "" if symmetry is None else _text("symmetry", symmetry)
     try:

@@ -369,6 +369,9 @@ try {
          tour.every(([n], k) => n === k + 1) && order.slice(0, 3).join() === 'a1,b3,c5');
   expect('each move of the tour is a knight\'s move', order.every((name, k) => k === 0 || jump(order[k - 1], name)));
   await page.screenshot({path: `${shots}/knight-tour.png`});
+  await page.click('#knight-undo');
+  expect('Undo after Solve takes the tour shown away, not a move',
+         await says('knight-status', '3 moves.') && !(await page.$('#knight-board td.solved')));
 
   // Path puzzles: each solved by clicking its cells in order, the order dance solve finds for the grid shown.
   for (const name of ['signpost', 'numbrix', 'hidato']) {
@@ -409,8 +412,15 @@ try {
     await page.click(`#${name}-check`);
     expect(`a wrong number typed in the ${name} is marked`, await says(`${name}-status`, '1 wrong'));
     await page.click(`#${name}-hint`);
-    expect(`Hint in the ${name} names a cell`, await says(`${name}-status`, 'goes in row'));
+    // (the cell it names, or, when the hint fills the board, the check of the whole board)
+    expect(`Hint in the ${name} names a cell`, /goes in row|wrong \(marked\); 0 cells|Solved!/.test(await status(`${name}-status`)));
   }
+  const numbers = () => page.$$eval('#hidato-board td', tds => tds.map(td => td.textContent).join());
+  const hidatoBefore = await numbers();
+  await page.reload();
+  await waitStatus('hidato-status', 'The game you were playing');
+  expect('a reload keeps the tab and the path puzzle in progress',
+         await page.$eval('#hidato', section => !section.hidden) && await numbers() === hidatoBefore);
 
   // Clique and independent set from dance generate: Check says whether the set is the largest.
   await page.click('#tab-clique');

@@ -298,3 +298,15 @@ def test_no_value_of_any_option_crashes_the_interpreter():
                         str(answer), answer._repr_svg_()
                 except allowed:
                     pass
+
+
+def test_what_a_new_user_met_is_said_plainly():
+    import copy
+    answer = dance.solve("sudoku", SUDOKU)
+    with pytest.raises(ValueError, match="format: sudoku writes text, line, grid, svg, json; not 'nope'"):
+        answer.format("nope")
+    assert str(copy.copy(answer)) == str(answer)  # was RecursionError
+    with pytest.raises(TypeError, match="dance.first, count, solutions and unique"):
+        dance.solve(dance.Problem(["a"], [["a"]]))
+    with pytest.raises(ValueError, match="n: at least 1"):
+        dance.generate("sudoku", n=0)
