@@ -339,6 +339,7 @@ json searched(const Endpoint& endpoint, const Settings& s, const std::string& te
   if (status == Status::error) throw refusal(failure, reduction);
   const std::string told = log_of(log, reduction);
   if (endpoint.check) {
+    if (session.instances() > 1) throw bad_request("check takes one puzzle; the text holds more");
     // unique, multiple, none or unknown, and the first solution, from one search.
     const auto found = sink.verdict_found;
     json result{{"verdict", found ? (*found == 0 ? "none" : *found == 1 ? "unique" : "multiple")
@@ -415,6 +416,8 @@ ApiResponse call_api(std::string_view endpoint, std::string_view body, const Api
     json error{{"error", "the body is not JSON: line " + std::to_string(line) + ", column " + std::to_string(column)},
                {"code", "bad_request"}, {"line", line}, {"column", column}};
     return {400, dumped(error)};
+  } catch (const json::out_of_range&) {  // a number beyond a double's range, in the body's JSON
+    return {400, error_body("bad_request", "the body holds a number too large for any field")};
   } catch (const Refused& e) {
     json error{{"error", e.what()}, {"code", e.code}};
     if (e.line > 0) error.update({{"line", e.line}, {"column", e.column}});

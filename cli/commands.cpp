@@ -126,7 +126,7 @@ RunSpec run_spec(const Settings& s, const Reduction& reduction, std::string sour
               : s.count || (s.solutions == 0 && reduction.aligned_output()) ? Task::count
                                                                            : Task::solve;
   spec.solutions = s.solutions;
-  spec.first_too = s.show_first;
+  spec.first_too = s.show_first || (s.unique && s.format == "json");  // json's verdict carries the answer (docs/json.md)
   spec.node_limit = s.node_limit;
   spec.time_limit = s.time_limit;
   spec.seed = s.seed;

@@ -363,6 +363,9 @@ Parsed parse(const std::vector<std::string>& args) {
   }
   // The rules between options, beyond which command takes which.
   if (given("format")) {  // a format the reduction writes
+    if (s.format.empty()) return fail("--format needs a name: 'dance solve " + s.reduction + " --help' lists them");
+    if ((s.count || s.command == Command::count) && s.format != "text" && s.format != "json")
+      return fail("count writes numbers: --format text or json");
     try {
       (void)find_reduction(s.reduction)->presenter(s.format);
     } catch (const std::invalid_argument& e) {

@@ -70,7 +70,10 @@ void TextSink::stopped(const Instance& instance, dlx::Outcome outcome, bool answ
   if (spec_.task == Task::unique) {
     if (!options_.quiet && presenter_) out() << "unknown\n";  // a batch keeps its line for each puzzle
   } else if (spec_.task == Task::solve) {
-    if (answered) err_ << options_.prefix << "the answer printed is the best found before the search stopped\n";
+    if (answered)
+      err_ << options_.prefix
+           << (reduction_.optimises(instance) ? "the answer printed is the best found before the search stopped\n"
+                                              : "the answers printed are those found before the search stopped\n");
     else if (!options_.quiet && presenter_) presenter_->stopped(out(), instance);
   }
   err_ << options_.prefix << where(instance) << "stopped by "

@@ -75,21 +75,9 @@ void Pull::run() {
     }
     statistics_ = dlx::since(session_->statistics(), before);
     const std::lock_guard<std::mutex> lock(mutex_);
-    if (!sink_.stop && !cancelled_) sink_.stop = stop_after_answers();
     done_ = true;
   }
   changed_.notify_all();
-}
-
-std::optional<dlx::Outcome> Pull::stop_after_answers() const {
-  // The driver tells the sink of a stop only when no answer was handed over
-  // (the command line's "-n 0 --node-limit N" ends quietly after the answers
-  // it printed), so a limit that ended the run is read from its counters.
-  const RunSpec& spec = session_->spec();
-  if (failure_->stop.load()) return dlx::Outcome::interrupted;
-  if (spec.node_limit != 0 && statistics_.nodes >= spec.node_limit) return dlx::Outcome::node_limit;
-  if (spec.time_limit > 0 && statistics_.seconds >= spec.time_limit) return dlx::Outcome::time_limit;
-  return std::nullopt;
 }
 
 std::optional<Pull::Handed> Pull::next() {

@@ -58,7 +58,6 @@ class Pull {
   };
   void run();  // the run's thread
   void hand_over(Handed handed);
-  [[nodiscard]] std::optional<dlx::Outcome> stop_after_answers() const;
 
   std::unique_ptr<Session> session_;
   std::shared_ptr<const Instance> instance_;

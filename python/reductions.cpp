@@ -91,7 +91,8 @@ struct HeldAnswer {
   [[nodiscard]] py::object print_as(const std::string& format) const {
     const std::vector<Format> formats = reduction->formats();
     if (std::none_of(formats.begin(), formats.end(), [&](const Format& f) { return f.name == format; })) return py::none();
-    if (format == "json") return py::str(reduction->json_of(*instance, *answer).dump());
+    if (format == "json")
+      return py::str(reduction->json_of(*instance, *answer).dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace));
     return py::str(render(*reduction, format, *instance, *answer));
   }
 };

@@ -28,7 +28,7 @@ class JsonPresenter final : public Presenter {
  public:
   explicit JsonPresenter(const Reduction& reduction) : reduction_(reduction) {}
   void answer(std::ostream& out, const Instance& instance, const Answer& answer) const override {
-    out << reduction_.json_of(instance, answer).dump() << '\n';
+    out << reduction_.json_of(instance, answer).dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
   }
   void none(std::ostream& out, const Instance&) const override { out << "null\n"; }
   void stopped(std::ostream& out, const Instance&) const override { out << "null\n"; }

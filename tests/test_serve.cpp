@@ -242,6 +242,15 @@ TEST_CASE("serve: what a request gets wrong is a 400 with the message") {
   CHECK(foreign.status == 400);
   CHECK(foreign.data()["error"] == "\"k\" is not an option of sudoku");
   CHECK(foreign.data()["code"] == "bad_option");
+  // From an attacker's test: check takes one puzzle (a batch mixed its instances' verdicts), and a number
+  // beyond a double's range in the body is the request's fault, not the server's.
+  const Reply batch = post(server.port(), "check", {{"reduction", "queens"}, {"text", "1\n4\n"}});
+  CHECK(batch.status == 400);
+  CHECK(batch.data()["error"] == "check takes one puzzle; the text holds more");
+  std::atomic<bool> running{false};
+  const auto huge = dance::cli::call_api("solve", R"({"reduction":"queens","text":"4","seed":1e400})", dance::cli::ApiLimits(), running);
+  CHECK(huge.status == 400);
+  CHECK_THAT(huge.body, Catch::Contains("bad_request"));
   // Nothing a request sends names a file.
   for (const char* field : {"output_dir", "resume", "input"}) {
     const Reply file = post(server.port(), "solve", {{"reduction", "sudoku"}, {"text", puzzle17}, {field, "/tmp"}});

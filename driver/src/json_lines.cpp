@@ -16,7 +16,8 @@ void JsonLines::end(std::size_t) {
 }
 
 void JsonLines::write() {
-  out_ << object_.dump() << '\n';
+  // Bytes that are not UTF-8 (an input's name or text echoed in a message) are replaced: every instance keeps its line.
+  out_ << object_.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
   object_ = nlohmann::ordered_json::object();
 }
 
@@ -47,8 +48,9 @@ void JsonLines::none(const Instance&, const std::string& why) {
   }
 }
 
-void JsonLines::stopped(const Instance&, dlx::Outcome outcome, bool) {
-  object_["status"] = "stopped";
+void JsonLines::stopped(const Instance&, dlx::Outcome outcome, bool answered) {
+  // The answers a solve found before a limit stay "found", with "stopped_by"; a count's lower bound is "stopped".
+  if (!answered || spec_.task != Task::solve) object_["status"] = "stopped";
   object_["stopped_by"] = outcome == dlx::Outcome::interrupted ? "an interrupt" : dlx::to_string(outcome);
 }
 

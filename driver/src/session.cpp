@@ -164,7 +164,11 @@ Status answer(const Context& c, const Instance& instance, const Encoding& encodi
     c.sink.solution(instance, decoded(c, instance, encoding, solution, given), given);
     return ++given < spec.solutions || spec.solutions == 0;
   });
-  if (given > 0) return Status::found;
+  if (given > 0) {
+    // Fewer answers than asked for: whether there are no more, or a limit came first, is told.
+    if (outcome != dlx::Outcome::exhausted && outcome != dlx::Outcome::solution_limit) c.sink.stopped(instance, outcome, true);
+    return Status::found;
+  }
   if (outcome == dlx::Outcome::exhausted) return no_solution(c, instance, "");
   return stopped(c, instance, outcome, false);
 }

@@ -52,8 +52,9 @@ std::unique_ptr<PuzzleType> CliqueReduction::make_puzzle_type(const ModelOptions
   if (k > n) throw std::invalid_argument("-k " + std::to_string(k) + " is more than the " + std::to_string(n) + " vertices");
   // A largest answer of one vertex is any vertex: never the only one (and the planting needs a pair).
   if (k < 2) throw std::invalid_argument("dance generate " + std::string(name()) + " needs -k 2 at least: a largest answer of one vertex is never the only one");
-  if (options.has("max") || format != "text")
-    throw std::invalid_argument("dance generate " + std::string(name()) + " writes graphs: no --max or --format " + std::string(format));
+  if (options.has("max")) throw std::invalid_argument("dance generate " + std::string(name()) + " writes graphs: no --max");
+  if (format != "text")
+    throw std::invalid_argument("dance generate " + std::string(name()) + " writes graphs as text: no --format " + std::string(format));
   // Each K-set beyond the planted one costs a repair, a search of the whole
   // graph: a density at which a random graph has a great many is lowered
   // (by default) or refused (asked for).

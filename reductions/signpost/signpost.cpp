@@ -61,6 +61,7 @@ std::vector<Writer<PathInstance, PathAnswer>> SignpostReduction::writers() const
 std::unique_ptr<PuzzleType> SignpostReduction::make_puzzle_type(const ModelOptions& options, std::string_view format) const {
   Shape shape = shape_of(options, format, name(), Rule::arrows, {7, 7});
   // A grid of numbers has no arrows: a puzzle is an ID (or a picture).
+  if (format == "grid") throw std::invalid_argument("the generator writes Signpost puzzles as game IDs (text, id) or svg");
   shape.one_line = format != "svg";
   if (shape.one_line) shape.write = &signpost::write_id;
   return std::make_unique<PathPuzzles>(std::move(shape));

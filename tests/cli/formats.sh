@@ -27,8 +27,8 @@ expect 0 '^$' '' -- "$dance" solve queens --size 4 --format json -q
 expect 0 '^\{"status":"found","count":92,"complete":true\}$' '' -- "$dance" count queens --size 8 --format json
 expect 0 '^\{"status":"found","answers":\[\{"columns":\[2,4,1,3\]\},\{"columns":\[3,1,4,2\]\}\]\}$' '' -- \
   "$dance" solve queens --size 4 -n 0 --format json
-expect 0 '^\{"status":"found","unique":true\}$' '' -- "$dance" solve sudoku "$ex/sudoku.txt" --unique --format json
-expect 0 '^\{"status":"found","unique":false\}$' '' -- sh -c "echo ................ | '$dance' solve sudoku --unique --format json"
+expect 0 '^\{"status":"found","unique":true,"answer":\{"rows":\[\[4,6,8,' '' -- "$dance" solve sudoku "$ex/sudoku.txt" --unique --format json
+expect 0 '^\{"status":"found","unique":false,"answer":\{"rows":' '' -- sh -c "echo ................ | '$dance' solve sudoku --unique --format json"
 expect 3 '^\{"status":"stopped","stopped_by":"node limit"\}$' 'stopped by node limit' -- \
   "$dance" solve queens --size 30 --node-limit 10 --format json
 expect 3 '^\{"status":"stopped","count":[0-9]+,"complete":false,"stopped_by":"node limit"\}$' '' -- \
@@ -54,5 +54,14 @@ expect 0 '^  id +each answer as a game ID' '' -- "$dance" solve signpost --help
 # Every command line that worked before --format was dance's works the same
 expect 0 '^4x4:4d10e3g16a' '' -- sh -c "echo 4x4:deg16acbga1bdahbbbg | '$dance' solve signpost --format id"
 expect 0 '^\. Q \. \.$' '' -- "$dance" solve queens --size 4 --format text
+
+# From an attacker's test: bytes that are not UTF-8 keep every instance's line; formats that print nothing refused;
+# a solve stopped by a limit after some of its answers says so
+expect 2 '^\{"status":"found","answer":\{"columns":\[2,4,6,1,3,5\]' 'line 2, column 1' -- sh -c "printf '4\\n\\377\\n6\\n' | '$dance' solve queens --format json"
+expect 2 '' 'count writes numbers: --format text or json' -- "$dance" count queens --size 8 --format svg
+expect 2 '' '--format needs a name' -- "$dance" solve queens --size 6 --format ''
+expect 2 '' 'game IDs \(text, id\) or svg' -- "$dance" generate signpost -n 1 --format grid
+expect 0 '' 'the answers printed are those found before the search stopped' -- "$dance" solve queens --size 12 -n 0 --node-limit 3000 -q
+expect 0 '"stopped_by":"node limit"' '' -- "$dance" solve queens --size 12 -n 0 --node-limit 3000 --format json
 
 summary
