@@ -65,6 +65,12 @@ json request(FuzzedDataProvider& bytes, const char* endpoint) {
     json options = json::object();
     for (const dance::OptionSpec& spec : reduction->options())
       if (bytes.ConsumeIntegralInRange<int>(0, 3) == 0) options[spec.long_name()] = any_value(bytes, &spec);
+    // dance's own --format, which a request gives with the options: one of the reduction's, or anything
+    if (bytes.ConsumeIntegralInRange<int>(0, 3) == 0) {
+      const auto formats = reduction->formats();
+      options["format"] = bytes.ConsumeBool() ? json(formats[bytes.ConsumeIntegralInRange<std::size_t>(0, formats.size() - 1)].name)
+                                              : any_value(bytes);
+    }
     if (!options.empty() || bytes.ConsumeBool()) body["options"] = options;
   }
   // Every field of dance's own options' table, and some that no request may have.
