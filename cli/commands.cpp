@@ -36,7 +36,8 @@ int list(std::ostream& out) {
     out << r->name() << "\t" << r->summary();
     try {
       if (r->puzzle_type(ModelOptions())) out << " (generate too)";
-    } catch (const std::invalid_argument&) {
+    } catch (const std::invalid_argument&) {  // a generator that needs an option of its own (clique: -k)
+      out << " (generate too)";
     }
     std::string formats;  // --format NAME
     for (const Format& format : r->formats()) formats += (formats.empty() ? "" : "|") + format.name;

@@ -37,6 +37,7 @@ expect 2 '' 'no generator' -- "$dance" generate xcc
 expect 2 '' 'unknown puzzle' -- "$dance" generate chess
 expect 2 '' 'no puzzle met the options in' -- "$dance" generate sudoku --box 2x2 --clues 4 --difficulty fiendish
 expect 0 '(generate too)' '' -- "$dance" list
+expect 0 '^clique.*\(generate too\)' '' -- "$dance" list  # its generator needs -k, but it has one
 expect 2 '' 'node-limit is for solve, count and split, not generate' -- "$dance" generate sudoku --node-limit 3
 # generate -t: a time limit per puzzle; a puzzle past it is left out, the run goes on, exit 3
 expect 3 '^$' '^dance: 2 of 2 puzzles stopped by the time limit$' -- timeout 20 "$dance" generate range --size 200x200 -n 2 -t 0.5
