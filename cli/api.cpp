@@ -1,6 +1,9 @@
 #include "api.hpp"
 
+#include <malloc.h>
+
 #include <algorithm>
+#include <iomanip>
 #include <cstdint>
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -130,7 +133,7 @@ ModelOptions model_options(const json* options, const Reduction& reduction, cons
                     field + (spec->kind == Kind::integer ? " must be a whole number" : " must be a string"));
     }
     if (const auto wrong = spec->check(text)) throw Refused(400, "bad_option", field + wrong->substr(2 + name.size()));
-    if (spec->kind == Kind::integer || spec->kind == Kind::dimensions) {
+    if (limits.largest != 0 && (spec->kind == Kind::integer || spec->kind == Kind::dimensions)) {
       const auto sides = spec->kind == Kind::integer ? std::pair{std::stol(text), 1L} : *parse_dimensions(text, spec->lo, spec->hi);
       if (static_cast<std::uint64_t>(sides.first) > limits.largest || static_cast<std::uint64_t>(sides.second) > limits.largest)
         throw Refused(400, "too_large", field + ": at most " + std::to_string(limits.largest) + " on this server");
@@ -279,12 +282,16 @@ Refused refusal(const Failure& failure, const Reduction& reduction) {
 class ApiSink final : public TextSink {
  public:
   // No presenter: the output is JsonLines' (format json).
-  ApiSink(const Reduction& reduction, const Presenter* presenter, const RunSpec& spec, std::ostream& output, std::ostream& log)
-      : TextSink(reduction, presenter, spec, output, log, {}), reduction_(reduction) {}
+  ApiSink(const Reduction& reduction, const Presenter* presenter, const RunSpec& spec, std::ostream& output, std::ostream& log,
+          std::size_t answer_bytes)
+      : TextSink(reduction, presenter, spec, output, log, {}), reduction_(reduction), answer_bytes_(answer_bytes) {}
 
   void solution(const Instance& instance, std::shared_ptr<const Answer> answer, std::uint64_t index) override {
+    if (cut) return;  // the answer is full; the search is being stopped
     TextSink::solution(instance, answer, index);
     answers.push_back(entry(instance, *answer));
+    held_ += answers.back()["text"].get_ref<const std::string&>().size() * 3;  // the text, the output's copy and the value
+    if (held_ > answer_bytes_) cut = true;
   }
   void verdict(const Instance& instance, std::uint64_t found, std::shared_ptr<const Answer> first) override {
     TextSink::verdict(instance, found, first);
@@ -299,6 +306,8 @@ class ApiSink final : public TextSink {
   json answers = json::array();  // each answer: {"instance": k, "text": ...}
   json counts = json::array();   // count: each instance's number (a lower bound when stopped)
   std::optional<std::uint64_t> verdict_found;  // unique: 0, 1 or 2 solutions
+  // The answers reached the size an answer may have: no more are kept, and the search stops.
+  std::atomic<bool> cut{false};
 
  private:
   void begin(std::size_t number) override {
@@ -313,10 +322,13 @@ class ApiSink final : public TextSink {
 
   const Reduction& reduction_;
   std::size_t instance_ = 0;
+  const std::size_t answer_bytes_;
+  std::size_t held_ = 0;  // about what the answers kept so far take in the body
 };
 
 // solve and check: a session of the driver on the request's text.
-json searched(const Endpoint& endpoint, const Settings& s, const std::string& text, const std::atomic<bool>& interrupt) {
+json searched(const Endpoint& endpoint, const Settings& s, const std::string& text, const ApiLimits& limits,
+              const std::atomic<bool>& interrupt, const std::atomic<bool>* gone) {
   const Reduction& reduction = *find_reduction(s.reduction);
   std::istringstream in(text);
   std::unique_ptr<InstanceReader> reader;
@@ -330,12 +342,29 @@ json searched(const Endpoint& endpoint, const Settings& s, const std::string& te
   // format json: the output is JSON Lines, as on the command line
   const bool lines_out = s.format == "json";
   const std::unique_ptr<Presenter> presenter = lines_out ? nullptr : reduction.presenter(s.format);
-  ApiSink sink(reduction, presenter.get(), session.spec(), output, log);
+  ApiSink sink(reduction, presenter.get(), session.spec(), output, log, limits.answer_bytes);
   JsonLines lines(reduction, session.spec(), output);
   Tee both(lines, sink);
-  Status status = session.run(*reader, lines_out ? static_cast<Sink&>(both) : sink, interrupt);
+  // The request's deadline, raised also when the server stops, the client
+  // goes or the answer is full: a little past its time limit, so that a
+  // single search stops at its own limit first (and says so), while a batch
+  // of instances, each within it, still ends.
+  std::vector<const std::atomic<bool>*> also{&sink.cut};
+  if (gone) also.push_back(gone);
+  WorkClocks deadline(1, s.time_limit + 0.25, interrupt, std::move(also));
+  deadline.start(0);
+  Status status = session.run(*reader, lines_out ? static_cast<Sink&>(both) : sink, deadline.flag(0));
   Failure failure = sink.first_failure();
+  const bool out_of_time = deadline.stop(0);
   status = wrap_up(s, session, status, interrupt, log, "", failure);
+  if (out_of_time) {
+    log << "stopped by the request's time limit (" << std::setprecision(3) << s.time_limit << " s)\n";
+    status = worse(status, Status::stopped);
+  }
+  if (sink.cut) {
+    log << "the answer was cut at " << (limits.answer_bytes >> 20) << " MiB: ask for fewer solutions\n";
+    status = worse(status, Status::stopped);
+  }
   if (status == Status::error) throw refusal(failure, reduction);
   const std::string told = log_of(log, reduction);
   if (endpoint.check) {
@@ -348,24 +377,28 @@ json searched(const Endpoint& endpoint, const Settings& s, const std::string& te
     if (found && *found > 0 && !sink.answers.empty()) result["solution"] = sink.answers[0]["text"];
     return result;
   }
-  json result{{"status", verdict_of(status)}, {"output", output.str()}, {"log", told}, {"answers", sink.answers}};
+  json result{{"status", sink.cut && !sink.answers.empty() ? "found" : verdict_of(status)}, {"output", output.str()},
+              {"log", told}, {"answers", sink.answers}};
   if (!sink.counts.empty()) result["counts"] = sink.counts;
+  if (sink.cut) result["cut"] = true;
   return result;
 }
 
 // generate: the generator library as the command line runs it (generate.cpp).
-json generated(const Settings& s, const std::atomic<bool>& interrupt) {
+json generated(const Settings& s, const std::atomic<bool>& interrupt, const std::atomic<bool>* gone) {
   const Reduction& reduction = *find_reduction(s.reduction);
   std::ostringstream output, log;
   Failure failure;
-  const int status = generate(s, interrupt, output, log, "", &failure);
+  WorkClocks deadline(1, s.time_limit + 0.25, interrupt, gone ? std::vector{gone} : std::vector<const std::atomic<bool>*>{});
+  deadline.start(0);
+  const int status = generate(s, deadline.flag(0), output, log, "", &failure);
   if (status == exit_status::error) throw refusal(failure, reduction);
   return {{"status", verdict_of(Status(status))}, {"output", output.str()},
           {"log", log_of(log, reduction)}};
 }
 
 json answer(const Endpoint& endpoint, const json& request, const ApiLimits& limits, double waited,
-            const std::atomic<bool>& interrupt) {
+            const std::atomic<bool>& interrupt, const std::atomic<bool>* gone) {
   const MemoryBudget budget(limits.memory);  // past it, std::bad_alloc: too_large
   Fields fields(request);
   Settings s = settings_of(fields, endpoint, limits);
@@ -377,13 +410,13 @@ json answer(const Endpoint& endpoint, const json& request, const ApiLimits& limi
   s.time_limit -= waited;
   if (!(s.time_limit > 0))
     throw Refused(503, "busy", "the request waited in the queue past its time limit: try again");
-  // The request's deadline, raised also when the server stops: a little past
-  // its time limit, so that a single search stops at its own limit first
-  // (and says so), while a batch of instances, each within it, still ends.
-  WorkClocks deadline(1, s.time_limit + 0.25, interrupt);
-  deadline.start(0);
-  return generating ? generated(s, deadline.flag(0)) : searched(endpoint, s, text, deadline.flag(0));
+  return generating ? generated(s, interrupt, gone) : searched(endpoint, s, text, limits, interrupt, gone);
 }
+
+// Deeper JSON than any request needs is refused before it is parsed.
+constexpr std::size_t max_nesting = 64;
+// A request that held more than this at its peak gives its memory back to the system.
+constexpr std::size_t trim_above = std::size_t{16} << 20;
 
 std::string dumped(const json& value) {
   // Bytes that are not UTF-8 (a reduction may echo the request's text) are replaced, not refused.
@@ -396,8 +429,31 @@ std::string error_body(std::string_view code, std::string_view message) {
   return dumped(json{{"error", message}, {"code", code}});
 }
 
-ApiResponse call_api(std::string_view endpoint, std::string_view body, const ApiLimits& limits,
-                     const std::atomic<bool>& interrupt, double waited) {
+namespace {
+
+// Whether JSON text nests arrays and objects deeper than `most` (strings
+// skipped): read before parsing, so that no depth reaches a recursion.
+bool nested_deeper(std::string_view text, std::size_t most) {
+  std::size_t depth = 0;
+  bool in_string = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (c == '\\') ++i;
+      else if (c == '"') in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > most) return true;
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      --depth;
+    }
+  }
+  return false;
+}
+
+ApiResponse respond(std::string_view endpoint, std::string_view body, const ApiLimits& limits,
+                    const std::atomic<bool>& interrupt, double waited, const std::atomic<bool>* gone) {
   const auto* named = std::find_if(std::begin(endpoints), std::end(endpoints), [&](const Endpoint& e) { return e.name == endpoint; });
   if (named == std::end(endpoints)) {
     std::string all;
@@ -405,8 +461,10 @@ ApiResponse call_api(std::string_view endpoint, std::string_view body, const Api
       all += std::string(all.empty() ? "POST " : &e == std::end(endpoints) - 1 ? " or " : ", ") + "/api/" + std::string(e.name);
     return {404, error_body("not_found", "no such API: " + all)};
   }
+  if (nested_deeper(body, max_nesting))
+    return {400, error_body("bad_request", "the body nests arrays and objects more than " + std::to_string(max_nesting) + " deep")};
   try {
-    return {200, dumped(answer(*named, json::parse(body), limits, waited, interrupt))};
+    return {200, dumped(answer(*named, json::parse(body), limits, waited, interrupt, gone))};
   } catch (const json::parse_error& e) {
     // nlohmann's byte offset, as a line and a column of the body.
     const std::size_t at = std::min(e.byte == 0 ? 0 : e.byte - 1, body.size());
@@ -428,6 +486,17 @@ ApiResponse call_api(std::string_view endpoint, std::string_view body, const Api
   } catch (const std::exception& e) {  // a reduction's bug: this request fails, the server goes on
     return {500, error_body("internal", std::string("internal error: ") + e.what())};
   }
+}
+
+}  // namespace
+
+ApiResponse call_api(std::string_view endpoint, std::string_view body, const ApiLimits& limits,
+                     const std::atomic<bool>& interrupt, double waited, const std::atomic<bool>* gone) {
+  ApiResponse response = respond(endpoint, body, limits, interrupt, waited, gone);
+  // What a large request held goes back to the system once it is answered
+  // (a long-running server would keep it in malloc's free lists).
+  if (MemoryBudget::last_peak() > trim_above) malloc_trim(0);
+  return response;
 }
 
 }  // namespace dance::cli

@@ -15,7 +15,8 @@ struct ApiLimits {
   double time_limit = 5;        // seconds a request may take (its searches, a batch's all together)
   std::size_t puzzles = 20;     // generate: puzzles a request may ask for
   std::size_t solutions = 1000;  // solve: solutions a request may ask to see
-  std::size_t largest = 64;      // a number in a reduction's options (a size, each side of a board): memory grows with it
+  std::size_t largest = 0;       // a number in a reduction's options at most (a test's bound); 0: the option's own range
+  std::size_t answer_bytes = std::size_t{4} << 20;  // an answer's solutions past this are cut ("cut": true)
   std::size_t memory = std::size_t{256} << 20;  // bytes a request's work may hold at once (MemoryBudget)
 };
 
@@ -25,11 +26,13 @@ struct ApiResponse {
 };
 
 // POST /api/solve, /api/generate, /api/check (`endpoint` is "solve", ...).
-// `interrupt` stops every search (the server is stopping); `waited`: the
-// seconds the request spent in the queue, which count against its time limit.
-// Never throws: every failure is an error answer (error_body).
+// `interrupt` stops every search (the server is stopping), `gone` this
+// request's (its client went); `waited`: the seconds the request spent in
+// the queue, which count against its time limit. Never throws: every failure
+// is an error answer (error_body). What a large request held goes back to
+// the system before it returns.
 ApiResponse call_api(std::string_view endpoint, std::string_view body, const ApiLimits& limits,
-                     const std::atomic<bool>& interrupt, double waited = 0);
+                     const std::atomic<bool>& interrupt, double waited = 0, const std::atomic<bool>* gone = nullptr);
 
 // An error's JSON body: {"error": message, "code": code} (docs/serve.md).
 std::string error_body(std::string_view code, std::string_view message);

@@ -80,6 +80,7 @@ int command_line(int argc, char** argv, std::span<const Reduction* const> extra,
     return parsed.status == 0 ? written(parsed.status) : parsed.status;
   }
   std::signal(SIGINT, on_interrupt);
+  std::signal(SIGTERM, on_interrupt);  // a service manager's stop: as Ctrl-C, a clean end
   try {
     const int status = written(run(*parsed.settings, interrupted, out, err, cluster.get()));
     return speaks ? status : exit_status::found;  // mpirun passes on rank 0's status

@@ -2,6 +2,7 @@
 
 #include <malloc.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <new>
 
@@ -12,11 +13,18 @@ namespace {
 thread_local std::size_t held = 0;
 thread_local std::size_t bound = 0;
 
-void* allocate(std::size_t size) {
+thread_local std::size_t peak = 0;
+
+void* allocate(std::size_t size, std::size_t alignment = 0) {
   if (bound != 0 && held + size > bound) throw std::bad_alloc();
-  void* block = std::malloc(size == 0 ? 1 : size);
+  // aligned_alloc wants a size that is a multiple of the alignment
+  void* block = alignment == 0 ? std::malloc(size == 0 ? 1 : size)
+                               : std::aligned_alloc(alignment, (size + alignment - 1) / alignment * alignment);
   if (!block) throw std::bad_alloc();
-  if (bound != 0) held += malloc_usable_size(block);
+  if (bound != 0) {
+    held += malloc_usable_size(block);
+    peak = std::max(peak, held);
+  }
   return block;
 }
 
@@ -33,10 +41,13 @@ void release(void* block) noexcept {
 
 MemoryBudget::MemoryBudget(std::size_t bytes) {
   held = 0;
+  peak = 0;
   bound = bytes;
 }
 
 MemoryBudget::~MemoryBudget() { bound = 0; }
+
+std::size_t MemoryBudget::last_peak() { return peak; }
 
 }  // namespace dance::cli
 
@@ -58,3 +69,24 @@ void operator delete(void* block) noexcept { dance::cli::release(block); }
 void operator delete[](void* block) noexcept { dance::cli::release(block); }
 void operator delete(void* block, std::size_t) noexcept { dance::cli::release(block); }
 void operator delete[](void* block, std::size_t) noexcept { dance::cli::release(block); }
+// The aligned forms (dlx::BigAllocator's huge-page blocks) count alike.
+void* operator new(std::size_t size, std::align_val_t alignment) {
+  return dance::cli::allocate(size, static_cast<std::size_t>(alignment));
+}
+void* operator new[](std::size_t size, std::align_val_t alignment) { return operator new(size, alignment); }
+void* operator new(std::size_t size, std::align_val_t alignment, const std::nothrow_t&) noexcept {
+  try {
+    return dance::cli::allocate(size, static_cast<std::size_t>(alignment));
+  } catch (const std::bad_alloc&) {
+    return nullptr;
+  }
+}
+void* operator new[](std::size_t size, std::align_val_t alignment, const std::nothrow_t& nothrow) noexcept {
+  return operator new(size, alignment, nothrow);
+}
+void operator delete(void* block, std::align_val_t) noexcept { dance::cli::release(block); }
+void operator delete[](void* block, std::align_val_t) noexcept { dance::cli::release(block); }
+void operator delete(void* block, std::size_t, std::align_val_t) noexcept { dance::cli::release(block); }
+void operator delete[](void* block, std::size_t, std::align_val_t) noexcept { dance::cli::release(block); }
+void operator delete(void* block, std::align_val_t, const std::nothrow_t&) noexcept { dance::cli::release(block); }
+void operator delete[](void* block, std::align_val_t, const std::nothrow_t&) noexcept { dance::cli::release(block); }

@@ -15,6 +15,8 @@ class MemoryBudget {
   ~MemoryBudget();
   MemoryBudget(const MemoryBudget&) = delete;
   MemoryBudget& operator=(const MemoryBudget&) = delete;
+  // The most this thread's allocations held at once under its last budget.
+  [[nodiscard]] static std::size_t last_peak();
 };
 
 }  // namespace dance::cli

@@ -113,9 +113,14 @@ const std::vector<OwnOption>& own_options() {
        .help = "the port to listen on; 0 = any free one (it prints which)", .commands = {C::serve}, .hi = 65535},
       {.name = "host", .kind = K::text, .target = &Settings::host, .argument = "H",
        .help = "the address to listen on; 0.0.0.0 lets other machines in", .commands = {C::serve}},
+      {.name = "allow-host", .kind = K::text, .target = &Settings::allow_hosts, .argument = "NAMES",
+       .help = "with a --host other than the loopback: the host names (comma-separated) that requests may give "
+               "besides addresses and this machine's own name; others are answered 421 (no DNS rebinding)",
+       .commands = {C::serve}},
       {.name = "max-connections", .kind = K::whole, .target = &Settings::max_connections, .argument = "N",
-       .help = "connections open at once; one more is answered 503 and closed at once", .commands = {C::serve},
-       .lo = 1},
+       .help = "connections open at once; one more closes the one that has waited longest without a whole "
+               "request, or is answered 503 when every one has a request under way",
+       .commands = {C::serve}, .lo = 1},
       {.name = "symmetry", .kind = K::choice, .target = &Settings::symmetry, .argument = "S",
        .help = "clue symmetry none, rot180, rot90, mirror or diagonal", .commands = {C::generate},
        .choices = {"none", "rot180", "rot90", "mirror", "diagonal"}, .field = "symmetry"},

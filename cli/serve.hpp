@@ -5,6 +5,7 @@
 #include <iosfwd>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "api.hpp"
 #include "settings.hpp"
@@ -17,7 +18,8 @@ struct ServeOptions {
   std::size_t threads = 2;         // the pool that runs the requests' searches
   std::size_t body_limit = 1 << 20;  // bytes; a larger request body gets 413
   std::size_t queue = 64;            // requests waiting or running; one more gets 503
-  std::size_t max_connections = 256;  // open at once; one more gets 503 and is closed at once
+  std::size_t max_connections = 256;  // open at once; one more closes the longest idle, or gets 503 when none is idle
+  std::vector<std::string> allowed_hosts;  // on a public bind: host names answered besides addresses and this machine's name
   ApiLimits limits;
 };
 

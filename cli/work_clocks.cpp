@@ -1,9 +1,16 @@
 #include "work_clocks.hpp"
 
+#include <algorithm>
+
 namespace dance::cli {
 
-WorkClocks::WorkClocks(std::size_t workers, double seconds, const std::atomic<bool>& interrupt)
-    : clocks_(workers), seconds_(seconds), interrupt_(interrupt), watchdog_([this] { watch(); }) {}
+WorkClocks::WorkClocks(std::size_t workers, double seconds, const std::atomic<bool>& interrupt,
+                       std::vector<const std::atomic<bool>*> also)
+    : clocks_(workers), seconds_(seconds), interrupt_(interrupt), also_(std::move(also)), watchdog_([this] { watch(); }) {}
+
+bool WorkClocks::interrupted() const {
+  return interrupt_.load() || std::any_of(also_.begin(), also_.end(), [](const auto* flag) { return flag->load(); });
+}
 
 WorkClocks::~WorkClocks() {
   {
@@ -15,13 +22,13 @@ WorkClocks::~WorkClocks() {
 }
 
 void WorkClocks::start(std::size_t worker) {
-  clocks_[worker].stop = interrupt_.load();
+  clocks_[worker].stop = interrupted();
   clocks_[worker].started = std::chrono::steady_clock::now().time_since_epoch().count();
 }
 
 bool WorkClocks::stop(std::size_t worker) {
   clocks_[worker].started = 0;
-  return clocks_[worker].stop.load() && !interrupt_.load();
+  return clocks_[worker].stop.load() && !interrupted();
 }
 
 void WorkClocks::watch() {
@@ -31,7 +38,7 @@ void WorkClocks::watch() {
     const auto now = std::chrono::steady_clock::now().time_since_epoch().count();
     for (Clock& c : clocks_) {
       const auto started = c.started.load();
-      if (interrupt_.load() || (seconds_ > 0 && started != 0 && now - started > limit.count())) c.stop = true;
+      if (interrupted() || (seconds_ > 0 && started != 0 && now - started > limit.count())) c.stop = true;
     }
   }
 }

@@ -15,8 +15,10 @@ namespace dance::cli {
 
 class WorkClocks {
  public:
-  // `seconds` 0: no limit, the interrupt only.
-  WorkClocks(std::size_t workers, double seconds, const std::atomic<bool>& interrupt);
+  // `seconds` 0: no limit, the interrupt only. `also`, when given, interrupts
+  // too (a request's client gone, its answer full).
+  WorkClocks(std::size_t workers, double seconds, const std::atomic<bool>& interrupt,
+             std::vector<const std::atomic<bool>*> also = {});
   ~WorkClocks();
   WorkClocks(const WorkClocks&) = delete;
   WorkClocks& operator=(const WorkClocks&) = delete;
@@ -32,9 +34,11 @@ class WorkClocks {
     std::atomic<std::chrono::steady_clock::rep> started{0};  // 0: no piece under way
   };
   void watch();
+  [[nodiscard]] bool interrupted() const;
   std::vector<Clock> clocks_;
   const double seconds_;
   const std::atomic<bool>& interrupt_;
+  const std::vector<const std::atomic<bool>*> also_;
   std::mutex mutex_;
   std::condition_variable wake_;
   bool done_ = false;

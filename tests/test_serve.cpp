@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <map>
 #include <set>
@@ -120,6 +121,42 @@ bool solves(const std::string& puzzle, const std::string& answer, int box_rows, 
 }
 
 const std::string puzzle17 = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+
+// This process's resident memory, in bytes (Linux).
+std::size_t resident_bytes() {
+  std::ifstream status("/proc/self/status");
+  for (std::string line; std::getline(status, line);)
+    if (line.rfind("VmRSS:", 0) == 0) return std::stoul(line.substr(6)) * 1024;
+  return 0;
+}
+
+// A connection that has sent `bytes` and is then left open, or closed by close().
+struct Held {
+  Held(unsigned short port, const std::string& bytes) : socket(io) {
+    socket.connect(net::ip::tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+    if (!bytes.empty()) net::write(socket, net::buffer(bytes));
+  }
+  void close() {
+    boost::system::error_code ignored;
+    socket.shutdown(net::ip::tcp::socket::shutdown_both, ignored);
+    socket.close(ignored);
+  }
+  net::io_context io;
+  net::ip::tcp::socket socket;
+};
+
+std::string api_request(const json& body) {
+  const std::string text = body.dump();
+  return "POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: " +
+         std::to_string(text.size()) + "\r\n\r\n" + text;
+}
+
+const json knight_count{{"reduction", "hamilton"}, {"text", ""}, {"options", {{"knight", "8x8"}}}, {"count", true}};
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
 
 }  // namespace
 
@@ -443,7 +480,10 @@ TEST_CASE("serve: a field's value is of its type, and never an option or a file"
   refused(with(sudoku, {{"options", {{"format", 1}}}}), "bad_option");
   refused(with(sudoku, {{"options", {{"size", 4.5}}}}), "bad_option");
   refused(with(sudoku, {{"options", {{"size", "--resume=/etc/passwd"}}}}), "bad_option");
-  refused({{"reduction", "hamilton"}, {"text", ""}, {"options", {{"knight", "100x100"}}}}, "too_large");
+  // The option's own range, as on the command line: a knight's tour of 100x100 is answered, 101 is refused.
+  CHECK(refused({{"reduction", "hamilton"}, {"text", ""}, {"options", {{"knight", "101x101"}}}}, "bad_option")
+            .find("from 1 to 100") != std::string::npos);
+  CHECK(post(server.port(), "solve", {{"reduction", "hamilton"}, {"text", ""}, {"options", {{"knight", "100x100"}}}}).status == 200);
   CHECK(post(server.port(), "solve", with(sudoku, {{"options", {{"size", 4}, {"diagonals", false}}}})).status == 200);
   std::filesystem::remove_all(directory);
 }
@@ -465,21 +505,20 @@ TEST_CASE("serve: only JSON from the page's own origin") {
   CHECK(sent({{"Content-Type", ""}}) == 415);
 }
 
-TEST_CASE("serve: connections over the cap are refused at once") {
+TEST_CASE("serve: connections over the cap are refused at once when every one has a request under way") {
   dance::cli::ServeOptions options = Running::defaults();
   options.max_connections = 2;
+  options.threads = 1;
+  options.limits.time_limit = 30;
   Running server(options);
-  net::io_context io;
-  std::vector<net::ip::tcp::socket> held;
-  for (int k = 0; k < 2; ++k) {
-    held.emplace_back(io).connect(net::ip::tcp::endpoint(net::ip::make_address("127.0.0.1"), server.port()));
-  }
-  std::this_thread::sleep_for(std::chrono::milliseconds(100));  // both accepted
+  std::vector<std::unique_ptr<Held>> busy;
+  for (int k = 0; k < 2; ++k) busy.push_back(std::make_unique<Held>(server.port(), api_request(knight_count)));
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));  // both read and on the pool
   const auto start = std::chrono::steady_clock::now();
   CHECK(raw(server.port(), "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n") == "HTTP/1.1 503 Service Unavailable");
-  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(2));
-  held.clear();
-  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  CHECK(seconds_since(start) < 2);
+  for (auto& held : busy) held->close();  // their searches stop
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
   CHECK(request(server.port(), http::verb::get, "/").status == 200);
 }
 
@@ -546,3 +585,122 @@ TEST_CASE("serve: a request's memory is bounded: a few bytes that declare a huge
   }
   CHECK(post(server.port(), "solve", {{"reduction", "queens"}, {"text", "8\n"}}).status == 200);
 }
+
+
+TEST_CASE("serve: a chunked body's trailer counts against the header limit, and never ends the server") {
+  Running server;
+  const std::string chunked = "POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                              "Transfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n";
+  CHECK(raw(server.port(), chunked + "X: " + std::string(70000, 'a') + "\r\n\r\n") == "HTTP/1.1 431 Request Header Fields Too Large");
+  CHECK(raw(server.port(), chunked + std::string(70000, 'a') + ": 1\r\n\r\n") == "HTTP/1.1 431 Request Header Fields Too Large");
+  std::string many;
+  for (int k = 0; k < 20; ++k) many += "X" + std::to_string(k) + ": " + std::string(6000, 'a') + "\r\n";
+  CHECK(raw(server.port(), chunked + many + "\r\n") == "HTTP/1.1 431 Request Header Fields Too Large");
+  // A small trailer is HTTP's own: the request is read and answered.
+  CHECK(raw(server.port(), chunked + "X: 1\r\n\r\n") == "HTTP/1.1 400 Bad Request");  // {} has no reduction
+  CHECK(post(server.port(), "solve", {{"reduction", "queens"}, {"text", "4\n"}}).status == 200);
+}
+
+TEST_CASE("serve: JSON nested deeper than any request needs is a 400, in every field") {
+  Running server;
+  const std::string deep = std::string(200000, '[') + std::string(200000, ']');
+  for (const std::string& body : {R"({"reduction":"queens","text":"","options":)" + deep + "}",
+                                  R"({"reduction":"queens","text":"","options":{"format":)" + deep + "}}",
+                                  R"({"reduction":"queens","text":)" + deep + "}", deep}) {
+    const Reply reply = request(server.port(), http::verb::post, "/api/solve", body);
+    CHECK(reply.status == 400);
+    CHECK(reply.data()["code"] == "bad_request");
+  }
+  CHECK(post(server.port(), "solve", {{"reduction", "queens"}, {"text", "4\n"}}).status == 200);
+}
+
+TEST_CASE("serve: HTTP it does not read is refused and the connection closed") {
+  Running server;
+  const std::string post_start = "POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n";
+  CHECK(raw(server.port(), post_start + "Transfer-Encoding: gzip\r\n\r\n") == "HTTP/1.1 501 Not Implemented");
+  CHECK(raw(server.port(), post_start + "Transfer-Encoding: chunked, identity\r\n\r\n") == "HTTP/1.1 501 Not Implemented");
+  CHECK(raw(server.port(), "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example\r\n\r\n") == "HTTP/1.1 400 Bad Request");
+  const std::string port = std::to_string(server.port());
+  CHECK(raw(server.port(), "GET http://127.0.0.1:" + port + "/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n") == "HTTP/1.1 200 OK");
+  CHECK(raw(server.port(), "GET http://evil.example/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n") == "HTTP/1.1 403 Forbidden");
+  CHECK(request(server.port(), http::verb::post, "/api/solve?x=1", R"({"reduction":"queens","text":"4\n"})").status == 200);
+}
+
+TEST_CASE("serve: a closed connection stops its search and gives up its place in the queue") {
+  dance::cli::ServeOptions options = Running::defaults();
+  options.threads = 1;
+  options.limits.time_limit = 30;
+  Running server(options);
+  std::vector<std::unique_ptr<Held>> abandoned;
+  for (int k = 0; k < 8; ++k) abandoned.push_back(std::make_unique<Held>(server.port(), api_request(knight_count)));
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));  // the first runs, the others wait
+  for (auto& held : abandoned) held->close();
+  const auto start = std::chrono::steady_clock::now();
+  CHECK(post(server.port(), "solve", {{"reduction", "sudoku"}, {"text", puzzle17}}).status == 200);
+  CHECK(seconds_since(start) < 2);  // not 8 searches of 30 s
+}
+
+TEST_CASE("serve: connections without a whole request make way for one that has one") {
+  dance::cli::ServeOptions options = Running::defaults();
+  options.max_connections = 4;
+  Running server(options);
+  std::vector<std::unique_ptr<Held>> idle;
+  for (int k = 0; k < 4; ++k) idle.push_back(std::make_unique<Held>(server.port(), k % 2 ? "GET / HT" : ""));
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  for (int k = 0; k < 3; ++k) CHECK(post(server.port(), "solve", {{"reduction", "queens"}, {"text", "4\n"}}).status == 200);
+  // A connection that sends no whole request goes soon by itself.
+  Held slow(server.port(), "GET / HTTP/1.1\r\n");
+  std::string answer;
+  boost::system::error_code error;
+  const auto start = std::chrono::steady_clock::now();
+  net::read(slow.socket, net::dynamic_buffer(answer), error);
+  CHECK(error == net::error::eof);
+  CHECK(seconds_since(start) < 8);
+}
+
+TEST_CASE("serve: an answer's size is bounded, and a cut answer says so") {
+  Running server;
+  const json many{{"reduction", "sudoku"}, {"text", std::string(4096, '.') + "\n"}, {"options", {{"box", "1x64"}}}, {"solutions", 1000}};
+  const Reply reply = post(server.port(), "solve", many);
+  REQUIRE(reply.status == 200);
+  CHECK(reply.body.size() < (6u << 20));
+  const json data = reply.data();
+  CHECK(data["cut"] == true);
+  CHECK(data["status"] == "found");
+  CHECK(!data["answers"].empty());
+  CHECK(data["answers"].size() < 1000);
+  CHECK(data["log"].get<std::string>().find("cut") != std::string::npos);
+}
+
+TEST_CASE("serve: on a public bind, only addresses, this machine's name and the names allowed") {
+  dance::cli::ServeOptions options = Running::defaults();
+  options.host = "0.0.0.0";
+  options.allowed_hosts = {"puzzles.example"};
+  Running server(options);
+  const std::string port = ":" + std::to_string(server.port());
+  for (const std::string& host : {"127.0.0.1" + port, "localhost" + port, "puzzles.example" + port, std::string("PUZZLES.example"),
+                                  "10.1.2.3" + port, "[2001:db8::1]" + port})
+    CHECK(request(server.port(), http::verb::get, "/", "", host).status == 200);
+  CHECK(request(server.port(), http::verb::get, "/", "", "evil.example" + port).status == 421);
+  CHECK(request(server.port(), http::verb::post, "/api/solve", R"({"reduction": "queens", "text": "4\n"})", "evil.example" + port,
+                {{"Origin", "http://evil.example" + port}})
+            .status == 421);
+}
+
+#if !defined(__SANITIZE_ADDRESS__)  // AddressSanitizer keeps freed memory (its quarantine)
+TEST_CASE("serve: what a heavy request used goes back to the system once it is answered") {
+  Running server;
+  post(server.port(), "solve", {{"reduction", "queens"}, {"text", "8\n"}});  // the server's own start-up
+  const std::size_t before = resident_bytes();
+  const json heavy{{"reduction", "sudoku"}, {"text", std::string(4096, '.') + "\n"}, {"options", {{"box", "8x8"}}},
+                   {"time_limit", 1}};
+  for (int k = 0; k < 3; ++k) CHECK(post(server.port(), "solve", heavy).status == 200);
+  const json huge{{"reduction", "independent-set"}, {"text", "p edge 65536 1\ne 1 2\n"}, {"options", {{"k", 3}}}};
+  const Reply refused = post(server.port(), "solve", huge);
+  CHECK(refused.status == 400);
+  CHECK(refused.data()["code"] == "too_large");
+  const std::size_t after = resident_bytes();
+  INFO("resident before " << (before >> 20) << " MiB, after " << (after >> 20) << " MiB");
+  CHECK(after < before + (48u << 20));
+}
+#endif
