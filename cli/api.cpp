@@ -17,6 +17,8 @@
 
 #include "commands.hpp"
 #include "dance/driver.hpp"
+#include "dance/input_buffer.hpp"
+#include "dlx/error.hpp"
 #include "dance/json_lines.hpp"
 #include "generate.hpp"
 #include "memory_budget.hpp"
@@ -100,7 +102,7 @@ class Fields {
 
 const Reduction& registered(const std::string& name) {
   const Reduction* reduction = find_reduction(name);
-  if (!reduction) throw Refused(400, "unknown_reduction", "unknown reduction '" + name + "' (docs/serve.md)");
+  if (!reduction) throw Refused(400, "unknown_reduction", "unknown reduction " + dlx::quoted(name) + " (docs/serve.md)");
   return *reduction;
 }
 
@@ -132,7 +134,7 @@ ModelOptions model_options(const json* options, const Reduction& reduction, cons
       throw Refused(400, "bad_option",
                     field + (spec->kind == Kind::integer ? " must be a whole number" : " must be a string"));
     }
-    if (const auto wrong = spec->check(text)) throw Refused(400, "bad_option", field + wrong->substr(2 + name.size()));
+    if (const auto wrong = spec->check(text)) throw Refused(400, "bad_option", field + wrong->substr(option_word(name).size()));
     if (limits.largest != 0 && (spec->kind == Kind::integer || spec->kind == Kind::dimensions)) {
       const auto sides = spec->kind == Kind::integer ? std::pair{std::stol(text), 1L} : *parse_dimensions(text, spec->lo, spec->hi);
       if (static_cast<std::uint64_t>(sides.first) > limits.largest || static_cast<std::uint64_t>(sides.second) > limits.largest)
@@ -330,10 +332,10 @@ class ApiSink final : public TextSink {
 json searched(const Endpoint& endpoint, const Settings& s, const std::string& text, const ApiLimits& limits,
               const std::atomic<bool>& interrupt, const std::atomic<bool>* gone) {
   const Reduction& reduction = *find_reduction(s.reduction);
-  std::istringstream in(text);
+  TextInput in(text);  // read as the command line reads its input (a byte-order mark, lone CRs)
   std::unique_ptr<InstanceReader> reader;
   try {
-    reader = reduction.reader(in, s.model);
+    reader = reduction.reader(in.stream(), s.model);
   } catch (const std::invalid_argument& e) {
     throw refusal({"bad_option", e.what()}, reduction);
   }

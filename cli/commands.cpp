@@ -22,7 +22,7 @@
 #include "dlx/error.hpp"
 #include "cluster.hpp"
 #include "generate.hpp"
-#include "input_buffer.hpp"
+#include "dance/input_buffer.hpp"
 #include "progress.hpp"
 #include "recording_buffer.hpp"
 #include "serve.hpp"
@@ -124,7 +124,7 @@ RunSpec run_spec(const Settings& s, const Reduction& reduction, std::string sour
               : s.command == Command::split ? Task::split
               : s.unique             ? Task::unique
               // -n 0 where an instance's answers keep to one line: their number
-              : s.count || (s.solutions == 0 && reduction.aligned_output()) ? Task::count
+              : s.count || (s.solutions == 0 && reduction.one_line_answers()) ? Task::count
                                                                            : Task::solve;
   spec.solutions = s.solutions;
   spec.first_too = s.show_first || (s.unique && s.format == "json");  // json's verdict carries the answer (docs/json.md)
@@ -179,7 +179,7 @@ int run(const Settings& s, const std::atomic<bool>& interrupt, std::ostream& out
     return exit_status::error;
   }
   const std::string source = s.input == "-" ? "<stdin>" : s.input;
-  InputBuffer buffered(*in->rdbuf(), out);
+  InputBuffer buffered(*in->rdbuf(), &out);
   std::istream input(&buffered);
   std::unique_ptr<InstanceReader> reader;
   try {

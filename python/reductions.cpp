@@ -15,6 +15,7 @@
 
 #include "dance/driver.hpp"
 #include "dance/generator.hpp"
+#include "dance/input_buffer.hpp"
 #include "dance/presenter.hpp"
 #include "dance/reduction.hpp"
 #include "dlx/knuth_format.hpp"
@@ -303,7 +304,7 @@ class Reading {
       : reduction_(reduction_named(name)), options_(model_options(reduction_, options)), in_(std::move(text)),
         spec_(std::move(spec)), verify_(verify) {
     if (spec_.threads > most_threads) throw std::invalid_argument("threads: at most " + std::to_string(most_threads));
-    reader_ = reduction_.reader(in_, options_);
+    reader_ = reduction_.reader(in_.stream(), options_);
   }
   // The next instance's run, or None at the end; ParseError for a malformed one.
   py::object next() {
@@ -335,7 +336,7 @@ class Reading {
  private:
   const Reduction& reduction_;
   ModelOptions options_;
-  std::istringstream in_;
+  TextInput in_;  // read as the command line reads its input (a byte-order mark, lone CRs)
   SearchSpec spec_;
   bool verify_;
   std::unique_ptr<InstanceReader> reader_;

@@ -66,7 +66,7 @@ OptionSpec OptionSpec::text(std::string name, std::string argument, std::string 
 }
 
 std::optional<std::string> OptionSpec::check(std::string_view value) const {
-  const std::string option = "--" + long_name();
+  const std::string option = option_word(long_name());
   const std::string found = "; found " + dlx::quoted(value);
   switch (kind) {
     case Kind::flag:
@@ -104,6 +104,8 @@ ModelOptions& ModelOptions::set(std::string name, std::string value) {
   return *this;
 }
 
+std::string option_word(std::string_view name) { return (name.size() == 1 ? "-" : "--") + std::string(name); }
+
 bool ModelOptions::has(std::string_view name) const { return values_.find(name) != values_.end(); }
 
 std::string ModelOptions::text(std::string_view name) const {
@@ -114,13 +116,13 @@ std::string ModelOptions::text(std::string_view name) const {
 long ModelOptions::number(std::string_view name, long fallback) const {
   if (!has(name)) return fallback;
   if (const auto n = whole_number(text(name))) return *n;
-  throw std::invalid_argument("--" + std::string(name) + " expects a whole number; found " + dlx::quoted(text(name)));
+  throw std::invalid_argument(option_word(name) + " expects a whole number; found " + dlx::quoted(text(name)));
 }
 
 std::pair<long, long> ModelOptions::dimensions(std::string_view name, std::pair<long, long> fallback) const {
   if (!has(name)) return fallback;
   if (const auto sides = parse_dimensions(text(name), 0, std::numeric_limits<long>::max())) return *sides;
-  throw std::invalid_argument("--" + std::string(name) + " expects AxB; found " + dlx::quoted(text(name)));
+  throw std::invalid_argument(option_word(name) + " expects AxB; found " + dlx::quoted(text(name)));
 }
 
 void ModelOptions::check(std::span<const OptionSpec> specs) const {

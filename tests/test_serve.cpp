@@ -353,6 +353,7 @@ TEST_CASE("serve: a batch ends at the request's time limit, not each instance's"
   CHECK(batch["status"] == "unknown");
   CHECK(took < std::chrono::seconds(3));  // five instances of a second each would take five
   CHECK(took >= std::chrono::seconds(1));
+  CHECK_THAT(batch["log"].get<std::string>(), Catch::Contains("stopped by the request's time limit (1 s)"));
 }
 
 TEST_CASE("serve: 20 requests at once are all answered, and beyond the queue 503") {
@@ -704,3 +705,16 @@ TEST_CASE("serve: what a heavy request used goes back to the system once it is a
   CHECK(after < before + (48u << 20));
 }
 #endif
+
+TEST_CASE("serve: a request's text is read as the command line reads its input, and a name is quoted whole") {
+  Running server;
+  const std::string answer = "468931527751624839392578461134756298289413675675289314846192753513867942927345186";
+  for (const std::string& text : {"\xEF\xBB\xBF" + puzzle17 + "\n", puzzle17 + "\r", "\xEF\xBB\xBF" + puzzle17 + "\r\n"}) {
+    const Reply reply = post(server.port(), "solve", {{"reduction", "sudoku"}, {"text", text}});
+    REQUIRE(reply.status == 200);
+    CHECK(reply.data()["answers"][0]["text"] == answer + "\n");
+  }
+  const Reply nul = post(server.port(), "solve", {{"reduction", std::string("que\0ens", 7)}, {"text", "4\n"}});
+  CHECK(nul.status == 400);
+  CHECK(nul.data()["error"] == "unknown reduction 'que\\x00ens' (docs/serve.md)");
+}

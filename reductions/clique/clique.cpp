@@ -76,7 +76,8 @@ std::unique_ptr<InstanceReader> CliqueReduction::read(std::istream& in, const Mo
   for (const char* option : {"vertices", "density"})
     if (options.has(option)) throw std::invalid_argument(std::string("--") + option + " is an option of 'dance generate " + std::string(name()) + "'");
   const bool maximum = options.has("max");
-  if (maximum == options.has("k")) throw std::invalid_argument(std::string(name()) + " needs either -k K or --max");
+  if (maximum && options.has("k")) throw std::invalid_argument(std::string(name()) + " takes -k K or --max, not both");
+  if (!maximum && !options.has("k")) throw std::invalid_argument(std::string(name()) + " needs either -k K or --max");
   return make_reader(in, *this, options.number("k", 0), maximum);
 }
 

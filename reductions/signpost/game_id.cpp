@@ -50,6 +50,9 @@ Board parse_id(std::string_view id, std::size_t line, std::size_t column) {
   while (at < id.size()) {
     const std::size_t start = at;
     const long number = read_number(id, at, static_cast<long>(cells)).value_or(0);
+    if (at > start && id[start] == '0')  // Tatham writes numbers from 1, without leading zeros
+      throw fail(start, "expected a number from 1 (without a leading 0) or an arrow 'a' to 'h', found " +
+                            dlx::quoted(id.substr(start, at - start)));
     if (number > static_cast<long>(cells))
       throw fail(start, "the number " + std::string(id.substr(start, at - start)) + " is more than the " + std::to_string(cells) + " cells");
     if (at >= id.size()) throw fail(at, "expected an arrow 'a' to 'h' after the number");

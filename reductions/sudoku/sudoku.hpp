@@ -50,6 +50,7 @@ class SudokuReduction final : public TypedReduction<SudokuInstance, SudokuAnswer
   [[nodiscard]] std::vector<Writer<SudokuInstance, SudokuAnswer>> writers() const override;
   [[nodiscard]] std::string text_help() const override { return "each answer in the input's notation, a line or a grid"; }
   [[nodiscard]] bool aligned_output() const override { return true; }
+  [[nodiscard]] bool one_line_answers() const override { return true; }
   void print_none(std::ostream& out, const SudokuInstance& instance) const override;
   void print_error(std::ostream& out) const override;
   void print_stopped(std::ostream& out, const SudokuInstance& instance) const override;

@@ -18,6 +18,8 @@ expect 1 '^0$' 'clues clash' -- "$dance" count sudoku "$(bad '11..............\n
 expect 1 '^$' 'clues clash' -- "$dance" split sudoku "$(bad '11..............\n')" --depth 2
 expect 2 '' 'line 2, column 5: expected a vertex number' -- sh -c "printf 'p edge 3 1\ne 1 9\n' | '$dance' solve clique -k 2"
 expect 2 '' 'one best answer' -- "$dance" count clique --max "$cl/keller4.clq"
+expect 2 '' 'clique takes -k K or --max, not both' -- "$dance" solve clique -k 2 --max "$cl/keller4.clq"
+expect 2 '' '^dance: -k expects a whole number from 1' -- "$dance" solve clique -k 0 "$cl/keller4.clq"
 expect 0 '^420$' '' -- sh -c "'$dance' emit clique -k 3 '$cl/johnson8-2-4.clq' | '$dance' count xcc"
 
 summary

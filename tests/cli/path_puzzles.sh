@@ -9,6 +9,13 @@ echo 4x4:deg16acbga1bdahbbbg >"$tmp/one.signpost"
 expect 0 '^ 4 10  3 16$' '' -- "$dance" solve signpost --verify "$tmp/one.signpost"
 expect 0 '^4x4:4d10e3g16a' '' -- sh -c "echo 4x4:deg16acbga1bdahbbbg | '$dance' solve signpost --format id"
 STDIN="$data/signpost/tatham.txt" expect 0 '^unique$' '' -- "$dance" solve signpost --unique
+# A given number is written from 1, as Tatham writes it: 0 is no blank, 01 no 1.
+expect 2 '' "column 6: expected a number from 1 \(without a leading 0\) or an arrow 'a' to 'h', found '0'" -- sh -c "echo 4x4:d0eg16acbga1bdahbbbg | '$dance' solve signpost"
+expect 2 '' "found '01'" -- sh -c "echo 4x4:d01eg16acbga1bdahbbbg | '$dance' solve signpost"
+# -n 0 prints every grid, as -n 2 prints two (a count is sudoku's, whose answers are one line each).
+printf '1 . .\n. . .\n. . 9\n' >"$tmp/two.numbrix"
+expect 0 '^1 6 7$' '' -- "$dance" solve numbrix -n 0 "$tmp/two.numbrix"
+expect 0 '^1 2 3$' '' -- "$dance" solve numbrix -n 0 "$tmp/two.numbrix"
 printf '1 . 3\n. . .\n7 . 9\n' >"$tmp/snake.numbrix"
 expect 0 '^6 5 4$' '' -- "$dance" solve numbrix --verify "$tmp/snake.numbrix"
 printf '. . . .\n. . . .\n. . . .\n. . . .\n' >"$tmp/empty.numbrix"

@@ -21,6 +21,14 @@ for _ in $(seq 50); do grep -q 'serving http://127.0.0.1:[0-9]*/' "$tmp/serve.ou
 kill -INT "$serving"
 expect 0 '' '' -- wait "$serving"
 expect 0 'dance: stopped' '' -- cat "$tmp/serve.out"
+# SIGTERM (a service manager's stop) is Ctrl-C: the same clean end.
+"$dance" serve --port 0 >"$tmp/serve.out" 2>&1 &
+serving=$!
+for _ in $(seq 50); do grep -q 'serving http://127.0.0.1:[0-9]*/' "$tmp/serve.out" && break; sleep 0.1; done
+kill -TERM "$serving"
+expect 0 '' '' -- wait "$serving"
+expect 0 'dance: stopped' '' -- cat "$tmp/serve.out"
+expect 2 '' '--allow-host is for serve' -- "$dance" solve xcc "$data/knuth_toy.dlx" --allow-host a.example
 expect 0 '^a b c d e f g$' '' -- "$dance" emit xcc "$data/knuth_toy.dlx"
 
 summary

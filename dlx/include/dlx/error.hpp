@@ -10,10 +10,20 @@
 namespace dlx {
 
 // Text from the input inside a message, in quotes and cut to a readable
-// length: a 1 MB token must not come back whole on stderr.
+// length: a 1 MB token must not come back whole on stderr. A control
+// character is written \xNN: a NUL would end the message (what() is a C string).
 inline std::string quoted(std::string_view text) {
   constexpr std::size_t longest = 40;
-  return "'" + std::string(text.substr(0, longest)) + (text.size() > longest ? "...'" : "'");
+  std::string out = "'";
+  for (const char c : text.substr(0, longest)) {
+    if (static_cast<unsigned char>(c) >= 0x20 && c != 0x7F) {
+      out += c;
+    } else {
+      constexpr char hex[] = "0123456789abcdef";
+      out += {'\\', 'x', hex[static_cast<unsigned char>(c) >> 4], hex[c & 0xF]};
+    }
+  }
+  return out + (text.size() > longest ? "...'" : "'");
 }
 
 // A problem that cannot be built: unknown item, item twice in an option, ...

@@ -101,9 +101,12 @@ struct OptionSpec {
 
   // The name ModelOptions knows it by: the part before a comma.
   [[nodiscard]] std::string long_name() const { return name.substr(0, name.find(',')); }
-  // What is wrong with `value` for this option, naming --long_name(); nothing when it is fine.
+  // What is wrong with `value` for this option, naming it as option_word() does; nothing when it is fine.
   [[nodiscard]] std::optional<std::string> check(std::string_view value) const;
 };
+
+// An option of a reduction as the command line writes it: -k for a one-letter name, --box for others.
+[[nodiscard]] std::string option_word(std::string_view name);
 
 // "AxB" (or "AXB") as two whole numbers, each in [lo, hi]; nothing when the
 // text is no such size. The one parser of sizes (--knight, --size, --box).
@@ -195,8 +198,12 @@ class Reduction {
   [[nodiscard]] virtual std::string text_help() const { return "its usual notation"; }
   // Whether the output has one line (or grid) per instance, lining up with a
   // batch input: then every instance gets an answer, print_none() or
-  // print_error(), and -n 0 asks for the number of solutions.
+  // print_error().
   [[nodiscard]] virtual bool aligned_output() const { return false; }
+  // Whether an answer is one line of a batch's output (sudoku's): then -n 0
+  // asks for the number of solutions, which keeps to one line too; a grid
+  // puzzle's -n 0 prints every answer, as -n 2 prints two.
+  [[nodiscard]] virtual bool one_line_answers() const { return false; }
   virtual void print_none(std::ostream& out, const Instance& instance) const = 0;
   virtual void print_error(std::ostream&) const {}
   // What stands for an answer that a limit stopped the search before
