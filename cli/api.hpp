@@ -16,7 +16,7 @@ struct ApiLimits {
   std::size_t puzzles = 20;     // generate: puzzles a request may ask for
   std::size_t solutions = 1000;  // solve: solutions a request may ask to see
   std::size_t largest = 0;       // a number in a reduction's options at most (a test's bound); 0: the option's own range
-  std::size_t answer_bytes = std::size_t{4} << 20;  // an answer's solutions past this are cut ("cut": true)
+  std::size_t answer_bytes = std::size_t{1} << 20;  // an answer's solutions past this are cut ("cut": true)
   std::size_t memory = std::size_t{256} << 20;  // bytes a request's work may hold at once (MemoryBudget)
 };
 

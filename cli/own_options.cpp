@@ -85,7 +85,7 @@ const std::vector<OwnOption>& own_options() {
       {.name = "threads", .letter = 'j', .kind = K::whole, .target = &Settings::threads, .argument = "N",
        .help = "threads: one search shared by work stealing for a single instance, else a batch of instances "
                "or generated puzzles (output stays in order); 0 = all cores, at most 1024; serve: the pool "
-               "that runs the requests, all cores by default",
+               "that runs the requests, four a core by default",
        .commands = {C::solve, C::count, C::generate, C::serve}, .hi = most_threads},
       {.name = "resume", .kind = K::text, .target = &Settings::resume, .argument = "FILE[:FROM-TO]",
        .help = "count only below the parts on these lines of FILE (from split)", .commands = searching},

@@ -44,12 +44,18 @@ printf '\0{"reduction": "sudoku", "text": "4...3.......6..8..........1....5..9..
 printf '\0{"reduction": "queens", "text": "6\\n", "count": true, "options": {"size": 6}}' >"$work/fuzz_api/count"
 printf '\1{"puzzle": "sudoku", "options": {"size": 4, "jigsaw": true}, "seed": 2, "with_solution": true}' >"$work/fuzz_api/generate"
 printf '\2{"reduction": "xcc", "text": "a b\\na\\nb\\n"}' >"$work/fuzz_api/check"
+mkdir -p "$work/fuzz_http"  # the bytes of connections, as they are
+printf 'GET / HTTP/1.1\r\nHost: localhost\r\n\r\n' >"$work/fuzz_http/page"
+body='{"reduction":"queens","text":"6\n","count":true}'
+printf 'POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s' "${#body}" "$body" >"$work/fuzz_http/solve"
+printf 'POST /api/check HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n4\r\n{"re\r\n1b\r\nduction":"xcc","text":"a\\na"}\r\n0\r\nX-Trailer: 1\r\n\r\n' >"$work/fuzz_http/chunked"
+printf 'HEAD /dance.js?v=1 HTTP/1.1\r\nHost: [::1]:8080\r\n\r\nGET http://localhost/ HTTP/1.0\r\nHost: localhost\r\nOrigin: http://localhost\r\n\r\n' >"$work/fuzz_http/pipelined"
 for regressions in "$source"/fuzz/regressions/*/; do  # as they are: their first byte is part of the bug
   target=fuzz_$(basename "$regressions" | tr - _)
   cp "$regressions"* "$work/$target/"
 done
 
-for target in fuzz_xcc fuzz_sudoku fuzz_range fuzz_queens fuzz_polyomino fuzz_clique fuzz_independent_set fuzz_hamilton fuzz_parts fuzz_api; do
+for target in fuzz_xcc fuzz_sudoku fuzz_range fuzz_queens fuzz_polyomino fuzz_clique fuzz_independent_set fuzz_hamilton fuzz_parts fuzz_api fuzz_http; do
   echo "+ $target, $seconds s"
   "$build/fuzz/$target" -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
     -print_final_stats=1 "$work/$target" 2>"$work/$target.log" || { tail -40 "$work/$target.log"; exit 1; }

@@ -155,7 +155,7 @@ TEST_CASE("OptionSpec: each kind of option checked in one place, with messages t
   CHECK(size.check("0x5"));
   const auto k = OptionSpec::integer("k,k", "K", 1, 30, "");
   CHECK_FALSE(k.check("30"));
-  CHECK(*k.check("-3") == "--k expects a whole number from 1 to 30; found '-3'");
+  CHECK(*k.check("-3") == "-k expects a whole number from 1 to 30; found '-3'");  // a one-letter option as it is written
   CHECK(k.check("31"));
   CHECK(k.check("3 "));
   const auto format = OptionSpec::choice("format", {"edge", "degree", "position"}, "");
@@ -174,7 +174,7 @@ TEST_CASE("ModelOptions: values converted once checked, and a reduction's reader
   CHECK(options.number("absent", 4) == 4);
   // Through Reduction::reader(): the spec refuses before the reduction reads.
   std::istringstream none;
-  CHECK_THROWS_WITH(Named("n").reader(none, ModelOptions().set("n", "10")), "--n expects a whole number from 1 to 9; found '10'");
+  CHECK_THROWS_WITH(Named("n").reader(none, ModelOptions().set("n", "10")), "-n expects a whole number from 1 to 9; found '10'");
   CHECK(Named("n").reader(none, ModelOptions().set("n", "9")) == nullptr);
   CHECK_THROWS_WITH(find_reduction("queens")->reader(none, ModelOptions().set("size", "0")),
                     "--size expects a whole number from 1 to 1000; found '0'");
