@@ -60,7 +60,7 @@ Run run(std::istream& in, const dance::ModelOptions& options, std::uint64_t limi
   if (!results.failures.empty()) throw std::runtime_error(results.failures.front().message);
   Run r;
   r.stopped = results.stop.has_value();
-  r.solutions = results.found.value_or(results.solutions.size());
+  r.solutions = results.found.value_or(results.solutions.size()).saturated();
   r.nodes = session.statistics().nodes;
   r.removals = session.statistics().removals;
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

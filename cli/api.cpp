@@ -300,9 +300,9 @@ class ApiSink final : public TextSink {
     verdict_found = found;
     if (first) answers.push_back(entry(instance, *first));
   }
-  void count(const Instance& instance, std::uint64_t found, bool complete) override {
+  void count(const Instance& instance, dlx::Count found, bool complete) override {
     TextSink::count(instance, found, complete);
-    counts.push_back(found);
+    counts.push_back(json(json_count(found)));
   }
 
   json answers = json::array();  // each answer: {"instance": k, "text": ...}

@@ -137,6 +137,7 @@ RunSpec run_spec(const Settings& s, const Reduction& reduction, std::string sour
   spec.resume = s.resume;
   spec.depth = s.depth;
   spec.source = std::move(source);
+  spec.memo = s.memo == "on" ? dlx::Switch::on : s.memo == "off" ? dlx::Switch::off : dlx::Switch::automatic;
   return spec;
 }
 

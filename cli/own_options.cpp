@@ -96,6 +96,10 @@ const std::vector<OwnOption>& own_options() {
                "per instance and line, docs/json.md) or a format of the reduction's own (svg, grid, ...: "
                "'dance solve NAME --help' lists them)",
        .commands = {C::solve, C::count, C::generate}},
+      {.name = "memo", .kind = K::choice, .target = &Settings::memo, .argument = "auto|on|off",
+       .help = "count with a memo of the subproblems met (exact cover without colours, multiplicities or a "
+               "global constraint, one thread): each is counted once; auto: on (docs/engine.md)",
+       .commands = {C::solve, C::count}, .choices = {"auto", "on", "off"}, .field = "memo"},
       {.name = "stats", .kind = K::flag, .target = &Settings::stats, .help = "print search statistics to stderr",
        .commands = {C::solve, C::count, C::split, C::generate}, .field = "stats"},
       {.name = "verify", .kind = K::flag, .target = &Settings::verify,

@@ -44,7 +44,8 @@ struct Settings {
   std::string host = "127.0.0.1";
   std::uint32_t port = 8080;
   std::uint64_t max_connections = 256;
-  std::string allow_hosts;  // serve --allow-host: comma-separated host names
+  std::string allow_hosts;
+  std::string memo = "auto";  // --memo  // serve --allow-host: comma-separated host names
   // generate
   std::string symmetry = "none";
   bool minimal = false;

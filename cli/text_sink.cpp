@@ -47,7 +47,7 @@ void TextSink::verdict(const Instance& instance, std::uint64_t found, std::share
   if (first) presenter_->answer(out(), instance, *first);
 }
 
-void TextSink::count(const Instance&, std::uint64_t found, bool complete) {
+void TextSink::count(const Instance&, dlx::Count found, bool complete) {
   clear();
   if (!options_.quiet && presenter_) out() << found << '\n';
   if (!complete) err_ << options_.prefix << "the count is a lower bound\n";

@@ -34,7 +34,7 @@ class TextSink : public Sink {
   void end(std::size_t number) override;
   void solution(const Instance& instance, std::shared_ptr<const Answer> answer, std::uint64_t index) override;
   void verdict(const Instance& instance, std::uint64_t found, std::shared_ptr<const Answer> first) override;
-  void count(const Instance& instance, std::uint64_t found, bool complete) override;
+  void count(const Instance& instance, dlx::Count found, bool complete) override;
   void none(const Instance& instance, const std::string& why) override;
   void stopped(const Instance& instance, dlx::Outcome outcome, bool answered) override;
   void failed(const Failure& failure) override;

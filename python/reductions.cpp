@@ -167,13 +167,15 @@ class Run {
   [[nodiscard]] const Reduction& reduction() const { return reduction_; }
   [[nodiscard]] bool optimises() const { return reduction_.optimises(*instance_); }
 
-  // All solutions, or up to `limit` of them (each decoded and verified then).
-  std::uint64_t count(std::uint64_t limit) {
+  // All solutions, or up to `limit` of them (each decoded and verified then):
+  // a Python int, exact past 2^64 (the memo's counts).
+  py::object count(std::uint64_t limit) {
     if (optimises()) throw py::value_error(std::string(reduction_.name()) + " finds one best answer here: solve(), not count()");
     RunSpec spec = run_spec(limit == 0 ? Task::count : Task::solve);
     spec.solutions = limit;
     const Results results = run(spec);
-    return limit == 0 ? results.found.value_or(0) : results.solutions.size();
+    const dlx::Count found = limit == 0 ? results.found.value_or(0) : dlx::Count(results.solutions.size());
+    return py::reinterpret_steal<py::object>(PyLong_FromString(found.to_string().c_str(), nullptr, 10));
   }
   // The next answer, one thread; None at the end. A lazy iterator on the
   // driver: its run on a thread of its own, each answer handed over (Pull).
@@ -244,7 +246,7 @@ class Run {
     }
     statistics_ = dlx::since(session->statistics(), before);
     sessions().give(std::move(session));
-    conclude(results, *failure, results.found.value_or(results.solutions.size()));
+    conclude(results, *failure, results.found.value_or(results.solutions.size()).saturated());
     return results;
   }
 

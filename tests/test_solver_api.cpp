@@ -149,7 +149,9 @@ std::vector<Reference> references() {
   std::vector<Reference> all;
   for (const char* file : {"queens8.dlx", "debruijn4.dlx", "rowcol2_4.dlx"}) {
     Problem p = xcc_problem(file);
-    Solver whole(p);
+    SolverOptions plain;
+    plain.memo = Switch::off;  // the search loop's figures: a search under a node limit counts without the memo
+    Solver whole(p, 0, plain);
     const auto solutions = count_all(whole);
     all.push_back({std::move(p), solutions, whole.statistics().nodes});
   }
@@ -513,7 +515,9 @@ TEST_CASE("from 512 primary items the subset rule takes out an option that canno
   for (const std::size_t padding : {0, 600}) {
     const Problem p = padded_problem({"k", "b", "y", "x1", "x2"},
                                      {{"k", "b", "x1"}, {"k", "b", "x2"}, {"b", "y"}, {"y"}, {"x1"}, {"x2"}}, padding);
-    Solver solver(p);
+    SolverOptions plain;
+    plain.memo = Switch::off;  // the search loop's rules, not the memo's count
+    Solver solver(p, 0, plain);
     CHECK(solver.count() == Outcome::exhausted);
     CHECK(solver.statistics().solutions == 2 * 32);  // {k b x1} {y} {x2} or {k b x2} {y} {x1}
     CHECK(solver.statistics().removals == (padding > 0 ? 1 : 0));
@@ -530,7 +534,9 @@ TEST_CASE("from 2048 primary items the pair rule takes out the options two items
                                      {{"k", "c", "x1"}, {"k", "d", "x2"}, {"m", "c", "y1"}, {"m", "d", "y2"},
                                       {"c", "z"}, {"d", "z"}, {"z"}, {"x1"}, {"x2"}, {"y1"}, {"y2"}},
                                      padding);
-    Solver solver(p);
+    SolverOptions plain;
+    plain.memo = Switch::off;  // the search loop's rules, not the memo's count
+    Solver solver(p, 0, plain);
     CHECK(solver.count() == Outcome::exhausted);
     CHECK(solver.statistics().solutions == 2 * 32);  // {k c x1} {m d y2} or {k d x2} {m c y1}
     CHECK(solver.statistics().removals == (padding > 2048 ? 2 : 0));  // the subset rule finds nothing here

@@ -42,7 +42,7 @@ Solved solve(const Instance& instance) {
   session.run(instance, results, never);
   for (const Failure& failure : results.failures) FAIL(failure.message);
   Solved result;
-  result.solutions = results.found.value_or(0);
+  result.solutions = results.found.value_or(0).saturated();
   if (!results.solutions.empty()) result.first = static_cast<const SudokuAnswer&>(*results.solutions[0]).cells;
   return result;
 }

@@ -40,7 +40,7 @@ std::uint64_t counted(const Reduction& reduction, const Instance& instance, RunS
   spec.task = Task::count;
   Collected results;
   run(reduction, instance, std::move(spec), results);
-  return results.found.value_or(0);
+  return results.found.value_or(0).saturated();
 }
 
 // The count of a team of two workers, as -j 2 searches.

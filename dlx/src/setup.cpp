@@ -1,6 +1,7 @@
 // Setting a solver up: linking a problem into Knuth's arrays (in input order
 // or a seed's), the heuristics it runs, the pristine copy of the lists that
 // retract() restores, and the assumptions and exclusions before a search.
+#include "memo.hpp"  // State's Memo, complete for ~Solver
 #include "search.hpp"
 
 namespace dlx {
@@ -168,6 +169,9 @@ Solver::Solver(std::shared_ptr<const Problem> problem, std::uint64_t seed, Solve
   s.tighten = !s.multiplicities && chosen(heuristics.tie_break, [n1] { return n1 >= tighten_from; });
   s.probe = s.ring && chosen(heuristics.probing, [n1] { return n1 >= probe_from; });
   s.pairs = s.ring && chosen(heuristics.pair_rule, [n1] { return n1 >= pair_from; });
+  s.memo_wanted = plain && chosen(heuristics.memo, [] { return true; });
+  s.memo_automatic = heuristics.memo == Switch::automatic;
+  s.memo_bytes = heuristics.memo_bytes;
   if (s.ring) {
     // The subset rule's work list never wraps: it holds every item at the
     // start, then an entry per node hidden and per node of a level's
@@ -210,7 +214,7 @@ Solver::Solver(std::shared_ptr<const Problem> problem, std::uint64_t seed, Solve
   s.used.assign(n, 0);
 }
 
-Solver::~Solver() = default;
+Solver::~Solver() = default;  // State's Memo is complete here (memo.hpp)
 Solver::Solver(Solver&&) noexcept = default;
 Solver& Solver::operator=(Solver&&) noexcept = default;
 
@@ -246,6 +250,7 @@ bool restorable(const Solver::State& s) {
 }
 
 void restore_pristine(Solver::State& s) {
+  if (s.memo) s.memo->reported = 0;
   const Solver::State::Pristine& p = s.pristine;
   std::copy(p.link.begin(), p.link.end(), s.link.begin());
   std::copy(p.len.begin(), p.len.end(), s.len.begin());
@@ -318,6 +323,7 @@ void Solver::relink(const char* caller, std::uint64_t seed, std::span<const Opti
 }
 
 void Solver::reset() {
+  if (state_->memo) state_->memo->reported = 0;  // a count stopped by a limit is abandoned too
   if (state_->level == 0 && state_->resume == Resume::forward) return;
   with_search(*state_, [](auto& search) { search.unwind(); });
 }

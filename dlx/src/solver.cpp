@@ -4,6 +4,9 @@
 // file holds the Solver's calls into the search; state.hpp, dance.hpp (with
 // links.inc, rules.inc, choose.inc), search.hpp, setup.cpp and partition.cpp
 // the rest, one concern each.
+#include <limits>
+
+#include "memo.hpp"
 #include "search.hpp"
 
 namespace dlx {
@@ -27,9 +30,49 @@ Outcome Solver::next() {
 
 std::span<const OptionId> Solver::solution() const { return state_->solution; }
 
-Outcome Solver::count(std::uint64_t limit) {
-  return with_search(*state_, [limit](auto& search) { return search.run(Mode::count, limit); });
+namespace {
+
+// count() by the search loop, a solution at a time.
+Outcome plain_count(Solver::State& s, std::uint64_t limit) {
+  const std::uint64_t before = s.stats.solutions;
+  const Outcome outcome = with_search(s, [limit](auto& search) { return search.run(Mode::count, limit); });
+  s.counted = s.stats.solutions - before;
+  return outcome;
 }
+
+}  // namespace
+
+Outcome Solver::count(std::uint64_t limit) {
+  State& s = *state_;
+  if (s.memo_wanted && memo_serves(s, limit)) {
+    if (!s.memo) s.memo = std::make_unique<Memo>(s, s.memo_bytes);
+    Memo& m = *s.memo;
+    Tally total = 0;
+    const Outcome outcome = count_with_memo(s, total);
+    s.stats.memo_hits += m.hits;
+    if (m.declined) {  // the memo paid too little: the plain search counts, all of it
+      s.stats.solutions -= static_cast<std::uint64_t>(m.reported);
+      m.reported = 0;
+      s.stats.memo_entries = s.stats.memo_bytes = 0;
+      m.clear();
+      return plain_count(s, limit);
+    }
+    // What a stopped count reported already is not added again (count_with_memo counts afresh).
+    const Tally added = total > m.reported ? total - m.reported : 0;
+    const Tally room = std::numeric_limits<std::uint64_t>::max() - s.stats.solutions;
+    s.stats.solutions += static_cast<std::uint64_t>(added < room ? added : room);
+    s.counted = Count::of(added);
+    m.reported = outcome == Outcome::exhausted ? 0 : std::max(m.reported, total);
+    s.stats.memo_entries = m.entries();
+    s.stats.memo_bytes = m.bytes();
+    // A count run to the end has nothing more to find, as the search loop's (its levels are undone already).
+    if (outcome == Outcome::exhausted) s.resume = Resume::done;
+    return outcome;
+  }
+  return plain_count(s, limit);
+}
+
+Count Solver::counted() const { return state_->counted; }
 
 Outcome Solver::visit(const std::function<bool(std::span<const OptionId>)>& visit) {
   for (;;) {
@@ -124,7 +167,7 @@ std::string Solver::variant() const {
   std::string on;
   for (const auto& [used, name] : {std::pair{s.sharing, "sharing"}, std::pair{s.ring, "ring and subset rule"},
                                    std::pair{s.tighten, "tie-break"}, std::pair{s.probe, "probing"},
-                                   std::pair{s.pairs, "pair rule"}})
+                                   std::pair{s.pairs, "pair rule"}, std::pair{s.memo_wanted, "memo for counts"}})
     if (used) on += (on.empty() ? "" : ", ") + std::string(name);
   return std::string(1, algorithm()) + (on.empty() ? "" : " with " + on);
 }

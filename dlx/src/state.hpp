@@ -14,6 +14,8 @@
 #include <stdexcept>
 #include <string>
 
+#include <memory>
+
 #include "dlx/big_allocator.hpp"
 #include "dlx/random.hpp"
 #include "dlx/solver.hpp"
@@ -89,6 +91,8 @@ constexpr bool few_enough(std::int32_t n) { return static_cast<std::uint32_t>(n 
 constexpr std::uint64_t item_bit(Index item) { return std::uint64_t{1} << ((item * 0x9E3779B1u) >> 26); }
 
 
+class Memo;
+
 struct Solver::State {
   std::shared_ptr<const Problem> problem;
   bool colours = false;
@@ -98,6 +102,11 @@ struct Solver::State {
   bool tighten = false;  // choose() breaks ties by the tightest item (see tighten_from)
   bool probe = false;    // ... by probing them (see probe_from)
   bool pairs = false;    // propagate() applies the pair rule too (see pair_from)
+  bool memo_wanted = false;  // count() keeps a memo of subproblems where it can (memo.hpp)
+  bool memo_automatic = false;  // ... and leaves it off where it pays too little
+  std::size_t memo_bytes = 0;
+  std::unique_ptr<Memo> memo;  // made by the first count() that uses it
+  Count counted;               // the last count()'s solutions, exact past 2^64
   Index item_count = 0;  // N: items are 1..N, primary ones first
   Index primary_count = 0;
   BigVector<Link> link;               // per node

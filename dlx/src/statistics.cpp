@@ -13,6 +13,9 @@ Statistics& Statistics::operator+=(const Statistics& other) {
   max_depth = std::max(max_depth, other.max_depth);
   seconds += other.seconds;
   removals += other.removals;
+  memo_hits += other.memo_hits;
+  memo_entries += other.memo_entries;
+  memo_bytes += other.memo_bytes;
   return *this;
 }
 
@@ -23,6 +26,7 @@ Statistics since(const Statistics& now, const Statistics& then) {
   d.solutions -= then.solutions;
   d.seconds -= then.seconds;
   d.removals -= then.removals;
+  d.memo_hits -= then.memo_hits;
   return d;
 }
 
@@ -32,6 +36,8 @@ std::ostream& operator<<(std::ostream& out, const Statistics& stats) {
       << stats.solutions << ", max depth " << stats.max_depth << ", seconds " << std::fixed
       << std::setprecision(3) << stats.seconds;
   if (stats.removals > 0) out << ", removals " << stats.removals;
+  if (stats.memo_entries > 0)
+    out << ", memo hits " << stats.memo_hits << ", entries " << stats.memo_entries << ", MiB " << (stats.memo_bytes >> 20);
   out.flags(flags);
   return out;
 }

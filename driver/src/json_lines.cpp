@@ -33,9 +33,15 @@ void JsonLines::verdict(const Instance& instance, std::uint64_t found, std::shar
   if (first) object_["answer"] = reduction_.json_of(instance, *first);
 }
 
-void JsonLines::count(const Instance&, std::uint64_t found, bool complete) {
+nlohmann::ordered_json json_count(dlx::Count count) {
+  constexpr std::uint64_t exact_in_every_reader = std::uint64_t{1} << 53;
+  if (count <= exact_in_every_reader) return count.saturated();
+  return count.to_string();
+}
+
+void JsonLines::count(const Instance&, dlx::Count found, bool complete) {
   object_["status"] = found == 0 ? "none" : "found";
-  object_["count"] = found;
+  object_["count"] = json_count(found);
   object_["complete"] = complete;
 }
 

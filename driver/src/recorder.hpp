@@ -22,7 +22,7 @@ class Recorder : public Sink {
   void verdict(const Instance& i, std::uint64_t found, std::shared_ptr<const Answer> first) override {
     calls_.emplace_back([&i, found, first](Sink& s) { s.verdict(i, found, first); });
   }
-  void count(const Instance& i, std::uint64_t found, bool complete) override {
+  void count(const Instance& i, dlx::Count found, bool complete) override {
     calls_.emplace_back([&i, found, complete](Sink& s) { s.count(i, found, complete); });
   }
   void none(const Instance& i, const std::string& why) override {

@@ -40,7 +40,7 @@ struct Session::Impl {
   std::vector<dlx::Statistics> ranks;  // after a cluster's count: the other ranks' counters
 
   Impl(const Reduction& r, RunSpec s) : reduction(r), spec(std::move(s)), published(std::max<std::size_t>(spec.threads, 1)) {
-    for (dlx::Progress& progress : published) workers.emplace_back(spec.seed, &progress);
+    for (dlx::Progress& progress : published) workers.emplace_back(spec.seed, &progress, spec.memo);
   }
 };
 
@@ -50,7 +50,7 @@ namespace {
 // or show each to a visitor until it says stop.
 using Visitor = std::function<bool(std::span<const dlx::OptionId>)>;
 struct SearchCalls {
-  std::function<dlx::Outcome(std::uint64_t& found)> count;
+  std::function<dlx::Outcome(dlx::Count& found)> count;
   std::function<dlx::Outcome(const Visitor&)> visit;
 };
 
@@ -154,10 +154,11 @@ Status answer(const Context& c, const Instance& instance, const Encoding& encodi
     return found == 0 ? Status::none : Status::found;
   }
   if (spec.task == Task::count) {
-    const dlx::Outcome outcome = search.count(found);
-    c.sink.count(instance, found, outcome == dlx::Outcome::exhausted);
+    dlx::Count counted;
+    const dlx::Outcome outcome = search.count(counted);
+    c.sink.count(instance, counted, outcome == dlx::Outcome::exhausted);
     if (outcome != dlx::Outcome::exhausted) return stopped(c, instance, outcome, true);
-    return found > 0 ? Status::found : Status::none;
+    return counted > 0 ? Status::found : Status::none;
   }
   std::uint64_t given = 0;
   const dlx::Outcome outcome = search.visit([&](std::span<const dlx::OptionId> solution) {
@@ -257,10 +258,9 @@ Status solve(const Context& c, const Instance& instance, Encoding& encoding, Sol
   if (!prepare(c, solver, encoding, spec.node_limit, spec.time_limit, encoding.hook.get()))
     return no_solution(c, instance, ": the given options clash");
   return answer(c, instance, encoding,
-                {[&solver](std::uint64_t& found) {
-                   const std::uint64_t before = solver.statistics().solutions;
+                {[&solver](dlx::Count& found) {
                    const dlx::Outcome outcome = solver.count();
-                   found = solver.statistics().solutions - before;
+                   found = solver.counted();
                    return outcome;
                  },
                  [&solver, &spec](const Visitor& visit) {
@@ -300,8 +300,10 @@ Status count_on_cluster(const Context& c, const Instance& instance, dlx::Team& t
     if (failure || cutting != dlx::Outcome::exhausted) parts.clear();
   }
   const Status status = answer(c, instance, encoding,
-                               {[&](std::uint64_t& found) {
+                               {[&](dlx::Count& counted) {
+                                  std::uint64_t found = 0;
                                   const dlx::Outcome outcome = c.cluster->count(team, std::move(parts), option_count, found);
+                                  counted = found;
                                   if (failure) throw ResumeError(*failure);
                                   return cutting != dlx::Outcome::exhausted ? cutting : outcome;
                                 },
@@ -332,7 +334,7 @@ Status solve_together(const Context& c, const Instance& instance, Encoding& enco
   if (c.cluster) return count_on_cluster(c, instance, team, *solvers.front(), encoding);
   if (!spec.resume.empty()) {
     std::vector<dlx::Subproblem> parts = read_parts(spec.resume, encoding);
-    if (parts.empty()) return answer(c, instance, encoding, {[](std::uint64_t& found) {  // split found no part
+    if (parts.empty()) return answer(c, instance, encoding, {[](dlx::Count& found) {  // split found no part
                                                                 found = 0;
                                                                 return dlx::Outcome::exhausted;
                                                               },
@@ -340,7 +342,12 @@ Status solve_together(const Context& c, const Instance& instance, Encoding& enco
     team.set_parts(std::move(parts));
   }
   const Status status = answer(c, instance, encoding,
-                               {[&team](std::uint64_t& found) { return team.count(found); },
+                               {[&team](dlx::Count& counted) {
+                                  std::uint64_t found = 0;
+                                  const dlx::Outcome outcome = team.count(found);
+                                  counted = found;
+                                  return outcome;
+                                },
                                 [&team](const Visitor& visit) { return team.visit(visit); }});
   for (std::size_t w = 0; w < team.statistics().size(); ++w)
     c.sink.statistics("worker " + std::to_string(w + 1), team.statistics()[w]);

@@ -18,7 +18,9 @@ namespace dance::detail {
 class Solvers {
  public:
   // Each solver publishes how far it has got in `progress`.
-  Solvers(std::uint64_t seed, dlx::Progress* progress) : seed_(seed), progress_(progress) {}
+  // `memo`: the run's choice, over what the encoding asks for unless automatic.
+  Solvers(std::uint64_t seed, dlx::Progress* progress, dlx::Switch memo = dlx::Switch::automatic)
+      : seed_(seed), progress_(progress), memo_(memo) {}
   // The solver of the encoding's problem, with the heuristics it asks for;
   // `search` 1 is a second one, for the restarting search of a portfolio.
   dlx::Solver& for_problem(const Encoding& encoding, std::size_t search = 0) {
@@ -31,7 +33,9 @@ class Solvers {
       retired_ += oldest->second->statistics();
       solvers_.erase(oldest);
     }
-    solvers_.emplace_back(key, std::make_unique<dlx::Solver>(encoding.problem, seed_, encoding.heuristics));
+    dlx::SolverOptions heuristics = encoding.heuristics;
+    if (memo_ != dlx::Switch::automatic) heuristics.memo = memo_;
+    solvers_.emplace_back(key, std::make_unique<dlx::Solver>(encoding.problem, seed_, heuristics));
     dlx::Solver& solver = *solvers_.back().second;
     if (std::find(variants_.begin(), variants_.end(), solver.variant()) == variants_.end())
       variants_.push_back(solver.variant());
@@ -52,6 +56,7 @@ class Solvers {
   static constexpr std::size_t kept = 8;
   std::uint64_t seed_;
   dlx::Progress* progress_;
+  dlx::Switch memo_;
   using Key = std::pair<std::shared_ptr<const dlx::Problem>, std::size_t>;
   std::vector<std::pair<Key, std::unique_ptr<dlx::Solver>>> solvers_;
   dlx::Statistics retired_;

@@ -43,6 +43,7 @@
 #include <string>
 #include <vector>
 
+#include "dlx/count.hpp"
 #include "dlx/problem.hpp"
 #include "dlx/statistics.hpp"
 #include "dlx/subproblem.hpp"
@@ -176,6 +177,11 @@ struct SolverOptions {
   // two options each, pairwise through items c and d: c's and d's other
   // options go; sudoku's naked and hidden pairs, X-wings).
   Switch pair_rule = Switch::automatic;
+  // count() of Algorithm X without a hook: a memo of the subproblems met,
+  // keyed by the items still active (DXZ), so that each is counted once.
+  // Automatic: on (docs/engine.md has the measurements).
+  Switch memo = Switch::automatic;
+  std::size_t memo_bytes = std::size_t{1} << 30;  // the memo's table at most; full, it starts again empty
 };
 
 // Luby, Sinclair and Zuckerman's sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ...,
@@ -250,9 +256,11 @@ class Solver {
   [[nodiscard]] std::span<const OptionId> solution() const;
 
   // Counts solutions until the search ends or `limit` more have been found
-  // (0 = no limit). The number found is statistics().solutions (cumulative)
-  // or the difference across the call.
+  // (0 = no limit). The number found is counted(), or the difference of
+  // statistics().solutions across the call (saturated at 2^64 - 1).
   Outcome count(std::uint64_t limit = 0);
+  // The solutions the last count() found, exact past 2^64 (the memo's counts).
+  [[nodiscard]] Count counted() const;
 
   // Calls visit for each solution until it returns false (solution_limit).
   Outcome visit(const std::function<bool(std::span<const OptionId>)>& visit);

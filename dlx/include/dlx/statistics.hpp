@@ -15,6 +15,9 @@ struct Statistics {
   std::uint32_t max_depth = 0;  // deepest search level reached
   double seconds = 0;           // wall time spent searching
   std::uint64_t removals = 0;   // options the subset and pair rules took out (large problems, see solver.hpp)
+  std::uint64_t memo_hits = 0;     // count()'s nodes whose subproblem the memo knew (SolverOptions::memo)
+  std::uint64_t memo_entries = 0;  // subproblems in the memo at the end of the last count
+  std::uint64_t memo_bytes = 0;    // the memo's memory then
 
   // Adds another worker's counters (max for max_depth).
   Statistics& operator+=(const Statistics& other);

@@ -66,6 +66,7 @@ struct RunSpec {
   std::string resume;                  // count, one instance: only below the parts of FILE[:FROM-TO] (read_parts)
   std::uint32_t depth = 0;             // split: levels below the root
   std::string source = "<input>";      // the input's name in messages ("FILE: line N: ...")
+  dlx::Switch memo = dlx::Switch::automatic;  // count: the engine's memo of subproblems (SolverOptions::memo)
 };
 
 // How a run (or one instance) ended; the command line's exit status is its
@@ -99,7 +100,7 @@ class Sink {
   // unique: `found` 0 (none), 1 (unique) or 2 (multiple); `first` with RunSpec::first_too.
   virtual void verdict(const Instance& instance, std::uint64_t found, std::shared_ptr<const Answer> first) = 0;
   // count: the number, or a lower bound (then stopped() follows).
-  virtual void count(const Instance& instance, std::uint64_t found, bool complete) = 0;
+  virtual void count(const Instance& instance, dlx::Count found, bool complete) = 0;
   // No solution, proven; `why` is empty or ": the reason".
   virtual void none(const Instance& instance, const std::string& why) = 0;
   // A limit or an interrupt stopped the search before its answer; `answered`:
@@ -123,7 +124,7 @@ class Sink {
 // runs one instance at a time (a bench, a test, a binding): clear() between.
 struct Collected : Sink {
   std::vector<std::shared_ptr<const Answer>> solutions;  // solve; unique's first with RunSpec::first_too
-  std::optional<std::uint64_t> found;                   // count: the number; unique: 0, 1 or 2
+  std::optional<dlx::Count> found;                      // count: the number; unique: 0, 1 or 2
   bool complete = true;                                 // count: false for a lower bound
   std::optional<std::string> no_solution;               // proven none, and why (empty or ": reason")
   std::optional<dlx::Outcome> stop;                     // a limit or an interrupt stopped it
@@ -138,7 +139,7 @@ struct Collected : Sink {
     found = number;
     if (first) solutions.push_back(std::move(first));
   }
-  void count(const Instance&, std::uint64_t number, bool whole) override {
+  void count(const Instance&, dlx::Count number, bool whole) override {
     found = number;
     complete = whole;
   }
@@ -164,7 +165,7 @@ class Tee : public Sink {
   void verdict(const Instance& i, std::uint64_t found, std::shared_ptr<const Answer> first) override {
     a_.verdict(i, found, first), b_.verdict(i, found, first);
   }
-  void count(const Instance& i, std::uint64_t found, bool complete) override {
+  void count(const Instance& i, dlx::Count found, bool complete) override {
     a_.count(i, found, complete), b_.count(i, found, complete);
   }
   void none(const Instance& i, const std::string& why) override { a_.none(i, why), b_.none(i, why); }

@@ -21,6 +21,10 @@
 
 namespace dance {
 
+// A count as JSON: a number while every JSON reader keeps it exact (up to
+// 2^53, a double's whole numbers), else its digits as a string (docs/json.md).
+nlohmann::ordered_json json_count(dlx::Count count);
+
 class JsonLines : public Sink {
  public:
   JsonLines(const Reduction& reduction, const RunSpec& spec, std::ostream& out);
@@ -29,7 +33,7 @@ class JsonLines : public Sink {
   void end(std::size_t number) override;
   void solution(const Instance& instance, std::shared_ptr<const Answer> answer, std::uint64_t index) override;
   void verdict(const Instance& instance, std::uint64_t found, std::shared_ptr<const Answer> first) override;
-  void count(const Instance& instance, std::uint64_t found, bool complete) override;
+  void count(const Instance& instance, dlx::Count found, bool complete) override;
   void none(const Instance& instance, const std::string& why) override;
   void stopped(const Instance& instance, dlx::Outcome outcome, bool answered) override;
   void failed(const Failure& failure) override;
