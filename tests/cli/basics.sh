@@ -59,5 +59,13 @@ expect 2 '' "argument \('-1'\) for option '--seed' is invalid" -- "$dance" solve
 expect 2 '' "argument \('-1'\) for option '--clues' is invalid" -- "$dance" generate sudoku --clues -1
 expect 2 '' 'threads is at most 1024' -- "$dance" solve xcc "$data/knuth_toy.dlx" -j 100000
 expect 2 '' 'time-limit must be a number of seconds' -- "$dance" solve xcc "$data/knuth_toy.dlx" -t nan
+# The memo's counts: the domino tilings of 14x14, past 2^64, exact in text and as JSON digits.
+awk 'BEGIN { n = 14; for (r = 0; r < n; ++r) for (c = 0; c < n; ++c) printf "r%dc%d ", r, c; print "";
+             for (r = 0; r < n; ++r) for (c = 0; c < n; ++c) { if (c + 1 < n) print "r" r "c" c " r" r "c" c + 1;
+                                                             if (r + 1 < n) print "r" r "c" c " r" r + 1 "c" c } }' >"$tmp/dominoes14.dlx"
+expect 0 '^112202208776036178000000$' '' -- "$dance" count xcc "$tmp/dominoes14.dlx"
+expect 0 '"count":"112202208776036178000000"' '' -- "$dance" count xcc "$tmp/dominoes14.dlx" --format json
+expect 0 '^112202208776036178000000$' 'memo hits [1-9]' -- "$dance" count xcc "$tmp/dominoes14.dlx" --memo on --stats
+expect 2 '' "memo" -- "$dance" count xcc "$tmp/dominoes14.dlx" --memo sometimes
 
 summary
