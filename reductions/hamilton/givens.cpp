@@ -4,6 +4,7 @@
 #include <charconv>
 #include <stdexcept>
 
+#include "dance/reduction.hpp"
 #include "hamilton/encodings.hpp"
 
 namespace dance::hamilton {
@@ -68,7 +69,7 @@ std::vector<Given> parse_givens(const std::string& text, const graph::Graph& g) 
     const auto found = std::find(g.names.begin(), g.names.end(), name);
     if (found == g.names.end() && name.find_first_of("=;") != std::string::npos)  // another separator than ','
       throw std::invalid_argument("--given expects VERTEX=STEP pairs separated by commas (a=1,b=5); found '" + item + "'");
-    if (found == g.names.end()) throw std::invalid_argument("--given names vertex '" + name + "', which the graph does not have");
+    if (found == g.names.end()) throw OptionError({option_named("given"), {" names vertex '" + name + "', which the graph does not have"}});
     if (step > g.size())  // before the step is narrowed to 32 bits
       throw std::invalid_argument("--given gives vertex '" + name + "' step " + std::to_string(step) + ", beyond the " +
                                   std::to_string(g.size()) + " vertices");
