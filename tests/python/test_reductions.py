@@ -205,6 +205,8 @@ def test_bad_input_raises_the_documented_exceptions():
         dance.solve("hamilton", "a b\nb c\n", path=True, from_="a", to="zz")
     with pytest.raises(ValueError, match="longest= needs from_= and to="):
         dance.solve("hamilton", "a b\nb c\n", longest=True)
+    with pytest.raises(ValueError, match="^box= and size= exclude each other$"):
+        dance.solve("sudoku", "." * 16, box="2x2", size=4)
     with pytest.raises(ValueError, match="more than one"):
         dance.solve("sudoku", SUDOKU + SUDOKU)
     with pytest.raises(ValueError, match="difficulty"):
