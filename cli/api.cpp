@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <cctype>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -225,8 +226,19 @@ Settings settings_of(Fields& fields, const Endpoint& endpoint, const ApiLimits& 
   return s;
 }
 
-// dance's words in a request's: the fields for the options ("--to" is
-// options.to, "--node-limit" node_limit, "-t" time_limit).
+// An option's name in a request's words: options.NAME for the reduction's,
+// the field for dance's own ("node-limit" or "t" is node_limit or time_limit); nothing for one no request sets.
+std::optional<std::string> request_word(std::string_view name, const Reduction* reduction) {
+  if (reduction && reduction->has_option(std::string(name))) return "options." + std::string(name);
+  const auto own = std::find_if(own_options().begin(), own_options().end(), [&](const OwnOption& o) {
+    return !o.field.empty() && (o.name == name || (name.size() == 1 && o.letter == name[0]));
+  });
+  if (own != own_options().end()) return std::string(own->field);
+  return std::nullopt;
+}
+
+// dance's words in a request's, in a text that names options as the command
+// line does ("--to" is options.to, "--node-limit" node_limit, "-t" time_limit).
 std::string in_request_terms(const std::string& message, const Reduction* reduction) {
   const auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '-'; };
   std::string out;
@@ -236,17 +248,8 @@ std::string in_request_terms(const std::string& message, const Reduction* reduct
     if (message[i] == '-' && (i == 0 || !word(message[i - 1])) && end < message.size() &&
         std::islower(static_cast<unsigned char>(message[end]))) {
       while (end < message.size() && word(message[end])) ++end;
-      const std::string name = message.substr(i + dashes, end - i - dashes);
-      if (reduction && reduction->has_option(name)) {
-        out += "options." + name;
-        i = end;
-        continue;
-      }
-      const auto own = std::find_if(own_options().begin(), own_options().end(), [&](const OwnOption& o) {
-        return !o.field.empty() && (o.name == name || (name.size() == 1 && o.letter == name[0]));
-      });
-      if (own != own_options().end()) {
-        out += own->field;
+      if (const auto field = request_word(message.substr(i + dashes, end - i - dashes), reduction)) {
+        out += *field;
         i = end;
         continue;
       }
@@ -274,8 +277,13 @@ const char* verdict_of(Status status) {
 
 // A failure of the run as the request's answer: 500 for dance's own fault, else 400.
 Refused refusal(const Failure& failure, const Reduction& reduction) {
-  return {failure.code == "internal" ? 500 : 400, failure.code, in_request_terms(failure.message, &reduction),
-          failure.line, failure.column};
+  // Its options kept as data are named as the request names them; other texts are translated.
+  const std::string message = failure.about.empty()
+                                  ? in_request_terms(failure.message, &reduction)
+                                  : failure.worded([&reduction](std::string_view name) {
+                                      return request_word(name, &reduction).value_or(option_word(name));
+                                    });
+  return {failure.code == "internal" ? 500 : 400, failure.code, message, failure.line, failure.column};
 }
 
 // dance serve's sink: the output and the log as the command line prints them
@@ -337,7 +345,7 @@ json searched(const Endpoint& endpoint, const Settings& s, const std::string& te
   try {
     reader = reduction.reader(in.stream(), s.model);
   } catch (const std::invalid_argument& e) {
-    throw refusal({"bad_option", e.what()}, reduction);
+    throw refusal(bad_option(e), reduction);
   }
   Session session(reduction, run_spec(s, reduction, "text"));
   std::ostringstream output, log;

@@ -1,6 +1,5 @@
 #include "own_options.hpp"
 
-#include <algorithm>
 #include <type_traits>
 
 #include "dance/driver.hpp"
@@ -141,12 +140,6 @@ const std::vector<OwnOption>& own_options() {
        .help = "the solution after the puzzle on its line", .commands = {C::generate}, .field = "with_solution"},
   };
   return table;
-}
-
-const OwnOption* own_option(std::string_view name) {
-  const auto& table = own_options();
-  const auto found = std::find_if(table.begin(), table.end(), [name](const OwnOption& o) { return o.name == name; });
-  return found == table.end() ? nullptr : &*found;
 }
 
 }  // namespace dance::cli

@@ -74,6 +74,5 @@ void set_whole(const OwnOption& option, Settings& s, std::uint64_t value);
 
 // Every option of dance's own, in the order --help lists them.
 const std::vector<OwnOption>& own_options();
-const OwnOption* own_option(std::string_view name);
 
 }  // namespace dance::cli

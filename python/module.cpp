@@ -4,6 +4,8 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
+#include <set>
 #include <sstream>
 
 #include "dance/driver.hpp"
@@ -111,6 +113,8 @@ void translate_exceptions() {
       PyErr_SetObject(error.get_type().ptr(), error.ptr());
     } catch (const dlx::BuildError& e) {
       PyErr_SetString(PyExc_ValueError, e.what());
+    } catch (const OptionError& e) {
+      PyErr_SetString(PyExc_ValueError, worded(e.parts(), keyword_of).c_str());
     } catch (const GenerateError& e) {
       PyErr_SetString(package_exception("GenerateError").ptr(), e.what());
     }
@@ -118,6 +122,16 @@ void translate_exceptions() {
 }
 
 }  // namespace
+
+std::string keyword_of(std::string_view name) {
+  std::string keyword(name);
+  std::replace(keyword.begin(), keyword.end(), '-', '_');
+  static const std::set<std::string, std::less<>> reserved{"and", "as", "class", "def", "for", "from", "global", "if", "import",
+                                                          "in", "is", "lambda", "not", "or", "pass", "with", "yield"};
+  if (reserved.contains(keyword)) keyword += '_';
+  return keyword + "=";
+}
+
 }  // namespace dance::python
 
 PYBIND11_MODULE(_dance, m) {

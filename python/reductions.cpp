@@ -152,7 +152,7 @@ Sessions& sessions() {
 [[noreturn]] void raise(const dance::Failure& failure) {
   if (failure.code == "too_large") throw std::bad_alloc();
   if (failure.code == "internal") throw std::runtime_error(failure.message);
-  throw py::value_error(failure.message);  // parse_error (inside a search: the problem built), bad_option
+  throw py::value_error(failure.worded(keyword_of));  // parse_error (inside a search: the problem built), bad_option
 }
 
 // One instance of a reduction and its runs on the driver (dance/driver.hpp):

@@ -61,8 +61,6 @@ class Search {
   Search(const Search&) = delete;
   Search& operator=(const Search&) = delete;
 
-  [[nodiscard]] const dlx::Problem& problem() const { return *problem_; }
-  [[nodiscard]] const std::shared_ptr<const dlx::Problem>& shared_problem() const { return problem_; }
   // Whether the assumptions clashed (or a hook refused one): no solution.
   [[nodiscard]] bool clashed() const { return clashed_; }
 

@@ -106,6 +106,12 @@ ModelOptions& ModelOptions::set(std::string name, std::string value) {
 
 std::string option_word(std::string_view name) { return (name.size() == 1 ? "-" : "--") + std::string(name); }
 
+std::string worded(const std::vector<MessagePart>& parts, const OptionNamer& name) {
+  std::string text;
+  for (const MessagePart& part : parts) text += part.option ? name(part.text) : part.text;
+  return text;
+}
+
 bool ModelOptions::has(std::string_view name) const { return values_.find(name) != values_.end(); }
 
 std::string ModelOptions::text(std::string_view name) const {
@@ -116,19 +122,20 @@ std::string ModelOptions::text(std::string_view name) const {
 long ModelOptions::number(std::string_view name, long fallback) const {
   if (!has(name)) return fallback;
   if (const auto n = whole_number(text(name))) return *n;
-  throw std::invalid_argument(option_word(name) + " expects a whole number; found " + dlx::quoted(text(name)));
+  throw OptionError({option_named(std::string(name)), {" expects a whole number; found " + dlx::quoted(text(name))}});
 }
 
 std::pair<long, long> ModelOptions::dimensions(std::string_view name, std::pair<long, long> fallback) const {
   if (!has(name)) return fallback;
   if (const auto sides = parse_dimensions(text(name), 0, std::numeric_limits<long>::max())) return *sides;
-  throw std::invalid_argument(option_word(name) + " expects AxB; found " + dlx::quoted(text(name)));
+  throw OptionError({option_named(std::string(name)), {" expects AxB; found " + dlx::quoted(text(name))}});
 }
 
 void ModelOptions::check(std::span<const OptionSpec> specs) const {
   for (const OptionSpec& spec : specs)
     if (const auto found = values_.find(spec.long_name()); found != values_.end())
-      if (const auto wrong = spec.check(found->second)) throw std::invalid_argument(*wrong);
+      if (const auto wrong = spec.check(found->second))
+        throw OptionError({option_named(spec.long_name()), {wrong->substr(option_word(spec.long_name()).size())}});
 }
 
 }  // namespace dance

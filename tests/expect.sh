@@ -18,6 +18,7 @@ expect() {
   shift 4
   "$@" >"$tmp/out" 2>"$tmp/err" <"${STDIN:-/dev/null}"
   local got=$?
+  [ -n "${RECORD:-}" ] && record "$got" "$@"
   if [ "$got" -ne "$status" ] || ! matches "$out_pattern" "$tmp/out" || ! matches "$err_pattern" "$tmp/err"; then
     echo "FAIL: $* (exit $got, wanted $status)"
     echo "  stdout: $(head -c 400 "$tmp/out")"
@@ -26,6 +27,18 @@ expect() {
   else
     passed=$((passed + 1))
   fi
+}
+# With RECORD=FILE, every command line, its status and its output go into
+# FILE too (tests/cli/same_output.sh compares two builds' records).
+record() {
+  local got=$1
+  shift
+  {
+    echo "\$ $* (exit $got)"
+    cat "$tmp/out"
+    echo "-- stderr"
+    cat "$tmp/err"
+  } | sed -e "s|$tmp|TMP|g" -e "s|$dance|DANCE|g" >>"$RECORD"
 }
 # The tally; the status of the test script.
 summary() {

@@ -9,6 +9,7 @@
 #include <tuple>
 #include <sstream>
 
+#include "dance/driver.hpp"
 #include "dlx/solver.hpp"
 #include "hamilton/graph_rules.hpp"
 #include "hamilton/hamilton.hpp"
@@ -188,4 +189,24 @@ TEST_CASE("i324 and a736 (FHCP, built against backtracking): verified cycles, wi
   // Degree 4 at most: the degree encoding by default (algorithm C); the knight's graph keeps the edge encoding (M).
   CHECK(dlx::Solver(reduction.encode(*read_file("i324.hcp")).problem).algorithm() == 'C');
   CHECK(dlx::Solver(reduction.encode(*read_file("knight6x6.hcp")).problem).algorithm() == 'M');
+}
+
+TEST_CASE("hamilton: a wrong option's message keeps its options as data, for each face to name") {
+  const auto angled = [](std::string_view name) { return "<" + std::string(name) + ">"; };
+  try {
+    (void)test::read_one(reduction, "a b\nb c\n", ModelOptions().set("path").set("from", "a").set("to", "zz"));
+    FAIL("--to zz was taken");
+  } catch (const OptionError& e) {
+    CHECK(std::string(e.what()) == "--to names vertex 'zz', which the graph does not have");
+    CHECK(worded(e.parts(), angled) == "<to> names vertex 'zz', which the graph does not have");
+    const Failure failure = bad_option(e, "graph: ");
+    CHECK(failure.message == "graph: --to names vertex 'zz', which the graph does not have");
+    CHECK(failure.worded(angled) == "graph: <to> names vertex 'zz', which the graph does not have");
+  }
+  try {
+    (void)test::read_one(reduction, "a b\nb c\n", ModelOptions().set("longest"));
+    FAIL("--longest alone was taken");
+  } catch (const OptionError& e) {
+    CHECK(worded(e.parts(), angled) == "<longest> needs <from> and <to>");
+  }
 }

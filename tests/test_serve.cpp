@@ -441,6 +441,8 @@ TEST_CASE("serve: what a reduction refuses in an instance is a 400, never the se
   }
   const Reply to = post(server.port(), "solve", {{"reduction", "hamilton"}, {"text", graph}, {"options", refused[0]}});
   CHECK_THAT(to.data()["error"].get<std::string>(), Catch::Contains("options.to names vertex 'zz'"));
+  const Reply longest = post(server.port(), "solve", {{"reduction", "hamilton"}, {"text", graph}, {"options", refused[4]}});
+  CHECK_THAT(longest.data()["error"].get<std::string>(), Catch::EndsWith("options.longest needs options.from and options.to"));
   CHECK(post(server.port(), "solve", {{"reduction", "queens"}, {"text", "4\n"}}).status == 200);  // still serving
   // No instance in the text is the request's mistake, not the server's (fuzz_api found a 500).
   const Reply empty = post(server.port(), "solve", {{"reduction", "queens"}, {"text", ""}});

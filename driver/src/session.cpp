@@ -44,6 +44,17 @@ struct Session::Impl {
   }
 };
 
+std::string Failure::worded(const OptionNamer& name) const {
+  if (about.empty()) return message;
+  return message.substr(0, message.size() - dance::worded(about, option_word).size()) + dance::worded(about, name);
+}
+
+Failure bad_option(const std::exception& e, const std::string& prefix) {
+  Failure failure{"bad_option", prefix + e.what()};
+  if (const auto* options = dynamic_cast<const OptionError*>(&e)) failure.about = options->parts();
+  return failure;
+}
+
 namespace {
 
 // One instance's search, by one solver or by a team: count all solutions,
@@ -438,7 +449,7 @@ bool read_job(Input& input, Job& job) {
   } catch (const dlx::BuildError& e) {
     job.failure = {"parse_error", e.what()};
   } catch (const std::invalid_argument& e) {  // an option that this input cannot take (--to names no vertex)
-    job.failure = {"bad_option", e.what()};
+    job.failure = bad_option(e);
     input.broken = true;
   }
   ++input.read;
@@ -476,7 +487,7 @@ Status handle(const Context& c, Job& job, Solvers& solvers) {
   } catch (const dlx::BuildError& e) {
     return failed({"parse_error", where(c, instance) + e.what(), instance.line});
   } catch (const std::invalid_argument& e) {  // options this instance cannot take
-    return failed({"bad_option", where(c, instance) + e.what()});
+    return failed(bad_option(e, where(c, instance)));
   } catch (const std::bad_alloc&) {
     return failed({"too_large", where(c, instance) + "out of memory"});
   } catch (const std::exception& e) {  // a reduction's bug: this instance fails, the run goes on

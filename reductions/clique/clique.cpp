@@ -65,16 +65,19 @@ std::unique_ptr<PuzzleType> CliqueReduction::make_puzzle_type(const ModelOptions
   };
   long density = options.number("density", densest(1));
   if (options.has("density") && expected_sets(n, k, density) > most_repairs(n))
-    throw std::invalid_argument("--density " + std::to_string(density) + ": a random graph of " + std::to_string(n) + " vertices has about " +
-                                std::to_string(static_cast<long long>(expected_sets(n, k, density))) + " sets of " + std::to_string(k) +
-                                ", each repaired by a search; take --density " + std::to_string(densest(most_repairs(n))) +
-                                " or less, or a larger -k");
+    throw OptionError({option_named("density"),
+                       {" " + std::to_string(density) + ": a random graph of " + std::to_string(n) + " vertices has about " +
+                        std::to_string(static_cast<long long>(expected_sets(n, k, density))) + " sets of " + std::to_string(k) +
+                        ", each repaired by a search; take "},
+                       option_named("density"),
+                       {" " + std::to_string(densest(most_repairs(n))) + " or less, or a larger "},
+                       option_named("k")});
   return std::make_unique<CliquePuzzles>(*this, static_cast<int>(n), static_cast<int>(k), static_cast<int>(density));
 }
 
 std::unique_ptr<InstanceReader> CliqueReduction::read(std::istream& in, const ModelOptions& options) const {
   for (const char* option : {"vertices", "density"})
-    if (options.has(option)) throw std::invalid_argument(std::string("--") + option + " is an option of 'dance generate " + std::string(name()) + "'");
+    if (options.has(option)) throw OptionError({option_named(option), {" is an option of 'dance generate " + std::string(name()) + "'"}});
   const bool maximum = options.has("max");
   if (maximum && options.has("k")) throw std::invalid_argument(std::string(name()) + " takes -k K or --max, not both");
   if (!maximum && !options.has("k")) throw std::invalid_argument(std::string(name()) + " needs either -k K or --max");

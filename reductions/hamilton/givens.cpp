@@ -4,6 +4,7 @@
 #include <charconv>
 #include <stdexcept>
 
+#include "dance/reduction.hpp"
 #include "hamilton/encodings.hpp"
 
 namespace dance::hamilton {
@@ -63,15 +64,15 @@ std::vector<Given> parse_givens(const std::string& text, const graph::Graph& g) 
     const char* digits = item.data() + (equals == std::string::npos ? 0 : equals + 1);
     const auto [end, error] = std::from_chars(digits, item.data() + item.size(), step);
     if (equals == std::string::npos || error != std::errc() || end != item.data() + item.size() || step == 0)
-      throw std::invalid_argument("--given expects VERTEX=STEP[,VERTEX=STEP...] with steps from 1; found '" + item + "'");
+      throw OptionError({option_named("given"), {" expects VERTEX=STEP[,VERTEX=STEP...] with steps from 1; found '" + item + "'"}});
     const std::string name = item.substr(0, equals);
     const auto found = std::find(g.names.begin(), g.names.end(), name);
     if (found == g.names.end() && name.find_first_of("=;") != std::string::npos)  // another separator than ','
-      throw std::invalid_argument("--given expects VERTEX=STEP pairs separated by commas (a=1,b=5); found '" + item + "'");
-    if (found == g.names.end()) throw std::invalid_argument("--given names vertex '" + name + "', which the graph does not have");
+      throw OptionError({option_named("given"), {" expects VERTEX=STEP pairs separated by commas (a=1,b=5); found '" + item + "'"}});
+    if (found == g.names.end()) throw OptionError({option_named("given"), {" names vertex '" + name + "', which the graph does not have"}});
     if (step > g.size())  // before the step is narrowed to 32 bits
-      throw std::invalid_argument("--given gives vertex '" + name + "' step " + std::to_string(step) + ", beyond the " +
-                                  std::to_string(g.size()) + " vertices");
+      throw OptionError({option_named("given"), {" gives vertex '" + name + "' step " + std::to_string(step) + ", beyond the " +
+                                                  std::to_string(g.size()) + " vertices"}});
     givens.push_back({static_cast<Vertex>(found - g.names.begin()), static_cast<std::uint32_t>(step - 1)});
     at = comma + 1;
   }

@@ -120,18 +120,19 @@ class HamiltonReader final : public OneInstanceReader {
       if (!too_few.empty()) h->impossible = too_few.front();
       for (std::string& why : too_few) h->warnings.push_back(std::move(why));
     }
-    if (h->path && options_.has("closed")) throw std::invalid_argument("--closed asks for a cycle; --path, --from, --to and --longest for a path");
+    if (h->path && options_.has("closed")) throw OptionError({option_named("closed"), {" asks for a cycle; "}, option_named("path"), {", "}, option_named("from"), {", "},
+                                                                            option_named("to"), {" and "}, option_named("longest"), {" for a path"}});
     const auto vertex = [&g](const std::string& name, const char* option) {
       const auto found = std::find(g.names.begin(), g.names.end(), name);
-      if (found == g.names.end()) throw std::invalid_argument(std::string("--") + option + " names vertex '" + name + "', which the graph does not have");
+      if (found == g.names.end()) throw OptionError({option_named(option), {" names vertex '" + name + "', which the graph does not have"}});
       return static_cast<Vertex>(found - g.names.begin());
     };
     if (options_.has("from")) h->from = vertex(options_.text("from"), "from");
     if (options_.has("to")) h->to = vertex(options_.text("to"), "to");
-    if (h->from.has_value() != h->to.has_value()) throw std::invalid_argument("--from and --to go together");
-    if (h->from && h->from == h->to) throw std::invalid_argument("--from and --to name the same vertex");
+    if (h->from.has_value() != h->to.has_value()) throw OptionError({option_named("from"), {" and "}, option_named("to"), {" go together"}});
+    if (h->from && h->from == h->to) throw OptionError({option_named("from"), {" and "}, option_named("to"), {" name the same vertex"}});
     h->longest = options_.has("longest");
-    if (h->longest && !h->from) throw std::invalid_argument("--longest needs --from and --to");
+    if (h->longest && !h->from) throw OptionError({option_named("longest"), {" needs "}, option_named("from"), {" and "}, option_named("to")});
     if (!h->impossible && !h->longest) h->impossible = why_none(*h);  // said by the answer "none"
     if (h->longest) {
       h->useless = std::make_shared<const std::vector<bool>>(useless_vertices(g, *h->from, *h->to));
@@ -139,17 +140,17 @@ class HamiltonReader final : public OneInstanceReader {
       if (dropped) h->warnings.push_back(std::to_string(dropped) + " vertices can lie on no path between the ends and are left out");
     }
     if (options_.has("given")) {
-      if (h->longest) throw std::invalid_argument("--given and --longest do not go together");
+      if (h->longest) throw OptionError({option_named("given"), {" and "}, option_named("longest"), {" do not go together"}});
       h->givens = parse_givens(options_.text("given"), g);
       h->distances = std::make_shared<const Distances>(g);
     }
     using Model = HamiltonInstance::Model;
     const std::string encoding = options_.text("encoding").empty() && options_.has("given") ? "position" : options_.text("encoding");
-    if (encoding != "position" && options_.has("given")) throw std::invalid_argument("--given works with the position encoding only");
+    if (encoding != "position" && options_.has("given")) throw OptionError({option_named("given"), {" works with the position encoding only"}});
     h->model = encoding == "position" ? Model::position
                : encoding == "degree" || (encoding.empty() && (h->longest || sparse_cycle(g, *h))) ? Model::degree
                                                                                                  : Model::edge;
-    if (h->model != Model::degree && h->longest) throw std::invalid_argument("--longest works with the degree encoding only");
+    if (h->model != Model::degree && h->longest) throw OptionError({option_named("longest"), {" works with the degree encoding only"}});
     if (h->impossible) return h;  // no options to compute
     if (h->model == Model::position) h->steps = std::make_shared<const std::vector<HamiltonInstance::Step>>(steps_of(*h));
     else h->choices = std::make_shared<const std::vector<Choice>>(h->model == Model::edge ? edge_choices_of(*h) : choices_of(*h));

@@ -25,7 +25,7 @@ class PathGridReader final : public InstanceReader {
 void refuse_generate_options(const ModelOptions& options, std::string_view reduction, std::initializer_list<const char*> names) {
   for (const char* name : names)
     if (options.has(name))
-      throw std::invalid_argument(std::string("--") + name + " is an option of 'dance generate " + std::string(reduction) + "'");
+      throw OptionError({option_named(name), {" is an option of 'dance generate " + std::string(reduction) + "'"}});
 }
 
 Shape shape_of(const ModelOptions& options, std::string_view format, std::string_view name, Rule rule,
@@ -33,7 +33,7 @@ Shape shape_of(const ModelOptions& options, std::string_view format, std::string
   if (format == "json") throw std::invalid_argument("the generator writes puzzles as text or SVG pictures");
   const auto [width, height] = options.dimensions("size", fallback);
   if (width * height < 4)
-    throw std::invalid_argument("--size " + options.text("size") + " is too small for a " + std::string(name) + " puzzle; take four cells at least");
+    throw OptionError({option_named("size"), {" " + options.text("size") + " is too small for a " + std::string(name) + " puzzle; take four cells at least"}});
   Shape shape;
   shape.rule = rule;
   shape.width = static_cast<int>(width);

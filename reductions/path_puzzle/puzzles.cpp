@@ -4,6 +4,7 @@
 #include <ostream>
 #include <stdexcept>
 
+#include "dance/reduction.hpp"
 #include "dlx/solver.hpp"
 #include "hamilton/encodings.hpp"
 #include "path_puzzle/random_path.hpp"
@@ -41,7 +42,7 @@ std::vector<std::vector<std::size_t>> PathPuzzles::orbits(Symmetry symmetry) con
   if (shape_.holes > 0 && symmetry != Symmetry::none)
     throw std::invalid_argument("hidato puzzles have random shapes: no --symmetry");
   if (!square && (symmetry == Symmetry::rot90 || symmetry == Symmetry::diagonal))
-    throw std::invalid_argument("--symmetry rot90 and diagonal need a square grid");
+    throw OptionError({option_named("symmetry"), {" rot90 and diagonal need a square grid"}});
   std::vector<std::vector<std::size_t>> all;
   std::vector<bool> placed(positions(), false);
   for (int r = 0; r < h; ++r)

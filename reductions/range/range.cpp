@@ -67,7 +67,7 @@ std::vector<OptionSpec> RangeReduction::options() const {
 
 std::unique_ptr<InstanceReader> RangeReduction::read(std::istream& in, const ModelOptions& options) const {
   for (const char* name : {"size", "density"})
-    if (options.has(name)) throw std::invalid_argument(std::string("--") + name + " is an option of 'dance generate range'");
+    if (options.has(name)) throw OptionError({option_named(name), {" is an option of 'dance generate range'"}});
   return std::make_unique<RangeReader>(in);
 }
 
@@ -131,8 +131,8 @@ std::unique_ptr<PuzzleType> RangeReduction::make_puzzle_type(const ModelOptions&
   if (format == "json") throw std::invalid_argument("the generator writes puzzles as game IDs, grids or SVG pictures");
   const auto [width, height] = options.dimensions("size", {7, 7});
   if (width <= 2 && height <= 2)
-    throw std::invalid_argument("--size " + options.text("size") +
-                                " is too small for a range puzzle; take at least three cells in one direction");
+    throw OptionError({option_named("size"),
+                       {" " + options.text("size") + " is too small for a range puzzle; take at least three cells in one direction"}});
   const int density = static_cast<int>(options.number("density", 20));
   const auto in = [](Notation notation) {
     return [notation](std::ostream& out, const Board& board, const Colouring* black) { write(out, board, black, notation); };

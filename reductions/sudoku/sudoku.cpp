@@ -164,14 +164,14 @@ std::vector<OptionSpec> SudokuReduction::options() const {
 
 std::optional<Shape> SudokuReduction::fixed_shape(const ModelOptions& options) const {
   if (options.has("box")) {
-    if (options.has("size")) throw std::invalid_argument("--box and --size exclude each other");
-    if (options.has("jigsaw")) throw std::invalid_argument("--box and --jigsaw exclude each other");
+    if (options.has("size")) throw OptionError({option_named("box"), {" and "}, option_named("size"), {" exclude each other"}});
+    if (options.has("jigsaw")) throw OptionError({option_named("box"), {" and "}, option_named("jigsaw"), {" exclude each other"}});
     const auto shape = parse_box(options.text("box"));
-    if (!shape) throw std::invalid_argument("--box expects RxC with R*C between 4 and 64; found " + dlx::quoted(options.text("box")));
+    if (!shape) throw OptionError({option_named("box"), {" expects RxC with R*C between 4 and 64; found " + dlx::quoted(options.text("box"))}});
     return shape;
   }
   if (!options.has("size")) return std::nullopt;
-  if (options.has("jigsaw")) throw std::invalid_argument("--size and --jigsaw exclude each other");
+  if (options.has("jigsaw")) throw OptionError({option_named("size"), {" and "}, option_named("jigsaw"), {" exclude each other"}});
   const int n = static_cast<int>(options.number("size", 9));
   auto shape = boxed_shape(n);
   if (!shape)
@@ -283,7 +283,7 @@ std::unique_ptr<PuzzleType> SudokuReduction::make_puzzle_type(const ModelOptions
   if (format != "text" && format != "svg")
     throw std::invalid_argument("the generator writes one puzzle per line, or --format svg a picture each");
   const bool jigsaw = options.has("jigsaw");
-  if (jigsaw && options.has("box")) throw std::invalid_argument("--box and --jigsaw exclude each other");
+  if (jigsaw && options.has("box")) throw OptionError({option_named("box"), {" and "}, option_named("jigsaw"), {" exclude each other"}});
   Shape shape;
   if (jigsaw) {  // each puzzle's map is random, so any size: the regions are not boxes
     shape.n = static_cast<int>(options.number("size", 9));

@@ -197,12 +197,16 @@ def test_bad_input_raises_the_documented_exceptions():
         dance.solve("nosuch", "")
     with pytest.raises(ValueError, match="colour"):
         dance.solve("queens", size=8, colour="red")
-    with pytest.raises(ValueError, match="--size"):
+    with pytest.raises(ValueError, match="^size= expects a whole number"):  # the option in Python's words
         dance.count("queens", size=0)
     with pytest.raises(TypeError, match="closed"):
         dance.count("hamilton", knight="5x5", closed="yes")
-    with pytest.raises(ValueError, match="--to"):
+    with pytest.raises(ValueError, match="to= names vertex 'zz'"):
         dance.solve("hamilton", "a b\nb c\n", path=True, from_="a", to="zz")
+    with pytest.raises(ValueError, match="longest= needs from_= and to="):
+        dance.solve("hamilton", "a b\nb c\n", longest=True)
+    with pytest.raises(ValueError, match="^box= and size= exclude each other$"):
+        dance.solve("sudoku", "." * 16, box="2x2", size=4)
     with pytest.raises(ValueError, match="more than one"):
         dance.solve("sudoku", SUDOKU + SUDOKU)
     with pytest.raises(ValueError, match="difficulty"):

@@ -156,7 +156,7 @@ class Hook {
 // A heuristic's switch: `automatic` leaves it to the problem's shape.
 enum class Switch : std::uint8_t { automatic, off, on };
 
-// The engine's heuristics, one table (CaDiCaL's way). Each is on, off, or
+// The engine's heuristics, a switch each (CaDiCaL's way). Each is on, off, or
 // automatic: on where the problem's shape says so. A switch that the
 // algorithm cannot honour (the ring with colours) stays off.
 struct SolverOptions {

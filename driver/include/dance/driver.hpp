@@ -1,7 +1,8 @@
 // The driver: one run of a reduction over its instances, the same code for
 // every face of dance (the command line, dance serve, Python, the benches,
 // the tests). A run specification goes in, results come out as values handed
-// to a Sink; nothing here parses a command line, opens a file or prints.
+// to a Sink; nothing here parses a command line or prints, and only
+// read_parts (--resume) opens a file.
 //
 //   dance::RunSpec spec;                      // what to do with each instance
 //   spec.task = dance::Task::count;
@@ -74,13 +75,20 @@ struct RunSpec {
 enum class Status { found = 0, none = 1, error = 2, stopped = 3 };
 [[nodiscard]] Status worse(Status a, Status b);
 
-// Why an instance failed, in dance's words ("--to names vertex 'zz'"); a
-// caller with words of its own (dance serve's field names) translates.
+// Why an instance failed, in the command line's words ("--to names vertex
+// 'zz'"); a message about options keeps them as data too, so that a face with
+// words of its own (dance serve's options.to, Python's to=) says them its way.
 struct Failure {
   std::string code;                  // parse_error, bad_option, too_large, internal; empty: none
   std::string message;               // with the source and line where known
   std::size_t line = 0, column = 0;  // parse_error: where in the input (0: not known)
+  std::vector<MessagePart> about{};  // an OptionError's message: the end of `message`, its options as data
+
+  // The message with its options named by `name` (as it is when `about` is empty).
+  [[nodiscard]] std::string worded(const OptionNamer& name) const;
 };
+// A failure coded bad_option from what an option's check threw, after `prefix` (where).
+[[nodiscard]] Failure bad_option(const std::exception& e, const std::string& prefix = "");
 
 // Where the results go. Every call is about one instance, in input order,
 // from the thread that called run(). A solution is shared: a sink may keep it.

@@ -2,7 +2,7 @@
 // (`--format NAME`), chosen by dance, never by the model.
 //
 // Every reduction has "text" (its usual notation: the print functions of
-// dance/reduction.hpp) and "json" (its answer as a JSON value, to_json(),
+// dance/reduction.hpp) and "json" (its answer as a JSON value, Reduction::json_of(),
 // docs/json.md); a reduction may add formats of its own (svg, grid, id, ...)
 // through TypedReduction::writers(). Reduction::presenter(name) gives the
 // writers of a format, and render() one answer as a string.

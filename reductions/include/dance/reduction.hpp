@@ -108,6 +108,28 @@ struct OptionSpec {
 // An option of a reduction as the command line writes it: -k for a one-letter name, --box for others.
 [[nodiscard]] std::string option_word(std::string_view name);
 
+// A message about options, the options kept as data: each face names them
+// its own way (--to, options.to, to=). A part is text, or an option's name.
+struct MessagePart {
+  std::string text;
+  bool option = false;  // text is an option's name ("to", "node-limit")
+};
+using OptionNamer = std::function<std::string(std::string_view name)>;
+[[nodiscard]] std::string worded(const std::vector<MessagePart>& parts, const OptionNamer& name);
+[[nodiscard]] inline MessagePart option_named(std::string name) { return {std::move(name), true}; }
+
+// An option's value (or a mix of options) that the input cannot take; what()
+// names the options as the command line does (option_word).
+class OptionError : public std::invalid_argument {
+ public:
+  explicit OptionError(std::vector<MessagePart> parts)
+      : std::invalid_argument(worded(parts, option_word)), parts_(std::move(parts)) {}
+  [[nodiscard]] const std::vector<MessagePart>& parts() const { return parts_; }
+
+ private:
+  std::vector<MessagePart> parts_;
+};
+
 // "AxB" (or "AXB") as two whole numbers, each in [lo, hi]; nothing when the
 // text is no such size. The one parser of sizes (--knight, --size, --box).
 [[nodiscard]] std::optional<std::pair<long, long>> parse_dimensions(std::string_view text, long lo, long hi);
@@ -212,8 +234,8 @@ class Reduction {
   // Optimisation as a sequence of decision problems (clique --max): whether
   // this instance starts such a sequence, and the instance to solve after
   // `tried` given the answer found for it (nullptr: none), or nullptr when
-  // the sequence is over. The CLI solves each for a first solution and
-  // prints the last answer found.
+  // the sequence is over. The driver (Session) solves each for a first
+  // solution and hands on the last answer found.
   [[nodiscard]] virtual bool optimises(const Instance& instance) const = 0;
   [[nodiscard]] virtual std::unique_ptr<Instance> next_step(const Instance& tried, const Answer* found) const = 0;
 
