@@ -194,7 +194,7 @@ int main(int argc, char** argv) {
               counts.wrong ? (std::to_string(counts.wrong.load()) + " answers wrong").c_str() : "every answer the solution");
   if (hostile) {
     std::sort(counts.latencies.begin(), counts.latencies.end());
-    const auto at = [&](double q) { return counts.latencies.empty() ? 0.0 : counts.latencies[static_cast<std::size_t>(q * (counts.latencies.size() - 1))]; };
+    const auto at = [&](double q) { return counts.latencies.empty() ? 0.0 : counts.latencies[static_cast<std::size_t>(q * static_cast<double>(counts.latencies.size() - 1))]; };
     std::printf("under attack: 9x9 solve latency median %.4f s, p99 %.4f s, slowest %.4f s; %ld answered 503\n", at(0.5),
                 at(0.99), at(1.0), counts.busy.load());
   }
