@@ -11,7 +11,7 @@ namespace dlx {
 
 class Count {
  public:
-  using Wide = unsigned __int128;
+  __extension__ typedef unsigned __int128 Wide;  // GCC and Clang's, without -Wpedantic's warning
   constexpr Count(std::uint64_t n = 0) : value_(n) {}  // NOLINT: a count of 64 bits is a Count
   [[nodiscard]] static constexpr Count of(Wide n) {
     Count c;
