@@ -137,7 +137,11 @@ RunSpec run_spec(const Settings& s, const Reduction& reduction, std::string sour
   spec.resume = s.resume;
   spec.depth = s.depth;
   spec.source = std::move(source);
-  spec.memo = s.memo == "on" ? dlx::Switch::on : s.memo == "off" ? dlx::Switch::off : dlx::Switch::automatic;
+  const auto engine_switch = [](const std::string& word) {
+    return word == "on" ? dlx::Switch::on : word == "off" ? dlx::Switch::off : dlx::Switch::automatic;
+  };
+  spec.engine.memo = engine_switch(s.memo);
+  spec.engine.learning = engine_switch(s.learning);
   return spec;
 }
 

@@ -99,6 +99,10 @@ const std::vector<OwnOption>& own_options() {
        .help = "count with a memo of the subproblems met (exact cover without colours, multiplicities or a "
                "global constraint, one thread): each is counted once; auto: on (docs/engine.md)",
        .commands = {C::solve, C::count}, .choices = {"auto", "on", "off"}, .field = "memo"},
+      {.name = "learning", .kind = K::choice, .target = &Settings::learning, .argument = "auto|on|off",
+       .help = "conflict-directed backjumping: at a dead end the search finds which choices caused it and backs "
+               "up past those that did not; auto: off (docs/engine.md)",
+       .commands = {C::solve, C::count}, .choices = {"auto", "on", "off"}, .field = "learning"},
       {.name = "stats", .kind = K::flag, .target = &Settings::stats, .help = "print search statistics to stderr",
        .commands = {C::solve, C::count, C::split, C::generate}, .field = "stats"},
       {.name = "verify", .kind = K::flag, .target = &Settings::verify,

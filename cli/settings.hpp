@@ -45,7 +45,8 @@ struct Settings {
   std::uint32_t port = 8080;
   std::uint64_t max_connections = 256;
   std::string allow_hosts;
-  std::string memo = "auto";  // --memo  // serve --allow-host: comma-separated host names
+  std::string memo = "auto";  // --memo
+  std::string learning = "auto";  // --learning  // serve --allow-host: comma-separated host names
   // generate
   std::string symmetry = "none";
   bool minimal = false;

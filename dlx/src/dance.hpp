@@ -28,6 +28,7 @@ struct Dance {
   Index primary_count;
   std::uint64_t updates;
   Index emptied = 0;  // an item whose list hide_node emptied, if any
+  Index emptied_dead = 0;  // the item whose emptying made the last commit a dead end
   Index forced;       // an item hide_node left with one option, if any: choose looks there first
   // With Ring, every such item, latest on top (the oldest forgotten when it
   // overflows): any of them still forced spares choose() its scan.

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "dance.hpp"
+#include "learning.hpp"
 
 namespace dlx {
 
@@ -120,6 +121,7 @@ class Search {
     for (const OptionId o : s_.removals) {
       const Index first = s_.option_first[o];
       if (!d.available(first, last_node(o))) continue;  // chosen, out already, or clashing
+      if (s_.learning) s_.learning->removed_at[o] = d.removed_top;
       d.hide_option(first);
       d.removed[d.removed_top++] = first;
       ++d.removals;
@@ -217,13 +219,16 @@ Outcome Search<Colours, Multiplicities, Sharing, Ring>::run(Mode mode, std::uint
   std::uint64_t next_check = nodes;  // check the limits before the first node
   Hook* const hook = s.hook;
   const bool prunes = s.prunes, removing = Ring || prunes;  // in registers, not re-read from the state
+  Learning* const learn = s.learning.get();  // null without learning: one predictable branch at each dead end
 
   switch (s.resume) {
     case Resume::forward: goto forward;
     case Resume::advance:
       x = choice[l];
       goto try_x;
-    case Resume::backup: goto backup;
+    case Resume::backup:  // after a solution: every level below it stays
+      if (learn) learn->solution_below(l);
+      goto backup;
     case Resume::done:
     case Resume::spent: return Outcome::exhausted;
   }
@@ -255,9 +260,16 @@ forward:
       outcome = Outcome::solution_limit;
       goto leave;
     }
+    if (learn) learn->solution_below(l);
     goto backup;
   }
-  if (prunes && !prune(d)) goto backup;
+  if (prunes && !prune(d)) {
+    if (learn) {  // learning: why the hook said no
+      s.removed_top = d.removed_top;
+      learn->hook_failed(s, l);
+    }
+    goto backup;
+  }
   i = 0;
   if constexpr (Ring) {  // singles first: the subset rule only where the search would branch
     if (l == floor) d.shrunk_all();
@@ -267,7 +279,14 @@ forward:
     s.seen_level[l] = d.shrunk_seen;
   }
   if (i == 0) i = d.choose();
-  if (i == 0) goto backup;
+  if (i == 0) {
+    if (learn) {  // learning: why the item has too few options
+      s.removed_top = d.removed_top;
+      learn->dead_item(s, l);
+    }
+    goto backup;
+  }
+  if (learn) learn->open(l);
   item[l] = i;
   if constexpr (Multiplicities) {
     s.tweak_base[l] = s.tweak_top;
@@ -296,6 +315,7 @@ advance:
     if (d.bound[i] > 0) {
       if (d.len[i] <= d.bound[i] - d.slack[i]) goto restore;  // too few options left to reach lo
       d.hide_option(x);
+      if (learn) learn->tweaked_at[s.option_of(x)] = s.tweak_top;
       s.tweaked[s.tweak_top++] = x;
     }
   }
@@ -307,6 +327,10 @@ try_x:
   }
   if (hook) {
     const Hook::Verdict verdict = hook->consider(s.option_of(x), Remaining(&s));
+    if (learn && verdict != Hook::Verdict::take) {
+      s.removed_top = d.removed_top;
+      learn->child_refused(s, l);
+    }
     if (verdict == Hook::Verdict::skip_rest) goto restore;
     if (verdict == Hook::Verdict::skip) {
       choice[l] = d.link[x].down;
@@ -319,10 +343,18 @@ try_x:
       goto leave;
     }
     ++nodes;
+    if (learn) {  // learning: why the emptied item had no other options
+      s.removed_top = d.removed_top;
+      learn->child_emptied(s, l, d.emptied_dead);
+    }
     choice[l] = d.link[x].down;
     goto advance;
   }
   if (hook && !hook->choose(s.option_of(x), Remaining(&s))) {
+    if (learn) {
+      s.removed_top = d.removed_top;
+      learn->child_refused(s, l);
+    }
     take_back(d, x);
     choice[l] = d.link[x].down;
     goto advance;
@@ -352,6 +384,10 @@ backup:
   x = choice[l];
   if constexpr (!Multiplicities) open -= open_after(d.link, x, item[l]);
   take_back(d, x);
+  if (learn && !learn->involves(l)) {  // learning: l's choice played no part in the dead end, nor would its siblings'
+    restore_item(d, l);
+    goto backup;
+  }
   if constexpr (Multiplicities) {
     if (x <= s.item_count) goto restore;
   }
@@ -359,10 +395,18 @@ backup:
   goto advance;
 
 restore:
+  if (learn) {  // learning: the dead end that travels down is l's
+    s.removed_top = d.removed_top;
+    learn->exhausted(s, l);
+  }
   restore_item(d, l);
   goto backup;
 
 leave:
+  if (learn) {
+    s.stats.conflicts = learn->conflicts;
+    s.stats.backjumps = learn->backjumps;
+  }
   s.level = l;
   s.open_levels = open;
   s.stats.nodes = nodes;

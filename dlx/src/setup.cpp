@@ -1,7 +1,8 @@
 // Setting a solver up: linking a problem into Knuth's arrays (in input order
 // or a seed's), the heuristics it runs, the pristine copy of the lists that
 // retract() restores, and the assumptions and exclusions before a search.
-#include "memo.hpp"  // State's Memo, complete for ~Solver
+#include "learning.hpp"  // State's Learning, complete for ~Solver
+#include "memo.hpp"      // State's Memo, too
 #include "search.hpp"
 
 namespace dlx {
@@ -164,8 +165,9 @@ Solver::Solver(std::shared_ptr<const Problem> problem, std::uint64_t seed, Solve
     return option == Switch::automatic ? automatic() : option == Switch::on;
   };
   const bool plain = !s.colours && !s.multiplicities;
-  s.sharing = plain && chosen(heuristics.sharing, [&s] { return siblings_share(s); });
-  s.ring = plain && !s.sharing && chosen(heuristics.ring, [n1] { return n1 >= ring_from; });
+  const bool learning = chosen(heuristics.learning, [] { return false; });
+  s.sharing = plain && !learning && chosen(heuristics.sharing, [&s] { return siblings_share(s); });
+  s.ring = plain && !learning && !s.sharing && chosen(heuristics.ring, [n1] { return n1 >= ring_from; });
   s.tighten = !s.multiplicities && chosen(heuristics.tie_break, [n1] { return n1 >= tighten_from; });
   s.probe = s.ring && chosen(heuristics.probing, [n1] { return n1 >= probe_from; });
   s.pairs = s.ring && chosen(heuristics.pair_rule, [n1] { return n1 >= pair_from; });
@@ -212,6 +214,7 @@ Solver::Solver(std::shared_ptr<const Problem> problem, std::uint64_t seed, Solve
   s.covered_base.assign(depth, 0);
   s.shared_run.assign(static_cast<std::size_t>(n) + 1, 0);
   s.used.assign(n, 0);
+  if (learning) s.learning = std::make_unique<Learning>(s);
 }
 
 Solver::~Solver() = default;  // State's Memo is complete here (memo.hpp)

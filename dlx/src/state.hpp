@@ -92,6 +92,7 @@ constexpr std::uint64_t item_bit(Index item) { return std::uint64_t{1} << ((item
 
 
 class Memo;
+class Learning;
 
 struct Solver::State {
   std::shared_ptr<const Problem> problem;
@@ -107,6 +108,7 @@ struct Solver::State {
   std::size_t memo_bytes = 0;
   std::unique_ptr<Memo> memo;  // made by the first count() that uses it
   Count counted;               // the last count()'s solutions, exact past 2^64
+  std::unique_ptr<Learning> learning;  // conflict-directed backjumping (learning.hpp), null when off
   Index item_count = 0;  // N: items are 1..N, primary ones first
   Index primary_count = 0;
   BigVector<Link> link;               // per node

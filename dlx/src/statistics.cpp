@@ -16,6 +16,8 @@ Statistics& Statistics::operator+=(const Statistics& other) {
   memo_hits += other.memo_hits;
   memo_entries += other.memo_entries;
   memo_bytes += other.memo_bytes;
+  conflicts += other.conflicts;
+  backjumps += other.backjumps;
   return *this;
 }
 
@@ -27,6 +29,8 @@ Statistics since(const Statistics& now, const Statistics& then) {
   d.seconds -= then.seconds;
   d.removals -= then.removals;
   d.memo_hits -= then.memo_hits;
+  d.conflicts -= then.conflicts;
+  d.backjumps -= then.backjumps;
   return d;
 }
 
@@ -38,6 +42,7 @@ std::ostream& operator<<(std::ostream& out, const Statistics& stats) {
   if (stats.removals > 0) out << ", removals " << stats.removals;
   if (stats.memo_entries > 0)
     out << ", memo hits " << stats.memo_hits << ", entries " << stats.memo_entries << ", MiB " << (stats.memo_bytes >> 20);
+  if (stats.conflicts > 0) out << ", conflicts " << stats.conflicts << ", backjumps " << stats.backjumps;
   out.flags(flags);
   return out;
 }

@@ -40,7 +40,7 @@ struct Session::Impl {
   std::vector<dlx::Statistics> ranks;  // after a cluster's count: the other ranks' counters
 
   Impl(const Reduction& r, RunSpec s) : reduction(r), spec(std::move(s)), published(std::max<std::size_t>(spec.threads, 1)) {
-    for (dlx::Progress& progress : published) workers.emplace_back(spec.seed, &progress, spec.memo);
+    for (dlx::Progress& progress : published) workers.emplace_back(spec.seed, &progress, spec.engine);
   }
 };
 

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "dance/driver.hpp"
 #include "dance/reduction.hpp"
 #include "dlx/solver.hpp"
 #include "dlx/statistics.hpp"
@@ -18,9 +19,9 @@ namespace dance::detail {
 class Solvers {
  public:
   // Each solver publishes how far it has got in `progress`.
-  // `memo`: the run's choice, over what the encoding asks for unless automatic.
-  Solvers(std::uint64_t seed, dlx::Progress* progress, dlx::Switch memo = dlx::Switch::automatic)
-      : seed_(seed), progress_(progress), memo_(memo) {}
+  // `engine`: the run's switches, over what the encoding asks for unless automatic.
+  Solvers(std::uint64_t seed, dlx::Progress* progress, RunSpec::Engine engine = {})
+      : seed_(seed), progress_(progress), engine_(engine) {}
   // The solver of the encoding's problem, with the heuristics it asks for;
   // `search` 1 is a second one, for the restarting search of a portfolio.
   dlx::Solver& for_problem(const Encoding& encoding, std::size_t search = 0) {
@@ -34,7 +35,8 @@ class Solvers {
       solvers_.erase(oldest);
     }
     dlx::SolverOptions heuristics = encoding.heuristics;
-    if (memo_ != dlx::Switch::automatic) heuristics.memo = memo_;
+    for (auto [set, run] : {std::pair{&heuristics.memo, engine_.memo}, std::pair{&heuristics.learning, engine_.learning}})
+      if (run != dlx::Switch::automatic) *set = run;
     solvers_.emplace_back(key, std::make_unique<dlx::Solver>(encoding.problem, seed_, heuristics));
     dlx::Solver& solver = *solvers_.back().second;
     if (std::find(variants_.begin(), variants_.end(), solver.variant()) == variants_.end())
@@ -56,7 +58,7 @@ class Solvers {
   static constexpr std::size_t kept = 8;
   std::uint64_t seed_;
   dlx::Progress* progress_;
-  dlx::Switch memo_;
+  RunSpec::Engine engine_;
   using Key = std::pair<std::shared_ptr<const dlx::Problem>, std::size_t>;
   std::vector<std::pair<Key, std::unique_ptr<dlx::Solver>>> solvers_;
   dlx::Statistics retired_;

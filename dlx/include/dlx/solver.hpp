@@ -114,6 +114,19 @@ class Pruner {
   std::vector<OptionId>& removals_;
 };
 
+// Why a hook said no (Hook::explain): options chosen, and options out of the
+// search, that together leave no solution.
+class Reason {
+ public:
+  Reason(std::vector<OptionId>& chosen, std::vector<OptionId>& gone) : chosen_(chosen), gone_(gone) {}
+  void chosen(OptionId option) { chosen_.push_back(option); }
+  void gone(OptionId option) { gone_.push_back(option); }
+
+ private:
+  std::vector<OptionId>& chosen_;
+  std::vector<OptionId>& gone_;
+};
+
 // A reduction's global constraint that exact cover cannot state compactly.
 class Hook {
  public:
@@ -149,6 +162,13 @@ class Hook {
   // forced next and one left with none ends the branch. False ends the branch
   // at once: a dead end.
   virtual bool propagate(const Remaining&, Pruner&) { return true; }
+  // Why the last propagate() said no, or the last choose() or consider()
+  // refused (its option counts as chosen): asked at once after it, with
+  // learning on (SolverOptions::learning) only, as CaDiCaL asks its external
+  // propagator for reasons. The search backs up past choices the reason
+  // leaves out, so it must hold every cause. False (the default): it cannot
+  // tell, and every choice made counts.
+  virtual bool explain(Reason&) { return false; }
   // A fresh copy in the state of no options chosen, for another worker.
   [[nodiscard]] virtual std::unique_ptr<Hook> clone() const = 0;
 };
@@ -182,6 +202,10 @@ struct SolverOptions {
   // Automatic: on (docs/engine.md has the measurements).
   Switch memo = Switch::automatic;
   std::size_t memo_bytes = std::size_t{1} << 30;  // the memo's table at most; full, it starts again empty
+  // Conflict-directed backjumping: at a dead end the search finds which
+  // levels' choices caused it and, backing up, skips the levels that played
+  // no part. Without sharing and the ring. Automatic: off (docs/engine.md).
+  Switch learning = Switch::automatic;
 };
 
 // Luby, Sinclair and Zuckerman's sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ...,

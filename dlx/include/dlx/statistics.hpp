@@ -18,6 +18,8 @@ struct Statistics {
   std::uint64_t memo_hits = 0;     // count()'s nodes whose subproblem the memo knew (SolverOptions::memo)
   std::uint64_t memo_entries = 0;  // subproblems in the memo at the end of the last count
   std::uint64_t memo_bytes = 0;    // the memo's memory then
+  std::uint64_t conflicts = 0;     // dead ends analysed (SolverOptions::learning)
+  std::uint64_t backjumps = 0;     // levels skipped on backing up from them
 
   // Adds another worker's counters (max for max_depth).
   Statistics& operator+=(const Statistics& other);

@@ -67,7 +67,11 @@ struct RunSpec {
   std::string resume;                  // count, one instance: only below the parts of FILE[:FROM-TO] (read_parts)
   std::uint32_t depth = 0;             // split: levels below the root
   std::string source = "<input>";      // the input's name in messages ("FILE: line N: ...")
-  dlx::Switch memo = dlx::Switch::automatic;  // count: the engine's memo of subproblems (SolverOptions::memo)
+  // The engine's switches the run sets, over what each encoding asks for unless automatic.
+  struct Engine {
+    dlx::Switch memo = dlx::Switch::automatic;      // count: the memo of subproblems (SolverOptions::memo)
+    dlx::Switch learning = dlx::Switch::automatic;  // backjumping (SolverOptions::learning)
+  } engine;
 };
 
 // How a run (or one instance) ended; the command line's exit status is its

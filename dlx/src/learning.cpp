@@ -1,0 +1,234 @@
+#include "learning.hpp"
+
+namespace dlx {
+
+namespace {
+
+bool active(const Solver::State& s, Index i) { return s.next[s.prev[i]] == i; }
+bool linked(const Solver::State& s, Index q) { return s.link[s.link[q].up].down == q; }
+
+// Node q's colour as the problem gives it (purify() marks agreeing nodes -1).
+std::int32_t colour_of(const Solver::State& s, Index q) {
+  if (!s.colours) return 0;
+  const OptionId o = s.option_of(q);
+  return static_cast<std::int32_t>(s.problem->option(o)[q - s.option_first[o]].colour);
+}
+
+// The level whose entry on a stack of per-level entries (bases[0..last]) is at pos.
+Index level_of(const BigVector<Index>& bases, Index last, Index pos) {
+  const Index* const b = bases.data();
+  return static_cast<Index>(std::upper_bound(b, b + last + 1, pos) - b) - 1;
+}
+
+}  // namespace
+
+Learning::Learning(const Solver::State& s)
+    : removed_at(s.option_first.size(), 0),
+      tweaked_at(s.option_first.size(), 0),
+      mark_(s.choice.size() + 1, 0),
+      use_stamp_(s.item_count + 2, 0),
+      use_head_(s.item_count + 2, 0),
+      option_stamp_(s.option_first.size(), 0),
+      option_level_(s.option_first.size(), 0) {}
+
+LevelSet& Learning::level_set(Index l) {
+  if (l >= reasons_.size()) reasons_.resize(std::max<std::size_t>(l + 1, 2 * reasons_.size()));  // deeper than ever: amortised
+  return reasons_[l];
+}
+
+void Learning::open(Index l) { level_set(l).clear(); }
+
+bool Learning::holds(const LevelSet& set, Index level) {
+  return level < set.below || std::find(set.levels.begin(), set.levels.end(), level) != set.levels.end();
+}
+
+void Learning::start_found(Index cap, Index branched) {
+  found_.clear();
+  ++epoch_;
+  cap_ = cap;
+  branched_ = branched;
+}
+
+void Learning::add_found(Index level) {
+  if (level >= cap_ || level < found_.below || mark_[level] == epoch_) return;
+  mark_[level] = epoch_;
+  found_.levels.push_back(level);
+}
+
+void Learning::add_all_below(Index level) {
+  level = std::min(level, cap_);
+  if (level > found_.below) found_.below = level;
+}
+
+void Learning::merge(LevelSet& dst, const LevelSet& src, Index cap) {
+  const Index below = std::max(dst.below, std::min(src.below, cap));
+  if (below > dst.below) {
+    dst.below = below;
+    std::erase_if(dst.levels, [below](Index v) { return v < below; });
+  }
+  ++epoch_;
+  for (const Index v : dst.levels) mark_[v] = epoch_;
+  for (const Index v : src.levels)
+    if (v < cap && v >= dst.below && mark_[v] != epoch_) {
+      mark_[v] = epoch_;
+      dst.levels.push_back(v);
+    }
+}
+
+void Learning::index_users(const Solver::State& s, Index cap) {
+  ++use_epoch_;
+  use_level_.clear();
+  use_next_.clear();
+  use_colour_.clear();
+  const auto use = [&](Index j, Index level, std::int32_t colour) {
+    const std::uint32_t entry = static_cast<std::uint32_t>(use_level_.size());
+    use_level_.push_back(level);
+    use_colour_.push_back(colour);
+    use_next_.push_back(use_stamp_[j] == use_epoch_ ? use_head_[j] : UINT32_MAX);
+    use_stamp_[j] = use_epoch_;
+    use_head_[j] = entry;
+  };
+  const auto use_option = [&](OptionId o, Index level) {
+    option_stamp_[o] = use_epoch_;
+    option_level_[o] = level;
+    for (Index q = s.option_first[o]; s.top[q] != 0; ++q) use(s.top[q], level, colour_of(s, q));
+  };
+  for (const OptionId o : s.assumed) use_option(o, root);
+  for (Index k = 0; k < cap; ++k) {
+    const Index x = s.choice[k];
+    if (x <= s.item_count) use(x, k, 0);  // Algorithm M's "use it no more"
+    else use_option(s.option_of(x), k);
+  }
+}
+
+void Learning::why_gone(const Solver::State& s, OptionId o, Index cap) {
+  // Of the causes found, the one whose deepest level is shallowest lets the
+  // search jump furthest; depth 0 is no level (the assumptions), k + 1 level k.
+  const auto depth = [](Index level) { return level == root ? 0 : level + 1; };
+  Index best = UINT32_MAX;
+  enum class Cause { none, users, one_level, below } cause = Cause::none;
+  Index cause_item = 0, cause_level = 0;
+  const Index first_node = s.option_first[o];
+  for (Index q = first_node; s.top[q] != 0; ++q) {
+    const Index j = s.top[q];
+    if (use_stamp_[j] != use_epoch_) continue;  // no chosen option holds it
+    if (j <= s.primary_count) {
+      if (active(s, j)) continue;  // Algorithm M: uses left
+      // Used up: by every option that holds it (the list is deepest first).
+      if (depth(use_level_[use_head_[j]]) < best) best = depth(use_level_[use_head_[j]]), cause = Cause::users, cause_item = j;
+      continue;
+    }
+    // A secondary item: the first option that holds it clashes with o unless both give it one colour.
+    std::uint32_t e = use_head_[j];
+    while (use_next_[e] != UINT32_MAX) e = use_next_[e];
+    const std::int32_t mine = colour_of(s, q);
+    if (mine != 0 && mine == use_colour_[e]) continue;
+    if (depth(use_level_[e]) < best) best = depth(use_level_[e]), cause = Cause::one_level, cause_level = use_level_[e];
+  }
+  if (const Index pos = removed_at[o]; pos < s.removed_top && s.removed[pos] == first_node) {
+    const Index node = level_of(s.removed_base, cap, pos);  // a removal at node k: choices 0..k-1
+    if (node < best) best = node, cause = Cause::below, cause_level = node;
+  }
+  if (const Index pos = tweaked_at[o]; pos < s.tweak_top && s.first_of[s.tweaked[pos]] == first_node) {
+    const Index level = level_of(s.tweak_base, branched_, pos);
+    if (level + 1 < best) best = level + 1, cause = Cause::one_level, cause_level = level;
+  }
+  switch (cause) {
+    case Cause::users:
+      for (std::uint32_t e = use_head_[cause_item]; e != UINT32_MAX; e = use_next_[e]) add_found(use_level_[e]);
+      return;
+    case Cause::one_level: add_found(cause_level); return;
+    case Cause::below: add_all_below(cause_level); return;
+    case Cause::none:
+      // Forbidden: no level's doing; anything else is not known, so every level.
+      for (const Solver::State::Step& step : s.steps)
+        if (step.forbidden && step.option == o) return;
+      add_all_below(cap);
+      return;
+  }
+}
+
+bool Learning::hook_reason(const Solver::State& s, Index cap) {
+  said_chosen_.clear();
+  said_gone_.clear();
+  Reason reason(said_chosen_, said_gone_);
+  if (!s.hook->explain(reason)) return false;
+  index_users(s, cap);
+  for (const OptionId o : said_chosen_) {
+    if (o < option_stamp_.size() - 1 && option_stamp_[o] == use_epoch_) add_found(option_level_[o]);
+    else add_all_below(cap_);  // not chosen: the reason is wrong, so every level
+  }
+  for (const OptionId o : said_gone_) {
+    if (o < option_stamp_.size() - 1) why_gone(s, o, cap_);
+    else add_all_below(cap_);
+  }
+  return true;
+}
+
+void Learning::why_short(const Solver::State& s, Index i, Index cap) {
+  index_users(s, cap);
+  for (Index c = s.column_start[i]; c < s.column_start[i + 1]; ++c) {
+    const Index q = s.column[c];
+    if (!linked(s, q)) why_gone(s, s.option_of(q), cap);
+  }
+  if (s.multiplicities && use_stamp_[i] == use_epoch_)
+    for (std::uint32_t e = use_head_[i]; e != UINT32_MAX; e = use_next_[e]) add_found(use_level_[e]);
+}
+
+void Learning::dead_item(const Solver::State& s, Index l) {
+  ++conflicts;
+  // choose() said only that some item has too few options: the first such.
+  Index dead = 0;
+  for (Index k = s.next[0]; k != 0 && dead == 0; k = s.next[k]) {
+    const std::int32_t need = s.multiplicities ? std::max(s.bound[k] - s.slack[k], 0) : 1;
+    if (s.len[k] + 1 - need <= 0) dead = k;
+  }
+  start_found(l, l == 0 ? 0 : l - 1);
+  if (dead == 0) add_all_below(l);  // cannot tell: every level
+  else why_short(s, dead, l);
+  conflict_ = found_;
+}
+
+void Learning::hook_failed(const Solver::State& s, Index l) {
+  ++conflicts;
+  start_found(l, l == 0 ? 0 : l - 1);
+  if (!hook_reason(s, l)) add_all_below(l);
+  conflict_ = found_;
+}
+
+void Learning::solution_below(Index l) {
+  conflict_.clear();
+  conflict_.below = l;
+}
+
+void Learning::child_emptied(const Solver::State& s, Index l, Index item) {
+  ++conflicts;
+  start_found(l, l);
+  why_short(s, item, l);  // what the option hid counts as level l's, which it is
+  merge(level_set(l), found_, l);
+}
+
+void Learning::child_refused(const Solver::State& s, Index l) {
+  ++conflicts;
+  start_found(l, l);
+  if (!hook_reason(s, l + 1)) add_all_below(l);  // level l's option is named as chosen too
+  merge(level_set(l), found_, l);
+}
+
+void Learning::exhausted(const Solver::State& s, Index l) {
+  start_found(l, l);
+  why_short(s, s.item[l], l);
+  conflict_ = found_;
+  merge(conflict_, level_set(l), l);
+}
+
+bool Learning::involves(Index l) {
+  if (!holds(conflict_, l)) {
+    ++backjumps;
+    return false;
+  }
+  merge(level_set(l), conflict_, l);
+  return true;
+}
+
+}  // namespace dlx

@@ -1,0 +1,99 @@
+// Conflict-directed backjumping (Prosser's CBJ) for the search loop: at
+// every dead end the engine works out which levels' choices caused it, and
+// on backing up skips the levels that played no part, whose other options
+// would meet the same dead end. The reasons are asked lazily, at a dead end
+// only: why an item has too few options left is why each of its missing
+// options went (a chosen option that used up one of its items, a sibling
+// tried before it, a hook's removal), found from the lists as they stand.
+// A solution found below a level keeps every level below it (counts stay
+// exact). Search calls in at the named points of its loop (search.hpp).
+#pragma once
+
+#include <vector>
+
+#include "state.hpp"
+
+namespace dlx {
+
+// A set of search levels: every level below `below`, and `levels`.
+struct LevelSet {
+  Index below = 0;
+  std::vector<Index> levels;
+  void clear() {
+    below = 0;
+    levels.clear();
+  }
+};
+
+class Learning {
+ public:
+  explicit Learning(const Solver::State& s);
+
+  // Level l branches on an item: no reasons yet.
+  void open(Index l);
+  // Dead ends at node l (choices 0..l-1 made), each setting the conflict
+  // that travels down: an item with too few options left ...
+  void dead_item(const Solver::State& s, Index l);
+  // ... or a hook's propagate() that said no (its reason, or every level below l).
+  void hook_failed(const Solver::State& s, Index l);
+  // A solution at node l: every level below stays, so that counts stay exact.
+  void solution_below(Index l);
+  // Level l's option failed at once: its commit emptied `item`, or the hook
+  // refused it (its reason, or every level below l).
+  void child_emptied(const Solver::State& s, Index l, Index item);
+  void child_refused(const Solver::State& s, Index l);
+  // Level l tried all it could: the conflict is its reasons and why its
+  // item's other options were gone.
+  void exhausted(const Solver::State& s, Index l);
+  // Backing up into level l: whether the conflict involves l (then it joins
+  // l's reasons and l tries its next option); false: l played no part and
+  // is skipped.
+  bool involves(Index l);
+
+  // Where hook removals and Algorithm M's excluded siblings are on their
+  // stacks, per option, so that a reason finds the level that made them.
+  std::vector<Index> removed_at, tweaked_at;
+
+  std::uint64_t conflicts = 0, backjumps = 0;
+
+ private:
+  // The levels below `cap` whose choices took option o out, into found_.
+  void why_gone(const Solver::State& s, OptionId o, Index cap);
+  // Why item i's options missing from its list went, and (Algorithm M) the
+  // levels that used it, into found_.
+  void why_short(const Solver::State& s, Index i, Index cap);
+  // The levels below `cap` whose chosen options hold item j (found by
+  // walking the path once a dead end).
+  void index_users(const Solver::State& s, Index cap);
+  // The hook's reason for its no into found_, with the path's levels below
+  // `cap` indexed; false if it gives none.
+  bool hook_reason(const Solver::State& s, Index cap);
+  // found_ empty, for levels below cap; tweaks were made at levels up to `branched`.
+  void start_found(Index cap, Index branched);
+  void add_found(Index level);
+  void add_all_below(Index level);
+  // dst gets src's levels below cap.
+  void merge(LevelSet& dst, const LevelSet& src, Index cap);
+  [[nodiscard]] static bool holds(const LevelSet& set, Index level);
+  [[nodiscard]] LevelSet& level_set(Index l);
+
+  std::vector<LevelSet> reasons_;  // per level: why its options so far failed
+  LevelSet conflict_;              // the dead end travelling down
+  LevelSet found_;                 // scratch for a reason being worked out
+  std::vector<std::uint32_t> mark_;  // per level: == epoch_ if in the set being built
+  std::uint32_t epoch_ = 0;
+  // The path's users of each item: a list per item through use_next_.
+  std::vector<std::uint32_t> use_stamp_, use_head_;
+  static constexpr Index root = UINT32_MAX;  // the level of an assumption: none
+  std::vector<Index> use_level_;
+  std::vector<std::int32_t> use_colour_;  // the colour that option gives the item
+  std::vector<std::uint32_t> use_next_;
+  std::uint32_t use_epoch_ = 0;
+  std::vector<std::uint32_t> option_stamp_;  // per option: == use_epoch_ if chosen on the path
+  std::vector<Index> option_level_;          // ... and then at this level (root: assumed)
+  std::vector<OptionId> said_chosen_, said_gone_;  // a hook's Reason
+  Index cap_ = 0;
+  Index branched_ = 0;  // the deepest level whose tweak_base is set: tweaks are looked up below it
+};
+
+}  // namespace dlx

@@ -1,0 +1,182 @@
+// Conflict-directed backjumping (SolverOptions::learning, dlx/src/learning.hpp):
+// the same solutions as brute force on random problems of every algorithm
+// (X, with secondary items, C, M, M with colours), counted and listed, first
+// solutions, under assumptions and forbidden options, with a hook that
+// refuses and removes options and explains why; and a hook whose reason
+// leaves out a cause makes the search miss solutions, so reasons are used.
+#include <catch2/catch.hpp>
+#include <algorithm>
+#include <random>
+#include <set>
+#include <vector>
+
+#include "dlx/solver.hpp"
+#include "random_problem.hpp"
+
+using namespace dlx;
+using dance::test::brute_force;
+using dance::test::random_problem;
+
+namespace {
+
+Solver learning_solver(const Problem& p, std::uint64_t seed = 0) {
+  SolverOptions options;
+  options.learning = Switch::on;
+  options.memo = Switch::off;  // the search loop's count
+  return Solver(p, seed, options);
+}
+
+std::set<std::vector<OptionId>> every_solution(Solver& solver) {
+  std::set<std::vector<OptionId>> found;
+  while (solver.next() == Outcome::solution) {
+    std::vector<OptionId> s(solver.solution().begin(), solver.solution().end());
+    std::sort(s.begin(), s.end());
+    found.insert(s);
+  }
+  return found;
+}
+
+// Options that may not be chosen together, in pairs: the hook refuses the
+// second of a pair, removes (propagates) the partner of a chosen option, and
+// explains a refusal by the pair, or not at all; `lie` leaves the chosen
+// partner out of the reason, which is wrong.
+class PairHook : public Hook {
+ public:
+  PairHook(std::vector<std::pair<OptionId, OptionId>> pairs, bool propagating, bool explaining, bool lie = false)
+      : pairs_(std::move(pairs)), propagating_(propagating), explaining_(explaining), lie_(lie) {}
+  bool choose(OptionId option, const Remaining&) override {
+    chosen_.push_back(option);
+    for (const auto& [a, b] : pairs_) {
+      const OptionId partner = a == option ? b : b == option ? a : option;
+      if (partner != option && std::find(chosen_.begin(), chosen_.end() - 1, partner) != chosen_.end() - 1) {
+        refused_ = {option, partner};
+        return false;
+      }
+    }
+    return true;
+  }
+  void unchoose(OptionId option) override {
+    if (!chosen_.empty() && chosen_.back() == option) chosen_.pop_back();
+  }
+  [[nodiscard]] bool propagates() const override { return propagating_; }
+  bool propagate(const Remaining&, Pruner& pruner) override {
+    for (const OptionId o : chosen_)
+      for (const auto& [a, b] : pairs_) {
+        if (a == o) pruner.remove(b);
+        if (b == o) pruner.remove(a);
+      }
+    return true;
+  }
+  bool explain(Reason& reason) override {
+    if (!explaining_) return false;
+    reason.chosen(refused_.first);
+    if (!lie_) reason.chosen(refused_.second);
+    return true;
+  }
+  [[nodiscard]] std::unique_ptr<Hook> clone() const override {
+    return std::make_unique<PairHook>(pairs_, propagating_, explaining_, lie_);
+  }
+  // Whether a solution holds no pair.
+  [[nodiscard]] bool allows(const std::vector<OptionId>& solution) const {
+    for (const auto& [a, b] : pairs_)
+      if (std::count(solution.begin(), solution.end(), a) && std::count(solution.begin(), solution.end(), b))
+        return false;
+    return true;
+  }
+
+ private:
+  std::vector<std::pair<OptionId, OptionId>> pairs_;
+  bool propagating_, explaining_, lie_;
+  std::vector<OptionId> chosen_;
+  std::pair<OptionId, OptionId> refused_{};
+};
+
+const dance::test::RandomShape shapes[] = {
+    {false, false, false},  // Algorithm X
+    {true, false, false},   // X with secondary items
+    {true, true, false},    // C
+    {false, false, true},   // M
+    {true, true, true},     // M with colours
+};
+
+}  // namespace
+
+TEST_CASE("learning: the solutions brute force finds, on random problems of every algorithm") {
+  std::mt19937_64 rng(55);
+  std::uint64_t backjumps = 0;
+  for (const auto& shape : shapes) {
+    for (int round = 0; round < 400; ++round) {
+      const Problem p = random_problem(rng, shape);
+      const auto expected = brute_force(p);
+      INFO("shape " << shape.secondary << shape.colours << shape.multiplicities << ", round " << round);
+      Solver solver = learning_solver(p, static_cast<std::uint64_t>(round % 3));
+      REQUIRE(every_solution(solver) == expected);
+      Solver counter = learning_solver(p, 1 + static_cast<std::uint64_t>(round));
+      REQUIRE(counter.count() == Outcome::exhausted);
+      REQUIRE(counter.statistics().solutions == expected.size());
+      Solver first = learning_solver(p);
+      REQUIRE((first.next() == Outcome::solution) == !expected.empty());
+      backjumps += solver.statistics().backjumps + counter.statistics().backjumps + first.statistics().backjumps;
+      // Under an assumption and a forbidden option.
+      if (p.option_count() >= 2) {
+        Solver under = learning_solver(p);
+        const bool assumed = under.assume(0), forbidden = under.forbid(1);
+        std::size_t wanted = 0;
+        for (const auto& s : expected)
+          wanted += (!assumed || std::count(s.begin(), s.end(), 0)) && (!forbidden || !std::count(s.begin(), s.end(), 1));
+        REQUIRE(under.count() == Outcome::exhausted);
+        CHECK(under.statistics().solutions == wanted);
+      }
+    }
+  }
+  CHECK(backjumps > 200);  // the search did jump (267 with these seeds)
+}
+
+TEST_CASE("learning: a hook that refuses, removes and explains keeps the solutions it allows") {
+  std::mt19937_64 rng(5555);
+  std::uint64_t backjumps = 0;
+  for (const auto& shape : shapes) {
+    for (int round = 0; round < 300; ++round) {
+      const Problem p = random_problem(rng, shape);
+      if (p.option_count() < 2) continue;
+      std::vector<std::pair<OptionId, OptionId>> pairs;
+      std::uniform_int_distribution<OptionId> option(0, static_cast<OptionId>(p.option_count() - 1));
+      for (int k = 0; k < 3; ++k) pairs.emplace_back(option(rng), option(rng));
+      std::erase_if(pairs, [](const auto& pair) { return pair.first == pair.second; });
+      for (const bool propagating : {false, true})
+        for (const bool explaining : {false, true}) {
+          PairHook hook(pairs, propagating, explaining);
+          std::size_t wanted = 0;
+          for (const auto& s : brute_force(p)) wanted += hook.allows(s);
+          INFO("round " << round << ", propagating " << propagating << ", explaining " << explaining);
+          Solver solver = learning_solver(p);
+          solver.set_hook(&hook);
+          REQUIRE(solver.count() == Outcome::exhausted);
+          REQUIRE(solver.statistics().solutions == wanted);
+          backjumps += solver.statistics().backjumps;
+        }
+    }
+  }
+  CHECK(backjumps > 100);
+}
+
+TEST_CASE("learning: a reason that leaves out a cause loses solutions (the reasons are used)") {
+  std::mt19937_64 rng(55555);
+  int lost = 0;
+  for (int round = 0; round < 2000 && lost == 0; ++round) {
+    const Problem p = random_problem(rng, shapes[0]);
+    if (p.option_count() < 2) continue;
+    std::vector<std::pair<OptionId, OptionId>> pairs;
+    std::uniform_int_distribution<OptionId> option(0, static_cast<OptionId>(p.option_count() - 1));
+    for (int k = 0; k < 3; ++k) pairs.emplace_back(option(rng), option(rng));
+    std::erase_if(pairs, [](const auto& pair) { return pair.first == pair.second; });
+    PairHook liar(pairs, false, true, true);
+    std::size_t wanted = 0;
+    for (const auto& s : brute_force(p)) wanted += liar.allows(s);
+    Solver solver = learning_solver(p);
+    solver.set_hook(&liar);
+    REQUIRE(solver.count() == Outcome::exhausted);
+    lost += solver.statistics().solutions < wanted;
+  }
+  CHECK(lost > 0);
+}
