@@ -38,8 +38,8 @@ std::set<std::vector<OptionId>> every_solution(Solver& solver) {
 
 // Options that may not be chosen together, in pairs: the hook refuses the
 // second of a pair, removes (propagates) the partner of a chosen option, and
-// explains a refusal by the pair, or not at all; `lie` leaves the chosen
-// partner out of the reason, which is wrong.
+// explains a refusal by the pair and a removal by the partner chosen, or not
+// at all; `lie` leaves the chosen partner out of the reason, which is wrong.
 class PairHook : public Hook {
  public:
   PairHook(std::vector<std::pair<OptionId, OptionId>> pairs, bool propagating, bool explaining, bool lie = false)
@@ -72,6 +72,18 @@ class PairHook : public Hook {
     reason.chosen(refused_.first);
     if (!lie_) reason.chosen(refused_.second);
     return true;
+  }
+  bool explain_removal(OptionId removed, Reason& reason) override {
+    if (!explaining_) return false;
+    if (lie_) return true;  // no cause at all
+    for (const auto& [a, b] : pairs_) {
+      const OptionId partner = a == removed ? b : b == removed ? a : removed;
+      if (partner != removed && std::find(chosen_.begin(), chosen_.end(), partner) != chosen_.end()) {
+        reason.chosen(partner);
+        return true;
+      }
+    }
+    return false;
   }
   [[nodiscard]] std::unique_ptr<Hook> clone() const override {
     return std::make_unique<PairHook>(pairs_, propagating_, explaining_, lie_);
@@ -148,7 +160,7 @@ TEST_CASE("learning: a hook that refuses, removes and explains keeps the solutio
           PairHook hook(pairs, propagating, explaining);
           std::size_t wanted = 0;
           for (const auto& s : brute_force(p)) wanted += hook.allows(s);
-          INFO("round " << round << ", propagating " << propagating << ", explaining " << explaining);
+          INFO("shape " << shape.secondary << shape.colours << shape.multiplicities << ", round " << round << ", propagating " << propagating << ", explaining " << explaining);
           Solver solver = learning_solver(p);
           solver.set_hook(&hook);
           REQUIRE(solver.count() == Outcome::exhausted);
@@ -161,6 +173,7 @@ TEST_CASE("learning: a hook that refuses, removes and explains keeps the solutio
 }
 
 TEST_CASE("learning: a reason that leaves out a cause loses solutions (the reasons are used)") {
+  const bool propagating = GENERATE(false, true);  // a refusal's reason, or a removal's
   std::mt19937_64 rng(55555);
   int lost = 0;
   for (int round = 0; round < 2000 && lost == 0; ++round) {
@@ -170,7 +183,7 @@ TEST_CASE("learning: a reason that leaves out a cause loses solutions (the reaso
     std::uniform_int_distribution<OptionId> option(0, static_cast<OptionId>(p.option_count() - 1));
     for (int k = 0; k < 3; ++k) pairs.emplace_back(option(rng), option(rng));
     std::erase_if(pairs, [](const auto& pair) { return pair.first == pair.second; });
-    PairHook liar(pairs, false, true, true);
+    PairHook liar(pairs, propagating, true, true);
     std::size_t wanted = 0;
     for (const auto& s : brute_force(p)) wanted += liar.allows(s);
     Solver solver = learning_solver(p);

@@ -97,9 +97,14 @@ std::uint64_t count_verified(const Reduction& reduction, const Instance& instanc
   spec.solutions = limit;
   Tally tally;
   run(reduction, instance, spec, tally);
-  if (limit == 0) {  // every solution: the same number by a team and part by part
+  if (limit == 0) {  // every solution: the same number by a team, part by part, and with backjumping
     CHECK(count_by_team(reduction, instance) == tally.given);
     CHECK(count_by_parts(reduction, instance) == tally.given);
+    RunSpec learning = spec;
+    learning.engine.learning = dlx::Switch::on;
+    Tally jumped;
+    run(reduction, instance, learning, jumped);
+    CHECK(jumped.given == tally.given);
   }
   return tally.given;
 }

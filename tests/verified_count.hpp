@@ -1,8 +1,8 @@
 // Counts the solutions of an instance through the driver (dance/driver.hpp),
 // as dance solve does, checking every decoded answer with the reduction's
 // verify(); stops after `limit` solutions (0 = all). Counting all, it checks
-// that a team of two workers (-j 2) and the parts of a split (split, then
-// count --resume from the file) count the same.
+// that a team of two workers (-j 2), the parts of a split (split, then
+// count --resume from the file) and a search with learning on count the same.
 #pragma once
 
 #include <cstdint>

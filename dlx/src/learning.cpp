@@ -7,13 +7,6 @@ namespace {
 bool active(const Solver::State& s, Index i) { return s.next[s.prev[i]] == i; }
 bool linked(const Solver::State& s, Index q) { return s.link[s.link[q].up].down == q; }
 
-// Node q's colour as the problem gives it (purify() marks agreeing nodes -1).
-std::int32_t colour_of(const Solver::State& s, Index q) {
-  if (!s.colours) return 0;
-  const OptionId o = s.option_of(q);
-  return static_cast<std::int32_t>(s.problem->option(o)[q - s.option_first[o]].colour);
-}
-
 // The level whose entry on a stack of per-level entries (bases[0..last]) is at pos.
 Index level_of(const BigVector<Index>& bases, Index last, Index pos) {
   const Index* const b = bases.data();
@@ -26,10 +19,9 @@ Learning::Learning(const Solver::State& s)
     : removed_at(s.option_first.size(), 0),
       tweaked_at(s.option_first.size(), 0),
       mark_(s.choice.size() + 1, 0),
-      use_stamp_(s.item_count + 2, 0),
-      use_head_(s.item_count + 2, 0),
-      option_stamp_(s.option_first.size(), 0),
-      option_level_(s.option_first.size(), 0) {}
+      use_head_(s.item_count + 2, no_entry),
+      option_level_(s.option_first.size(), not_chosen),
+      colour_(s.colours ? std::vector<std::int32_t>(s.colour.begin(), s.colour.end()) : std::vector<std::int32_t>{}) {}
 
 LevelSet& Learning::level_set(Index l) {
   if (l >= reasons_.size()) reasons_.resize(std::max<std::size_t>(l + 1, 2 * reasons_.size()));  // deeper than ever: amortised
@@ -75,33 +67,57 @@ void Learning::merge(LevelSet& dst, const LevelSet& src, Index cap) {
     }
 }
 
-void Learning::index_users(const Solver::State& s, Index cap) {
-  ++use_epoch_;
-  use_level_.clear();
-  use_next_.clear();
-  use_colour_.clear();
-  const auto use = [&](Index j, Index level, std::int32_t colour) {
-    const std::uint32_t entry = static_cast<std::uint32_t>(use_level_.size());
-    use_level_.push_back(level);
-    use_colour_.push_back(colour);
-    use_next_.push_back(use_stamp_[j] == use_epoch_ ? use_head_[j] : UINT32_MAX);
-    use_stamp_[j] = use_epoch_;
-    use_head_[j] = entry;
-  };
-  const auto use_option = [&](OptionId o, Index level) {
-    option_stamp_[o] = use_epoch_;
-    option_level_[o] = level;
-    for (Index q = s.option_first[o]; s.top[q] != 0; ++q) use(s.top[q], level, colour_of(s, q));
-  };
-  for (const OptionId o : s.assumed) use_option(o, root);
-  for (Index k = 0; k < cap; ++k) {
-    const Index x = s.choice[k];
-    if (x <= s.item_count) use(x, k, 0);  // Algorithm M's "use it no more"
-    else use_option(s.option_of(x), k);
+void Learning::path_changed(Index l) { indexed_ = std::min(indexed_, l); }
+
+void Learning::forget_path() {
+  indexed_ = 0;
+  unindex(true);
+}
+
+void Learning::unindex(bool roots_too) {
+  while (!use_level_.empty()) {
+    if (!roots_too && (use_level_.back() == root || use_level_.back() < indexed_)) break;
+    const std::size_t e = use_level_.size() - 1;
+    use_head_[use_item_[e]] = use_next_[e];
+    if (use_option_[e] != no_option) option_level_[use_option_[e]] = not_chosen;
+    use_level_.pop_back();
+    use_item_.pop_back();
+    use_option_.pop_back();
+    use_next_.pop_back();
+    use_colour_.pop_back();
   }
 }
 
-void Learning::why_gone(const Solver::State& s, OptionId o, Index cap) {
+void Learning::index_users(const Solver::State& s, Index cap) {
+  // The index is kept between dead ends: only the levels whose choices
+  // changed since (path_changed), and those past the last dead end's, are
+  // walked again; entries are in level order, each item's list deepest first.
+  if (indexed_ > cap) indexed_ = cap;
+  const bool fresh = use_level_.empty();
+  unindex(false);
+  const auto use = [&](Index j, Index level, OptionId o, std::int32_t colour) {
+    use_next_.push_back(use_head_[j]);
+    use_head_[j] = static_cast<std::uint32_t>(use_level_.size());
+    use_level_.push_back(level);
+    use_item_.push_back(j);
+    use_option_.push_back(o);
+    use_colour_.push_back(colour);
+    if (o != no_option) option_level_[o] = level;
+  };
+  const auto use_option = [&](OptionId o, Index level) {
+    for (Index q = s.option_first[o]; s.top[q] != 0; ++q) use(s.top[q], level, o, colour_.empty() ? 0 : colour_[q]);
+  };
+  if (fresh)
+    for (const OptionId o : s.assumed) use_option(o, root);
+  for (Index k = indexed_; k < cap; ++k) {
+    const Index x = s.choice[k];
+    if (x <= s.item_count) use(x, k, no_option, 0);  // Algorithm M's "use it no more"
+    else use_option(s.option_of(x), k);
+  }
+  indexed_ = cap;
+}
+
+void Learning::why_gone(const Solver::State& s, OptionId o, Index cap, Index list) {
   // Of the causes found, the one whose deepest level is shallowest lets the
   // search jump furthest; depth 0 is no level (the assumptions), k + 1 level k.
   const auto depth = [](Index level) { return level == root ? 0 : level + 1; };
@@ -111,7 +127,9 @@ void Learning::why_gone(const Solver::State& s, OptionId o, Index cap) {
   const Index first_node = s.option_first[o];
   for (Index q = first_node; s.top[q] != 0; ++q) {
     const Index j = s.top[q];
-    if (use_stamp_[j] != use_epoch_) continue;  // no chosen option holds it
+    // Not the item whose list o is missing from: a cover leaves its own list whole (and
+    // Algorithm M covers the item a level branches on before that level's choice is made).
+    if (j == list || use_head_[j] == no_entry) continue;  // nor an item no chosen option holds
     if (j <= s.primary_count) {
       if (active(s, j)) continue;  // Algorithm M: uses left
       // Used up: by every option that holds it (the list is deepest first).
@@ -120,8 +138,8 @@ void Learning::why_gone(const Solver::State& s, OptionId o, Index cap) {
     }
     // A secondary item: the first option that holds it clashes with o unless both give it one colour.
     std::uint32_t e = use_head_[j];
-    while (use_next_[e] != UINT32_MAX) e = use_next_[e];
-    const std::int32_t mine = colour_of(s, q);
+    while (use_next_[e] != no_entry) e = use_next_[e];
+    const std::int32_t mine = colour_.empty() ? 0 : colour_[q];
     if (mine != 0 && mine == use_colour_[e]) continue;
     if (depth(use_level_[e]) < best) best = depth(use_level_[e]), cause = Cause::one_level, cause_level = use_level_[e];
   }
@@ -131,14 +149,16 @@ void Learning::why_gone(const Solver::State& s, OptionId o, Index cap) {
   }
   if (const Index pos = tweaked_at[o]; pos < s.tweak_top && s.first_of[s.tweaked[pos]] == first_node) {
     const Index level = level_of(s.tweak_base, branched_, pos);
-    if (level + 1 < best) best = level + 1, cause = Cause::one_level, cause_level = level;
+    if (level + 1 < best) best = level + 1, cause = Cause::one_level, cause_level = level;  // a sibling tried before, or the option chosen there
   }
   switch (cause) {
     case Cause::users:
-      for (std::uint32_t e = use_head_[cause_item]; e != UINT32_MAX; e = use_next_[e]) add_found(use_level_[e]);
+      for (std::uint32_t e = use_head_[cause_item]; e != no_entry; e = use_next_[e]) add_found(use_level_[e]);
       return;
     case Cause::one_level: add_found(cause_level); return;
-    case Cause::below: add_all_below(cause_level); return;
+    case Cause::below:
+      if (!removal_reason(s, o, cause_level)) add_all_below(cause_level);
+      return;
     case Cause::none:
       // Forbidden: no level's doing; anything else is not known, so every level.
       for (const Solver::State::Step& step : s.steps)
@@ -154,25 +174,49 @@ bool Learning::hook_reason(const Solver::State& s, Index cap) {
   Reason reason(said_chosen_, said_gone_);
   if (!s.hook->explain(reason)) return false;
   index_users(s, cap);
-  for (const OptionId o : said_chosen_) {
-    if (o < option_stamp_.size() - 1 && option_stamp_[o] == use_epoch_) add_found(option_level_[o]);
-    else add_all_below(cap_);  // not chosen: the reason is wrong, so every level
-  }
-  for (const OptionId o : said_gone_) {
-    if (o < option_stamp_.size() - 1) why_gone(s, o, cap_);
-    else add_all_below(cap_);
-  }
+  add_said(s, 0, cap);  // a refused option is chosen at level cap - 1, which counts as the owner's
   return true;
+}
+
+bool Learning::removal_reason(const Solver::State& s, OptionId o, Index node) {
+  if (!s.hook || explaining_ == max_explaining) return false;  // a chain of removals this long: every level
+  const std::size_t from = said_chosen_.size(), gone_from = said_gone_.size();
+  Reason reason(said_chosen_, said_gone_);
+  const bool explained = s.hook->explain_removal(o, reason);
+  if (explained) {
+    ++explaining_;
+    add_said(s, from, node, gone_from);
+    --explaining_;
+  }
+  said_chosen_.resize(from);
+  said_gone_.resize(gone_from);
+  return explained;
+}
+
+void Learning::add_said(const Solver::State& s, std::size_t from, Index node, std::size_t gone_from) {
+  // Each option named chosen at the level that chose it, which must be above
+  // `node`; anything else makes the reason wrong, and every level above counts.
+  for (std::size_t k = from; k < said_chosen_.size(); ++k) {
+    const OptionId o = said_chosen_[k];
+    const Index level = o < option_level_.size() ? option_level_[o] : not_chosen;
+    if (level == root || (level != not_chosen && level < node)) add_found(level);
+    else add_all_below(node);
+  }
+  for (std::size_t k = gone_from; k < said_gone_.size(); ++k) {  // why_gone may add to the list: by index
+    const OptionId o = said_gone_[k];
+    if (o + 1 < s.option_first.size()) why_gone(s, o, cap_);
+    else add_all_below(node);
+  }
 }
 
 void Learning::why_short(const Solver::State& s, Index i, Index cap) {
   index_users(s, cap);
   for (Index c = s.column_start[i]; c < s.column_start[i + 1]; ++c) {
     const Index q = s.column[c];
-    if (!linked(s, q)) why_gone(s, s.option_of(q), cap);
+    if (!linked(s, q)) why_gone(s, s.option_of(q), cap, i);
   }
-  if (s.multiplicities && use_stamp_[i] == use_epoch_)
-    for (std::uint32_t e = use_head_[i]; e != UINT32_MAX; e = use_next_[e]) add_found(use_level_[e]);
+  if (s.multiplicities)
+    for (std::uint32_t e = use_head_[i]; e != no_entry; e = use_next_[e]) add_found(use_level_[e]);
 }
 
 void Learning::dead_item(const Solver::State& s, Index l) {

@@ -49,6 +49,10 @@ class Learning {
   // l's reasons and l tries its next option); false: l played no part and
   // is skipped.
   bool involves(Index l);
+  // The search moved level l to another choice: the index of the path's items is stale from l on.
+  void path_changed(Index l);
+  // A new search: the assumptions may differ too.
+  void forget_path();
 
   // Where hook removals and Algorithm M's excluded siblings are on their
   // stacks, per option, so that a reason finds the level that made them.
@@ -57,8 +61,9 @@ class Learning {
   std::uint64_t conflicts = 0, backjumps = 0;
 
  private:
-  // The levels below `cap` whose choices took option o out, into found_.
-  void why_gone(const Solver::State& s, OptionId o, Index cap);
+  // The levels below `cap` whose choices took option o out, into found_;
+  // `list`: the item whose list it is missing from, if any.
+  void why_gone(const Solver::State& s, OptionId o, Index cap, Index list = 0);
   // Why item i's options missing from its list went, and (Algorithm M) the
   // levels that used it, into found_.
   void why_short(const Solver::State& s, Index i, Index cap);
@@ -68,6 +73,11 @@ class Learning {
   // The hook's reason for its no into found_, with the path's levels below
   // `cap` indexed; false if it gives none.
   bool hook_reason(const Solver::State& s, Index cap);
+  // The hook's reason for removing o at `node` into found_; false if it gives none.
+  bool removal_reason(const Solver::State& s, OptionId o, Index node);
+  // Into found_: the options the hook named chosen from said_chosen_[from]
+  // (each above `node`), and why each it named gone from said_gone_[gone_from] went.
+  void add_said(const Solver::State& s, std::size_t from, Index node, std::size_t gone_from = 0);
   // found_ empty, for levels below cap; tweaks were made at levels up to `branched`.
   void start_found(Index cap, Index branched);
   void add_found(Index level);
@@ -82,16 +92,27 @@ class Learning {
   LevelSet found_;                 // scratch for a reason being worked out
   std::vector<std::uint32_t> mark_;  // per level: == epoch_ if in the set being built
   std::uint32_t epoch_ = 0;
-  // The path's users of each item: a list per item through use_next_.
-  std::vector<std::uint32_t> use_stamp_, use_head_;
-  static constexpr Index root = UINT32_MAX;  // the level of an assumption: none
-  std::vector<Index> use_level_;
-  std::vector<std::int32_t> use_colour_;  // the colour that option gives the item
+  // The path's users of each item: a list per item through use_next_, kept
+  // between dead ends for the levels below indexed_.
+  static constexpr Index root = UINT32_MAX;            // the level of an assumption: none
+  static constexpr Index not_chosen = UINT32_MAX - 1;  // option_level_ of an option off the path
+  static constexpr std::uint32_t no_entry = UINT32_MAX;
+  static constexpr OptionId no_option = UINT32_MAX;
+  std::vector<std::uint32_t> use_head_;  // per item
+  std::vector<Index> use_level_;         // per entry
+  std::vector<Index> use_item_;
+  std::vector<OptionId> use_option_;
   std::vector<std::uint32_t> use_next_;
-  std::uint32_t use_epoch_ = 0;
-  std::vector<std::uint32_t> option_stamp_;  // per option: == use_epoch_ if chosen on the path
-  std::vector<Index> option_level_;          // ... and then at this level (root: assumed)
+  std::vector<std::int32_t> use_colour_;  // the colour that option gives the item
+  Index indexed_ = 0;
+  // Drops the entries of levels from indexed_ on (the assumptions' too, with roots_too).
+  void unindex(bool roots_too);
+  std::vector<Index> option_level_;  // per option: the level that chose it, root, or not_chosen
+  std::vector<std::int32_t> colour_;  // per node: its colour as linked (purify() marks agreeing ones -1)
   std::vector<OptionId> said_chosen_, said_gone_;  // a hook's Reason
+  // Removals explained by removals: how deep the chain is, and how deep it may go.
+  int explaining_ = 0;
+  static constexpr int max_explaining = 16;
   Index cap_ = 0;
   Index branched_ = 0;  // the deepest level whose tweak_base is set: tweaks are looked up below it
 };

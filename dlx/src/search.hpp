@@ -218,8 +218,9 @@ Outcome Search<Colours, Multiplicities, Sharing, Ring>::run(Mode mode, std::uint
   Outcome outcome = Outcome::exhausted;
   std::uint64_t next_check = nodes;  // check the limits before the first node
   Hook* const hook = s.hook;
-  const bool prunes = s.prunes, removing = Ring || prunes;  // in registers, not re-read from the state
   Learning* const learn = s.learning.get();  // null without learning: one predictable branch at each dead end
+  const bool prunes = s.prunes, removing = Ring || prunes;  // in registers, not re-read from the state
+  if (learn) learn->forget_path();  // the assumptions may have changed since the last call
 
   switch (s.resume) {
     case Resume::forward: goto forward;
@@ -300,6 +301,7 @@ forward:
 advance:
   x = choice[l];
   i = item[l];
+  if (learn) learn->path_changed(l);
   if constexpr (shares) keep_shared(d, l, x);
   if (x == i) {
     if constexpr (Multiplicities) {

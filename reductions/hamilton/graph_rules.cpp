@@ -58,7 +58,9 @@ GraphRules::GraphRules(const EdgeGraph& graph, bool cycle, std::shared_ptr<const
       forced_(graph.ends.size(), 0),
       removed_(pairs_ ? pairs_->size() : 0, 0),
       marks_(graph.ends.size(), 0),
-      last_seen_(graph.ends.size(), nobody) {
+      last_seen_(graph.ends.size(), nobody),
+      left_stamp_(graph.ends.size(), 0),
+      in_part_(graph.vertices, 0) {
   // A check reads the whole graph left. Where it finds few dead ends
   // (knight 6x6, alb5000: the degrees and the closing edges leave few) it
   // soon runs once in 64 times the graph's size of nodes; where it finds many
@@ -81,6 +83,7 @@ GraphRules::GraphRules(const EdgeGraph& graph, bool cycle, std::shared_ptr<const
 
 bool GraphRules::possible(const dlx::Remaining& remaining, std::span<const dlx::OptionId> chosen, dlx::Pruner* pruner) {
   if (--countdown_ > 0) return true;
+  failure_ = Failure::none;
   if (pairs_) edges_left_by_pairs(remaining, chosen);
   else edges_left(remaining, chosen);
   const bool ok = connected_enough();
@@ -98,6 +101,8 @@ void GraphRules::edges_left(const dlx::Remaining& remaining, std::span<const dlx
     for (const dlx::OptionId o : options_)
       if (graph_.ends[o].first == v) left_.push_back(o);  // each edge is in both ends' lists
   }
+  ++stamp_;
+  for (const std::uint32_t e : left_) left_stamp_[e] = stamp_;
 }
 
 void GraphRules::edges_left_by_pairs(const dlx::Remaining& remaining, std::span<const dlx::OptionId> chosen) {
@@ -139,7 +144,7 @@ bool GraphRules::connected_enough() {
   }
   start_[0] = 0;
   for (Vertex v = 0; v < n; ++v) {
-    if (degree_[v] < (cycle_ ? 2u : 1u)) return false;
+    if (degree_[v] < (cycle_ ? 2u : 1u)) return fail_short(v);
     start_[v + 1] = start_[v] + degree_[v];
   }
   std::copy(start_.begin(), start_.end() - 1, degree_.begin());  // degree_: where the next neighbour goes
@@ -180,12 +185,50 @@ bool GraphRules::connected_enough() {
     }
     if (v == 0) break;
     const Vertex u = parent_[v];
-    if (cycle_ && u != 0 && low_[v] >= order_[u]) return false;  // u cuts v's subtree off
+    if (cycle_ && u != 0 && low_[v] >= order_[u]) return fail_cut(v, u);  // u cuts v's subtree off
     low_[u] = std::min(low_[u], low_[v]);
     v = u;
   }
-  if (visited < n) return false;
-  return !cycle_ || root_children <= 1;  // the root cuts when it has two subtrees
+  if (visited < n) return fail_cut(0, nobody);
+  if (cycle_ && root_children > 1) return fail_cut(adjacent_[start_[0]], 0);  // the root cuts its two subtrees apart
+  return true;
+}
+
+bool GraphRules::fail_short(Vertex v) {
+  failure_ = Failure::short_vertex;
+  failed_at_ = v;
+  return false;
+}
+
+bool GraphRules::fail_cut(Vertex inside, Vertex through) {
+  failure_ = Failure::cut;
+  failed_at_ = inside;
+  failed_through_ = through;
+  return false;
+}
+
+bool GraphRules::explain(dlx::Reason& reason) {
+  if (pairs_ || failure_ == Failure::none) return false;
+  const auto gone = [&](dlx::OptionId edge) { return left_stamp_[edge] != stamp_; };
+  if (failure_ == Failure::short_vertex) {
+    for (const auto& [w, edge] : graph_.joins[failed_at_])
+      if (gone(edge)) reason.gone(edge);
+    return true;
+  }
+  // The part: what the edges left reach from failed_at_ without passing failed_through_.
+  part_.assign(1, failed_at_);
+  in_part_[failed_at_] = 1;
+  if (failed_through_ != nobody) in_part_[failed_through_] = 2;
+  for (std::size_t k = 0; k < part_.size(); ++k)
+    for (std::uint32_t a = start_[part_[k]]; a < start_[part_[k] + 1]; ++a)
+      if (const Vertex w = adjacent_[a]; !in_part_[w]) in_part_[w] = 1, part_.push_back(w);
+  for (const Vertex v : part_)
+    for (const auto& [w, edge] : graph_.joins[v])
+      if (!in_part_[w] && gone(edge)) reason.gone(edge);
+
+  for (const Vertex v : part_) in_part_[v] = 0;
+  if (failed_through_ != nobody) in_part_[failed_through_] = 0;
+  return true;
 }
 
 bool GraphRules::force_two_edge_cuts(const dlx::Remaining& remaining, dlx::Pruner& pruner) {

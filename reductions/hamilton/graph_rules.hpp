@@ -47,6 +47,11 @@ class GraphRules {
   // number of times, so twice), each cut found exactly, whenever the check
   // runs; a vertex left with no option is a dead end.
   bool possible(const dlx::Remaining& remaining, std::span<const dlx::OptionId> chosen, dlx::Pruner* pruner = nullptr);
+  // Why the last possible() said no, in the edge encoding: the edges gone
+  // that left a vertex with too few, or that crossed the cut it found (a
+  // part of the graph joined to the rest by none, or for a cycle only
+  // through one vertex); false for the degree encoding (an edge is no option).
+  bool explain(dlx::Reason& reason);
 
  private:
   // The edges left into left_, by encoding.
@@ -61,6 +66,18 @@ class GraphRules {
   bool cuts_off_between(Vertex a, Vertex b);
   // Forces both edges of the cut {e, f}.
   void force_cut(std::uint32_t e, std::uint32_t f);
+
+  // Records a failure for explain(): a vertex short of edges, or the part of
+  // the graph left that holds `inside` and is joined to the rest only
+  // through `through` (none: not at all).
+  bool fail_short(Vertex v);
+  bool fail_cut(Vertex inside, Vertex through);
+  enum class Failure { none, short_vertex, cut } failure_ = Failure::none;
+  Vertex failed_at_ = 0, failed_through_ = 0;
+  std::vector<std::uint32_t> left_stamp_;  // per edge: == stamp_ if left at the last check
+  std::uint32_t stamp_ = 0;
+  std::vector<std::uint8_t> in_part_;      // explain()'s scratch: per vertex
+  std::vector<Vertex> part_;
 
   const EdgeGraph& graph_;
   bool cycle_;

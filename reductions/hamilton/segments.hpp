@@ -2,6 +2,7 @@
 // close into a short cycle.
 #pragma once
 
+#include <array>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -31,26 +32,44 @@ class SegmentHook final : public dlx::Hook {
     if (graph_) {
       rules_.emplace(*graph_, cycle_length_ != 0, pairs_ ? choices_ : nullptr);
       chosen_.reserve(choices_->size());
+      if (!pairs_) path_edges_.assign(vertices, {none, none});
     }
   }
   bool choose(dlx::OptionId option, const dlx::Remaining&) override {
     marks_.push_back(log_.size());
     if (graph_) chosen_.push_back(option);
     const Choice& c = (*choices_)[option];
+    if (!path_edges_.empty()) link(option);
     const bool first = add(c.at, c.a, c.edge_a);  // both always, so that unchoose undoes both
     const bool second = add(c.at, c.b, c.edge_b);
-    return first && second;
+    refused_ = first && second ? none : option;
+    return refused_ == none;
   }
   [[nodiscard]] bool propagates() const override { return graph_ != nullptr; }
   bool propagate(const dlx::Remaining& remaining, dlx::Pruner& pruner) override {
     for (const auto& [x, y] : joined_)
       if (const auto closing = graph_->between(x, y)) pruner.remove(*closing);
     joined_.clear();
+    refused_ = none;
     return rules_->possible(remaining, chosen_, pairs_ ? &pruner : nullptr);
+  }
+  // Learning's reasons, in the edge encoding: a refused edge by the segment it
+  // would close, a failed propagate() by GraphRules, a removed closing edge
+  // by the segment between its ends.
+  bool explain(dlx::Reason& reason) override {
+    if (path_edges_.empty()) return false;
+    if (refused_ == none) return rules_->explain(reason);
+    reason.chosen(refused_);
+    return segment_between((*choices_)[refused_].at, (*choices_)[refused_].a, refused_, reason);
+  }
+  bool explain_removal(dlx::OptionId option, dlx::Reason& reason) override {
+    if (path_edges_.empty()) return false;
+    return segment_between((*choices_)[option].at, (*choices_)[option].a, none, reason);
   }
   void unchoose(dlx::OptionId option) override {
     joined_.clear();  // a join not propagated yet only keeps its closing edge a little longer
     if (graph_) chosen_.pop_back();
+    if (!path_edges_.empty()) unlink(option);
     const Choice& c = (*choices_)[option];
     for (const std::uint32_t e : {c.edge_a, c.edge_b})
       if (e != nobody) --uses_[e];
@@ -85,6 +104,35 @@ class SegmentHook final : public dlx::Hook {
     return true;
   }
 
+  static constexpr dlx::OptionId none = ~dlx::OptionId{0};
+  // The edge encoding's chosen edges at each vertex (at most two), for reasons.
+  void link(dlx::OptionId edge) {
+    for (const Vertex v : {(*choices_)[edge].at, (*choices_)[edge].a}) {
+      auto& at = path_edges_[v];
+      (at[0] == none ? at[0] : at[1]) = edge;
+    }
+  }
+  void unlink(dlx::OptionId edge) {
+    for (const Vertex v : {(*choices_)[edge].at, (*choices_)[edge].a}) {
+      auto& at = path_edges_[v];
+      if (at[1] == edge) at[1] = none;
+      else if (at[0] == edge) at[0] = at[1], at[1] = none;
+    }
+  }
+  // The chosen edges of the segment from u to v (not `skip`) into the reason; false if there is none.
+  bool segment_between(Vertex u, Vertex v, dlx::OptionId skip, dlx::Reason& reason) const {
+    dlx::OptionId came = skip;
+    for (Vertex at = u, steps = 0; at != v; ++steps) {
+      const auto& edges = path_edges_[at];
+      const dlx::OptionId next = edges[0] != came && edges[0] != skip ? edges[0] : edges[1] != skip ? edges[1] : none;
+      if (next == none || next == came || steps > path_edges_.size()) return false;
+      reason.chosen(next);
+      at = (*choices_)[next].at == at ? (*choices_)[next].a : (*choices_)[next].at;
+      came = next;
+    }
+    return true;
+  }
+
   std::shared_ptr<const std::vector<Choice>> choices_;
   std::size_t cycle_length_;  // 0 for paths: no cycle at all
   std::vector<Vertex> end_;
@@ -97,6 +145,8 @@ class SegmentHook final : public dlx::Hook {
   std::optional<GraphRules> rules_;
   std::vector<dlx::OptionId> chosen_;
   std::vector<std::pair<Vertex, Vertex>> joined_;  // segments' new ends since the last propagate()
+  std::vector<std::array<dlx::OptionId, 2>> path_edges_;  // per vertex, the edge encoding's chosen edges
+  dlx::OptionId refused_ = none;                         // choose()'s last refusal, for explain()
 };
 
 }  // namespace dance::hamilton

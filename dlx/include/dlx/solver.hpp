@@ -169,6 +169,10 @@ class Hook {
   // leaves out, so it must hold every cause. False (the default): it cannot
   // tell, and every choice made counts.
   virtual bool explain(Reason&) { return false; }
+  // Why propagate() removed `option` at a node the search is still below:
+  // asked lazily, when a dead end's reason holds the removal. False (the
+  // default): every choice made above that node counts.
+  virtual bool explain_removal(OptionId, Reason&) { return false; }
   // A fresh copy in the state of no options chosen, for another worker.
   [[nodiscard]] virtual std::unique_ptr<Hook> clone() const = 0;
 };
