@@ -158,6 +158,42 @@ function arrowMove(event, cell, width, height) {
   return r >= 0 && r < height && c >= 0 && c < width ? r * width + c : cell;
 }
 
+// ---- boards sized to the window
+// A board's cells (--cell) as large as the window allows, up to 4.5rem: the board, and the sudoku's pad under it,
+// on the first screen; at least 32 px (a finger's), so a board too large for the screen (16x16 on a phone)
+// scrolls in its frame, which keeps the pad on the screen.
+const fingerCell = 32;
+function boardShape(board, columns, rows) {
+  Object.assign(board.dataset, {columns, rows});
+  fitBoards();
+}
+
+function fitBoards() {
+  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
+  for (const board of document.querySelectorAll('.board[data-columns]')) {
+    const drawing = board.firstElementChild;
+    if (board.closest('section').hidden || !drawing) continue;
+    const columns = Number(board.dataset.columns), rows = Number(board.dataset.rows);
+    const pad = board.parentNode.querySelector('.pad');
+    if (pad) pad.style.maxWidth = '';
+    const below = pad ? pad.offsetHeight + 2 * parseFloat(getComputedStyle(pad).marginTop) : 8;
+    const top = board.getBoundingClientRect().top + scrollY, room = innerHeight - top - below;
+    board.style.maxHeight = Math.max(room, 4 * fingerCell) + 'px';
+    const set = cell => board.style.setProperty('--cell', cell + 'px');
+    let cell = Math.max(fingerCell, Math.min(4.5 * rem, Math.floor(Math.min((board.clientWidth - 8) / columns,
+                                                                            (room - 8) / rows))));
+    set(cell);
+    // The borders add a little to each cell: down a pixel at a time until the board fits.
+    while (cell > fingerCell &&
+           (drawing.getBoundingClientRect().width > board.clientWidth || drawing.getBoundingClientRect().height > room))
+      set(--cell);
+    // The pad as wide as the board, or as its keys in one row where the screen has room.
+    const keys = pad ? pad.children.length * (fingerCell + 5) : 0;
+    if (pad) pad.style.maxWidth = Math.min(pad.parentNode.clientWidth, Math.max(drawing.getBoundingClientRect().width, keys)) + 'px';
+  }
+}
+addEventListener('resize', fitBoards);
+
 // ---- tabs
 const tabs = [...document.querySelectorAll('[role="tab"]')];
 function showTab(tab, focus) {
@@ -167,7 +203,9 @@ function showTab(tab, focus) {
     $(other.dataset.tab).hidden = other !== tab;
   }
   remember('tab', tab.dataset.tab);
+  tab.scrollIntoView({block: 'nearest', inline: 'nearest'});  // a phone's row of tabs scrolls sideways
   if (focus) tab.focus();
+  fitBoards();
 }
 tabs.forEach((tab, k) => {
   tab.addEventListener('click', () => showTab(tab, false));
@@ -327,7 +365,7 @@ function sudokuLoad(clues, solution, map, diagonals, saved = null) {
 
   const board = $('sudoku-board');
   board.textContent = '';
-  board.style.setProperty('--n', String(n));
+  boardShape(board, n, n);
   board.style.setProperty('--box-cols', String(sudoku.boxCols));
   const table = element('table', {role: 'grid', 'aria-label': `sudoku, ${n} by ${n}`}, board);
   table.dataset.puzzle = clues.map(symbolOf).join('');
@@ -356,8 +394,9 @@ function sudokuLoad(clues, solution, map, diagonals, saved = null) {
     key.textContent = symbolOf(v);
     key.addEventListener('click', () => sudokuEnter(sudoku.selected, v, sudoku.pencil));
   }
-  element('button', {'data-value': '0'}, pad).textContent = 'Erase';
+  element('button', {'data-value': '0', 'aria-label': 'Erase', title: 'Erase'}, pad).textContent = '\u232b';
   pad.lastChild.addEventListener('click', () => sudokuErase(sudoku.selected));
+  fitBoards();  // with the pad of this size under the board
   roving(sudoku.cells, 0, false);
   $('sudoku-link').href = '#' + sudokuHash();
   sudokuShow();
@@ -690,7 +729,7 @@ function rangeLoad(puzzle, solution, marks = null) {
   Object.assign(range, {puzzle, solved: false});
   const board = $('range-board');
   board.textContent = '';
-  board.style.setProperty('--n', String(range.width));
+  boardShape(board, range.width, range.height);
   const table = element('table', {role: 'grid', 'aria-label': `range, ${range.width} by ${range.height}`}, board);
   range.cells = [];
   range.numbers.forEach((number, cell) => {
@@ -857,7 +896,7 @@ function knightBoard() {
   knight.order = [];
   const board = $('knight-board');
   board.textContent = '';
-  board.style.setProperty('--n', String(knight.size + 1));
+  boardShape(board, knight.size + 1, knight.size + 1);
   const table = element('table', {role: 'grid', 'aria-label': `knight's tour, ${knight.size} by ${knight.size}`}, board);
   for (let row = knight.size - 1; row >= 0; --row) {
     const tr = element('tr', {role: 'row'}, table);
@@ -1002,7 +1041,7 @@ class PathGame {
     this.last = 0;
     const board = $(this.name + '-board');
     board.textContent = '';
-    board.style.setProperty('--n', String(width));
+    boardShape(board, width, this.height);
     const table = element('table', {role: 'grid', 'aria-label': `${this.name}, ${width} by ${this.height}`}, board);
     this.tds = this.cells.map((cell, k) => {
       const tr = k % width === 0 ? element('tr', {role: 'row'}, table) : table.lastChild;
@@ -1185,6 +1224,7 @@ function cliqueDraw() {
     element('text', {x: cx, y: cy, 'aria-hidden': 'true'}, svg).textContent = String(v + 1);
     clique.circles.push(circle);
   }
+  boardShape(board, 10, 10);
   cliqueShow();
 }
 
@@ -1325,6 +1365,8 @@ const keptTab = tabs.find(tab => tab.dataset.tab === recall('tab'));
 const reloaded = performance.getEntriesByType('navigation')[0]?.type === 'reload';
 if (keptTab && (reloaded || !new URLSearchParams(location.hash.slice(1)).has('sudoku'))) showTab(keptTab, false);
 
+// The rules under "How to play" open where there is room for them beside the game (folded on a phone).
+if (matchMedia('(min-width: 40.01rem)').matches) for (const rules of document.querySelectorAll('details.rules')) rules.open = true;
 window.addEventListener('hashchange', sudokuStart);
 knightBoard();
 sudokuStart();

@@ -276,7 +276,7 @@ try {
     rows.push([...nine.slice(r * 9, r * 9 + 9)].map((s, c) => (c && c % 3 === 0 ? '| ' : '') + s).join(' '));
     if (r === 2 || r === 5) rows.push('------+-------+------');
   }
-  await page.click('#sudoku summary');
+  await page.click('#sudoku-paste-details summary');
   await page.$eval('#sudoku-paste', (area, text) => { area.value = text; }, rows.join('\n') + '\n');
   await page.click('#sudoku-load');
   await waitStatus('sudoku-status', 'A 9x9 puzzle with one solution: loaded.');
@@ -463,8 +463,20 @@ try {
   expect('a malformed problem is answered in the page\'s words', coverError.startsWith('The problem could not be read: line 2') &&
          !/<request>|--|json\.exception|nodes/.test(coverError));
 
-  // Every tab on a desktop and on a phone: no sideways scrolling, axe-core clean, a screenshot.
-  for (const [device, width, height] of [['desktop', 1280, 900], ['phone', 390, 844]]) {
+  // Every tab on a desktop and on a phone (390 x 664: what a 844 px phone's browser shows): no sideways
+  // scrolling; the board, and sudoku's pad, inside the first screen, centred, with cells of 32 px at least where
+  // it has at most 12 columns; the rules folded on the phone; axe-core clean; a screenshot.
+  const firstScreen = tab => page.evaluate(tab => {
+    const box = e => e && e.getBoundingClientRect();
+    const board = box(document.querySelector(`#${tab}-board > *`) || document.getElementById(`${tab}-text`));
+    const pad = box(document.querySelector(`#${tab}-pad`));
+    const cells = [...document.querySelectorAll(`#${tab}-board td[role="gridcell"]`)];
+    const columns = cells.length ? document.querySelector(`#${tab}-board tr`).querySelectorAll('td[role="gridcell"]').length : 0;
+    return {top: board.top, bottom: Math.max(board.bottom, pad ? pad.bottom : 0), left: board.left, right: board.right,
+            height: innerHeight, width: innerWidth, columns, cell: Math.min(...cells.map(td => box(td).width)),
+            main: {left: box(document.querySelector('main')).left, right: box(document.querySelector('main')).right}, rulesOpen: document.querySelector(`#${tab} details.rules`).open};
+  }, tab);
+  for (const [device, width, height] of [['desktop', 1280, 800], ['phone', 390, 664]]) {
     await page.setViewport({width, height, isMobile: device === 'phone', hasTouch: device === 'phone'});
     await page.evaluate(axeSource);  // after the viewport: a phone's (touch) reloads the page
     for (const tab of ['sudoku', 'range', 'knight', 'signpost', 'numbrix', 'hidato', 'clique', 'cover']) {
@@ -478,6 +490,21 @@ try {
       }
       const wide = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(`the ${tab} tab fits a ${width} px ${device} (${wide} px)`, wide <= width);
+      const seen = await firstScreen(tab);
+      expect(`the ${tab} board${tab === 'sudoku' ? ' and its pad' : ''} are inside the first screen of a ${width}x${height} ${device} ` +
+             `(${Math.round(seen.top)} to ${Math.round(seen.bottom)} px)`, seen.top >= 0 && seen.bottom <= height && seen.right <= width);
+      if (seen.columns)
+        expect(`the ${tab} board's cells are 32 px at least (${seen.cell.toFixed(1)} px, ${seen.columns} columns)`, seen.cell >= 32);
+      if (device === 'phone' && tab !== 'cover') {
+        expect(`the ${tab} board is as wide as the phone (${Math.round(seen.left)} to ${Math.round(seen.right)} px)`,
+               seen.right - seen.left >= width - 60 || seen.cell >= 4.5 * 16);
+        expect(`the ${tab} rules are folded under How to play`, !seen.rulesOpen);
+      }
+      if (device === 'desktop' && tab !== 'cover') {
+        const [before, after] = [seen.left - seen.main.left, seen.main.right - seen.right];
+        expect(`the ${tab} board is centred (${Math.round(before)} and ${Math.round(after)} px either side) and sized to the window`,
+               Math.abs(before - after) <= 2 && seen.bottom >= height * 0.6);
+      }
       if (device === 'phone') {
         const small = await page.$$eval(`#${tab} .controls :is(button, select, input), nav button`, controls => controls
           .filter(c => c.offsetParent && c.getBoundingClientRect().height < 44).map(c => c.id || c.textContent));
@@ -494,6 +521,29 @@ try {
              !violations.length && passed > 10);
       await page.screenshot({path: `${shots}/${device}-${tab}.png`, fullPage: true});
     }
+  }
+  // Still the phone: a 16x16 plays with cells of 32 px at least, its frame scrolling under the pad kept in sight;
+  // a tapped button looks as it did before (no focus ring, no hover colour left on it).
+  await page.click('#tab-sudoku');
+  await page.select('#sudoku-size', '16');
+  await page.select('#sudoku-variant', 'plain');
+  await page.click('#sudoku-new');
+  await waitStatus('sudoku-status', 'A 16x16 puzzle');
+  const sixteenSeen = await firstScreen('sudoku');
+  const frame = await page.$eval('#sudoku-board', board => ({scrolls: board.scrollWidth > board.clientWidth,
+                                                               bottom: board.getBoundingClientRect().bottom}));
+  expect(`a 16x16 on the phone has cells of 32 px at least (${sixteenSeen.cell.toFixed(1)} px) in a frame that scrolls, ` +
+         'the pad on the first screen', sixteenSeen.cell >= 32 && frame.scrolls && frame.bottom <= sixteenSeen.height &&
+         await page.$eval('#sudoku-pad', pad => pad.getBoundingClientRect().bottom) <= sixteenSeen.height);
+  const look = id => page.$eval('#' + id, button => {
+    const style = getComputedStyle(button);
+    return [style.backgroundColor, style.color, style.outlineStyle, style.boxShadow].join();
+  });
+  for (const id of ['sudoku-check', 'sudoku-hint']) {
+    const before = await look(id);
+    await page.tap('#' + id);
+    await sleep(300);
+    expect(`a tapped ${id} looks as before`, await look(id) === before);
   }
   if (failed) throw new Error('the page reported an error');
 } catch (error) {
