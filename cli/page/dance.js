@@ -1009,8 +1009,8 @@ function gridCells(block) {
 class PathGame {
   // `moves`: the compass points (0 north, clockwise) the next number may lie at, one step, or (signpost) null:
   // anywhere along the cell's arrow.
-  constructor(name, read, moves) {
-    Object.assign(this, {name, read, moves, tab: new Tab(name), selected: 0, typed: ''});
+  constructor(name, read, moves, away) {
+    Object.assign(this, {name, read, moves, away, tab: new Tab(name), selected: 0, typed: ''});
     const on = (what, act) => $(`${name}-${what}`).addEventListener('click', act);
     on('new', () => this.tab.run('Making a puzzle...', signal => this.fresh(signal)));
     on('check', () => this.check());
@@ -1074,6 +1074,8 @@ class PathGame {
     else if (this.last >= this.last_number) return say(this.name, `${this.last_number} is the last number.`);
     else if (this.cells.some(other => other.value === this.last + 1 && other.given))
       return say(this.name, `${this.last + 1} is given already: choose it to go on from there.`);
+    else if (this.nextCells() && !this.nextCells().has(k))  // a link the rules forbid, refused as Tatham's are
+      return say(this.name, `${this.last + 1} goes ${this.away.replace('{n}', this.last)}.`, 'bad');
     else cell.value = ++this.last;
     this.tab.cancel();
     this.draw();
@@ -1107,10 +1109,11 @@ class PathGame {
     event.preventDefault();
   }
 
-  // The blank cells the number after the last laid may go in (shaded), while it is not laid yet.
+  // The blank cells the number after the last laid may go in (shaded), or null when no number is laid or the
+  // next is on the board already.
   nextCells() {
     const from = this.cells.findIndex(cell => cell.value === this.last && cell.value > 0), near = new Set();
-    if (from < 0 || this.cells.some(cell => cell.value === this.last + 1)) return near;
+    if (from < 0 || this.cells.some(cell => cell.value === this.last + 1)) return null;
     const arrow = 'abcdefgh'.indexOf(this.cells[from].arrow);
     for (const point of this.moves || [arrow]) {
       let r = Math.floor(from / this.width), c = from % this.width;
@@ -1124,7 +1127,7 @@ class PathGame {
   }
 
   draw() {
-    const near = this.nextCells();
+    const near = this.nextCells() || new Set();
     this.cells.forEach((cell, k) => {
       const td = this.tds[k], arrow = cell.arrow ? 'abcdefgh'.indexOf(cell.arrow) : -1;
       td.textContent = cell.value > 0 ? String(cell.value) : '';
@@ -1186,8 +1189,10 @@ class PathGame {
     }
   }
 }
-const pathGames = [new PathGame('signpost', signpostCells, null), new PathGame('numbrix', gridCells, [0, 2, 4, 6]),
-                   new PathGame('hidato', gridCells, [0, 1, 2, 3, 4, 5, 6, 7])];
+// `away`: where the next number goes, in words ("6 goes next to 5 ...").
+const pathGames = [new PathGame('signpost', signpostCells, null, 'along the arrow of {n}'),
+                   new PathGame('numbrix', gridCells, [0, 2, 4, 6], 'next to {n} (up, down, left or right)'),
+                   new PathGame('hidato', gridCells, [0, 1, 2, 3, 4, 5, 6, 7], 'in a cell touching {n}')];
 
 // ---- clique and independent set
 const clique = {kind: 'clique', k: 0, n: 0, edges: new Set(), chosen: new Set(), circles: [], lines: []};

@@ -398,7 +398,32 @@ try {
     const two = answer.indexOf(2), twoBlank = !/\d/.test(tokens[two]);
     expect(`the ${name}'s cell of 2 is shaded as a place for it`, !twoBlank ||
            await page.$eval(`#${name}-board td[data-cell="${two}"]`, td => td.classList.contains('next')));
-    for (let n = 2; n <= last; ++n) await page.click(`#${name}-board td[data-cell="${answer.indexOf(n)}"]`);
+    // The first number to lay: a blank cell where the rules forbid it is refused (Signpost: not along the arrow
+    // of the number before; Numbrix: not beside it; Hidato: not touching it), then the right one is laid.
+    const legal = (from, to) => {
+      const [dr, dc] = [Math.floor(to / width) - Math.floor(from / width), to % width - from % width];
+      if (name === 'numbrix') return Math.abs(dr) + Math.abs(dc) === 1;
+      if (name === 'hidato') return Math.max(Math.abs(dr), Math.abs(dc)) === 1;
+      const [ar, ac] = [[-1, 0], [-1, 1], [0, 1], [1, 1], [1, 0], [1, -1], [0, -1], [-1, -1]]['abcdefgh'.indexOf(tokens[from].slice(-1))];
+      const steps = Math.max(Math.abs(dr), Math.abs(dc));
+      return steps > 0 && dr === ar * steps && dc === ac * steps;
+    };
+    let refusedOne = false;
+    for (let n = 2; n <= last; ++n) {
+      const to = answer.indexOf(n), from = answer.indexOf(n - 1);
+      if (!refusedOne && !/\d/.test(tokens[to])) {
+        const wrong = answer.findIndex((m, j) => m > n && !/\d/.test(tokens[j]) && !legal(from, j));
+        if (wrong >= 0) {
+          await page.click(`#${name}-board td[data-cell="${wrong}"]`);
+          expect(`${name}: ${n} tapped where the rules forbid it is refused ("${await status(`${name}-status`)}")`,
+                 (await status(`${name}-status`)).startsWith(`${n} goes `) &&
+                 await page.$eval(`#${name}-board td[data-cell="${wrong}"]`, td => td.firstChild?.nodeType !== 3));
+          refusedOne = true;
+        }
+      }
+      await page.click(`#${name}-board td[data-cell="${to}"]`);
+    }
+    expect(`${name}: a move against the rules was tried`, refusedOne);
     expect(`the ${name} solved by clicking in order says Solved! without Check`, await says(`${name}-status`, 'Solved!'));
     const laid = answer.findIndex((n, k) => n === Math.max(...answer.filter((m, j) => m < last && !/\d/.test(tokens[j]))));
     await page.click(`#${name}-board td[data-cell="${laid}"]`);
