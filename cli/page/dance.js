@@ -63,6 +63,9 @@ async function api(endpoint, request, signal, {partial = false, subject = 'puzzl
 
 function randomSeed() { return 1 + Math.floor(Math.random() * 1e9); }
 
+// A full right board: the player's ("Solved!"), or the one Solve showed, which is no win.
+const solvedWords = byDance => (byDance ? 'Solved by dance (Solve showed it). New for another.' : 'Solved!');
+
 // "1 cell", "3 cells"; "a 9x9", "an 11x11".
 const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const article = what => (/^(8|11|18)/.test(what) ? 'an ' : 'a ') + what;
@@ -655,7 +658,7 @@ $('sudoku-check').addEventListener('click', () => {
   sudoku.values.forEach((v, cell) => { if (v && v !== sudoku.solution[cell]) sudoku.wrong.add(cell); });
   sudokuShow();
   const empty = sudoku.values.filter(v => !v).length, wrong = sudoku.wrong.size;
-  if (!wrong && !empty) return say('sudoku', 'Solved!', 'good');
+  if (!wrong && !empty) return say('sudoku', solvedWords(sudoku.shown.size > 0), 'good');
   if (!wrong) return say('sudoku', `No mistakes so far; ${plural(empty, 'cell')} to fill.`);
   say('sudoku', `${wrong} wrong (marked); ${plural(empty, 'cell')} to fill.`, 'bad');
 });
@@ -726,7 +729,7 @@ function rangeLoad(puzzle, solution, marks = null) {
   range.numbers = rows.flat().map(token => (/^\d+$/.test(token) ? Number(token) : 0));
   range.solution = rangeGrid(solution).flat().map(token => token === '#');
   range.marks = marks && marks.length === range.numbers.length ? marks : range.numbers.map(() => 0);
-  Object.assign(range, {puzzle, solved: false});
+  Object.assign(range, {puzzle, solved: false, byDance: false});
   const board = $('range-board');
   board.textContent = '';
   boardShape(board, range.width, range.height);
@@ -774,7 +777,7 @@ function rangeMark(cell, mark) {
   const solved = range.solution.every((grey, k) => grey === (range.marks[k] === 1));
   if (solved) {
     for (const td of range.cells) td.classList.remove('wrong');
-    say('range', 'Solved!', 'good');
+    say('range', solvedWords(range.byDance), 'good');
   } else if (!rangeTab.controller) {
     say('range', '');  // a check's words no longer hold
   }
@@ -782,7 +785,7 @@ function rangeMark(cell, mark) {
 
 function rangeSave() {
   remember('range', {puzzle: range.puzzle, solution: range.solution.map(grey => (grey ? '#' : '.')).join(' '),
-                     width: range.width, marks: range.marks});
+                     width: range.width, marks: range.marks, byDance: range.byDance});
 }
 
 // Arrows move; Space or Enter turns the cell as a click does; G (or #) greys, . (or O) dots, Backspace clears.
@@ -833,26 +836,36 @@ $('range-check').addEventListener('click', () => {
     }
   }
   if (reached.size !== black.filter(b => !b).length) problems.push('the white cells are cut apart');
-  let miscounted = 0;
-  range.numbers.forEach((number, cell) => {
-    if (!number) return;
+  // A number is wrong once it sees too many cells that are surely white (dots, numbers) or too few with every
+  // blank taken as white: an untouched board has no wrong number.
+  const view = (cell, white) => {
     let seen = 1;
     for (const [dr, dc] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
       let r = Math.floor(cell / range.width) + dr, c = cell % range.width + dc;
-      while (r >= 0 && r < range.height && c >= 0 && c < range.width && !black[r * range.width + c]) {
+      while (r >= 0 && r < range.height && c >= 0 && c < range.width && white(r * range.width + c)) {
         ++seen; r += dr; c += dc;
       }
     }
-    if (seen !== number) { range.cells[cell].classList.add('wrong'); ++miscounted; }
+    return seen;
+  };
+  let miscounted = 0;
+  range.numbers.forEach((number, cell) => {
+    if (!number) return;
+    const most = view(cell, k => !black[k]), least = view(cell, k => range.numbers[k] > 0 || range.marks[k] === 2);
+    if (most < number || least > number) { range.cells[cell].classList.add('wrong'); ++miscounted; }
   });
-  if (miscounted) problems.push(`${miscounted} numbers see the wrong count`);
-  if (!problems.length) return say('range', 'Solved!', 'good');
-  say('range', 'Not yet: ' + problems.join('; ') + '.', 'bad');
+  if (miscounted) problems.push(`${miscounted === 1 ? '1 number sees' : `${miscounted} numbers see`} the wrong count`);
+  const marked = range.cells.some(td => td.classList.contains('wrong')) ? ' (marked)' : '';
+  if (problems.length) return say('range', 'Not yet: ' + problems.join('; ') + marked + '.', 'bad');
+  if (range.solution.every((grey, k) => grey === black[k])) return say('range', solvedWords(range.byDance), 'good');
+  const open = range.marks.filter((mark, k) => mark === 0 && !range.numbers[k]).length;
+  say('range', `Nothing breaks the rules so far; ${plural(open, 'cell')} left blank.`);
 });
 
 $('range-solve').addEventListener('click', () => {
   if (!range.solution) return;
   range.marks = range.solution.map(grey => (grey ? 1 : 0));
+  range.byDance = true;
   range.cells.forEach((td, cell) => { td.classList.remove('wrong'); rangeDraw(cell); });
   rangeSave();
   say('range', 'The solution.');
@@ -1018,6 +1031,7 @@ class PathGame {
     on('solve', () => {
       this.tab.cancel();
       this.cells.forEach(cell => { if (!cell.given) cell.value = cell.answer; });
+      this.byDance = true;
       this.draw();
       say(name, 'The solution.');
     });
@@ -1039,6 +1053,7 @@ class PathGame {
                                           arrow: cell.arrow}));
     this.last_number = Math.max(...this.cells.map(cell => cell.answer));
     this.last = 0;
+    this.byDance = false;
     const board = $(this.name + '-board');
     board.textContent = '';
     boardShape(board, width, this.height);
@@ -1152,7 +1167,7 @@ class PathGame {
       if (cell.value === 0) ++empty;
       else if (cell.value !== cell.answer) { ++wrong; this.tds[k].classList.add('wrong'); }
     });
-    if (!wrong && !empty) return say(this.name, 'Solved!', 'good');
+    if (!wrong && !empty) return say(this.name, solvedWords(this.byDance), 'good');
     say(this.name, `${wrong ? `${wrong} wrong (marked)` : 'All right so far'}; ${this.toFill(empty)}.`,
         wrong ? 'bad' : '');
   }
@@ -1171,7 +1186,7 @@ class PathGame {
   }
 
   // The game in progress, for a reload (draw() keeps it).
-  save() { remember(this.name, {width: this.width, cells: this.cells, last: this.last}); }
+  save() { remember(this.name, {width: this.width, cells: this.cells, last: this.last, byDance: this.byDance}); }
 
   // The game kept by the last visit, else a new one.
   start() {
@@ -1181,6 +1196,7 @@ class PathGame {
                 kept.cells.map(cell => ({number: cell.answer})));
       kept.cells.forEach((cell, k) => { this.cells[k].value = cell.value; });
       this.last = kept.last;
+      this.byDance = Boolean(kept.byDance);
       this.draw();
       say(this.name, kept.cells.some(cell => !cell.given && cell.value) ? 'The game you were playing.'
                                                                          : `A puzzle with one solution: numbers 1 to ${this.last_number}.`);
@@ -1195,7 +1211,7 @@ const pathGames = [new PathGame('signpost', signpostCells, null, 'along the arro
                    new PathGame('hidato', gridCells, [0, 1, 2, 3, 4, 5, 6, 7], 'in a cell touching {n}')];
 
 // ---- clique and independent set
-const clique = {kind: 'clique', k: 0, n: 0, edges: new Set(), chosen: new Set(), circles: [], lines: []};
+const clique = {kind: 'clique', k: 0, n: 0, edges: new Set(), chosen: new Set(), circles: [], lines: [], byDance: false};
 const cliqueTab = new Tab('clique');
 const edgeKey = (u, v) => (u < v ? `${u} ${v}` : `${v} ${u}`);
 
@@ -1215,9 +1231,10 @@ function cliqueDraw() {
     const [cx, cy] = at(v);
     const near = [...clique.edges].filter(key => key.split(' ').includes(String(v))).length;
     const circle = element('circle', {cx, cy, r: radius, 'data-vertex': String(v + 1), tabindex: '0', role: 'checkbox',
-                                      'aria-label': `vertex ${v + 1}, ${near} edges`}, svg);
+                                      'aria-label': `vertex ${v + 1}, ${plural(near, 'edge')}`}, svg);
     const toggle = () => {
       if (!clique.chosen.delete(v)) clique.chosen.add(v);
+      clique.byDance = false;  // the player's choice now
       cliqueShow();
     };
     circle.addEventListener('click', toggle);
@@ -1256,11 +1273,11 @@ $('clique-new').addEventListener('click', () => cliqueTab.run('Making a puzzle..
   const made = await api('generate', {puzzle: kind, options: {k, vertices}, seed: randomSeed(), with_solution: true},
                          signal);
   const lines = made.output.split('\n');
-  Object.assign(clique, {kind, k, n: vertices, edges: new Set(), chosen: new Set()});
+  Object.assign(clique, {kind, k, n: vertices, edges: new Set(), chosen: new Set(), byDance: false});
   for (const line of lines.filter(line => line.startsWith('e ')))
     clique.edges.add(edgeKey(...line.split(' ').slice(1).map(v => Number(v) - 1)));
   cliqueDraw();
-  say('clique', `A graph of ${clique.n} vertices and ${clique.edges.size} edges: find its largest ${
+  say('clique', `A graph of ${clique.n} vertices and ${plural(clique.edges.size, 'edge')}: find its largest ${
     kind === 'clique' ? 'clique' : 'independent set'}.`);
 }));
 
@@ -1274,7 +1291,7 @@ $('clique-check').addEventListener('click', () => {
         return say('clique', `${chosen[i] + 1} and ${chosen[j] + 1} are ${wantJoined ? 'not ' : ''}joined.`, 'bad');
   if (chosen.length < clique.k)
     return say('clique', `A${wantJoined ? '' : 'n'} ${what} of ${chosen.length}, but not the largest: one of ${clique.k} is there.`);
-  say('clique', `Solved! The largest ${what}: none has more than ${clique.k} vertices.`, 'good');
+  say('clique', `${solvedWords(clique.byDance)} The largest ${what}: none has more than ${clique.k} vertices.`, 'good');
 });
 
 $('clique-solve').addEventListener('click', () => cliqueTab.run('Searching...', async signal => {
@@ -1289,6 +1306,7 @@ $('clique-solve').addEventListener('click', () => cliqueTab.run('Searching...', 
   }
   const found = solved.output.replace(/^yes:/, '').trim();
   clique.chosen = new Set(found.split(/\s+/).map(v => Number(v) - 1));
+  clique.byDance = true;
   cliqueShow();
   say('clique', `One answer: ${found}.`, 'good');
 }));
@@ -1351,6 +1369,7 @@ function rangeStart() {
   const kept = recall('range');
   try {
     rangeLoad(kept.puzzle, kept.solution, kept.marks);
+    range.byDance = Boolean(kept.byDance);
     say('range', range.marks.some(mark => mark) ? 'The game you were playing.'
                                                 : `${capital(article(`${range.width}x${range.height}`))} board with one solution.`);
   } catch {

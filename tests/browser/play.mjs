@@ -459,7 +459,8 @@ try {
     await page.click('#clique-solve');
     await waitStatus('clique-status', 'One answer');
     await page.click('#clique-check');
-    expect(`Check says the ${kind} Solve found is the largest`, await says('clique-status', 'Solved! The largest'));
+    expect(`Check says the ${kind} Solve found is the largest, solved by dance, not "Solved!"`,
+           await says('clique-status', 'Solved by dance') && (await status('clique-status')).includes('The largest'));
   }
   await page.screenshot({path: `${shots}/clique.png`});
   await page.click('#clique-new');
@@ -472,6 +473,31 @@ try {
   expect('a size outside the box\'s range is refused in the page\'s words',
          await says('clique-status', 'The largest: choose 2 to 10 vertices.'));
   await page.$eval('#clique-k', input => { input.value = '5'; });
+
+  // A vertex of one edge says "1 edge" (a graph of one edge drawn by the page's own cliqueDraw).
+  expect('a vertex of one edge is said to have "1 edge"', await page.evaluate(() => {
+    Object.assign(clique, {n: 4, edges: new Set(['0 1']), chosen: new Set()});
+    cliqueDraw();
+    return document.querySelector('#clique-board circle[data-vertex="1"]').getAttribute('aria-label') === 'vertex 1, 1 edge';
+  }));
+  await page.click('#clique-new');
+  await waitStatus('clique-status', 'find its largest');
+
+  // Solve is no win: Check after it says "Solved by dance", never "Solved!"; range's Check on an untouched
+  // board marks nothing.
+  await page.click('#tab-range');
+  await page.click('#range-new');
+  await waitStatus('range-status', 'board with one solution');
+  await page.click('#range-check');
+  expect(`range's Check on an untouched board marks no number ("${await status('range-status')}")`,
+         !await page.$('#range-board td.wrong') && (await status('range-status')).startsWith('Nothing breaks the rules'));
+  for (const tab of ['sudoku', 'range', 'signpost', 'numbrix', 'hidato']) {
+    await page.click(`#tab-${tab}`);
+    await page.click(`#${tab}-solve`);
+    await page.click(`#${tab}-check`);
+    const said = await status(`${tab}-status`);
+    expect(`Check after Solve on the ${tab} tab says "${said}"`, said.startsWith('Solved by dance') && !said.includes('Solved!'));
+  }
 
   // Exact cover: Knuth's toy problem has one solution, the one its comment names.
   await page.click('#tab-cover');
