@@ -99,6 +99,11 @@ try {
     (await api('solve', {reduction: 'sudoku', text: puzzle + (map ? '\n' + map : ''), options: {jigsaw: Boolean(map)}})).output.trim();
   const keyOf = symbol => (/\d/.test(symbol) ? 'Digit' : 'Key') + symbol.toUpperCase();
   await waitStatus('sudoku-status', 'A 9x9 puzzle');
+  const clues = puzzle => puzzle.replace(/\./g, '').length;
+  const firstPuzzle = (await board()).puzzle;
+  expect(`the first puzzle is an easy 9x9 with 25 to 32 clues, not a grid nearly filled (${clues(firstPuzzle)})`,
+         await page.$eval('#sudoku-difficulty', menu => menu.value) === 'easy' &&
+         firstPuzzle.length === 81 && clues(firstPuzzle) >= 25 && clues(firstPuzzle) <= 32);
 
   // Sudoku: every choice the menus offer makes a puzzle of its size within the time limit.
   const sizes = await page.$$eval('#sudoku-size option', options => options.map(o => o.value));
@@ -112,11 +117,12 @@ try {
       for (const grade of grades) {
         await page.select('#sudoku-difficulty', grade);
         await page.click('#sudoku-new');
-        const what = `${size}x${size} ${variant} ${grade || 'any'}`;
+        const what = `${size}x${size} ${variant} ${grade}`;
         await page.waitForFunction(() => !document.getElementById('sudoku').hasAttribute('aria-busy'), {timeout: 20000});
         const said = await status('sudoku-status');
         if (!said.startsWith(`${/^(8|11|18)$/.test(size) ? "An" : "A"} ${size}x${size} puzzle`)) throw new Error(`New on ${what} says: ${said}`);
         const {puzzle, map} = await board();
+        if (grade === 'easy' && clues(puzzle) > 0.45 * puzzle.length) throw new Error(`New on ${what} gave ${clues(puzzle)} clues`);
         if (puzzle.length !== size * size || (variant === 'jigsaw') !== Boolean(map)) throw new Error(`New on ${what} drew another board`);
         ++made;
       }
@@ -134,7 +140,7 @@ try {
     const choose = (id, value) => { document.getElementById(id).value = value; document.getElementById(id).dispatchEvent(new Event('change')); };
     choose('sudoku-size', '16'); choose('sudoku-variant', 'plain'); choose('sudoku-difficulty', 'fiendish');
     document.getElementById('sudoku-new').click();
-    choose('sudoku-size', '4'); choose('sudoku-difficulty', '');
+    choose('sudoku-size', '4'); choose('sudoku-difficulty', 'easy');
     document.getElementById('sudoku-new').click();
   });
   await waitStatus('sudoku-status', 'A 4x4 puzzle');
