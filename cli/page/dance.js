@@ -64,7 +64,7 @@ async function api(endpoint, request, signal, {partial = false, subject = 'puzzl
 function randomSeed() { return 1 + Math.floor(Math.random() * 1e9); }
 
 // A full right board: the player's ("Solved!"), or the one Solve showed, which is no win.
-const solvedWords = byDance => (byDance ? 'Solved by dance (Solve showed it). New for another.' : 'Solved!');
+const solvedWords = byDance => (byDance ? 'Solved by dance (Solve showed it).' : 'Solved!');
 
 // "1 cell", "3 cells"; "a 9x9", "an 11x11".
 const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -179,7 +179,10 @@ function fitBoards() {
     const columns = Number(board.dataset.columns), rows = Number(board.dataset.rows);
     const pad = board.parentNode.querySelector('.pad');
     if (pad) pad.style.maxWidth = '';
-    const below = pad ? pad.offsetHeight + 2 * parseFloat(getComputedStyle(pad).marginTop) : 8;
+    board.style.removeProperty('--cell');  // (the frame's own width first)
+    const [padBox, frame] = [pad && pad.getBoundingClientRect(), board.getBoundingClientRect()];
+    const padBelow = pad && padBox.left < frame.right && padBox.right > frame.left;  // (else beside it)
+    const below = padBelow ? pad.offsetHeight + 2 * parseFloat(getComputedStyle(pad).marginTop) : 8;
     const top = board.getBoundingClientRect().top + scrollY, room = innerHeight - top - below;
     board.style.maxHeight = Math.max(room, 4 * fingerCell) + 'px';
     const set = cell => board.style.setProperty('--cell', cell + 'px');
@@ -1216,7 +1219,9 @@ const pathGames = [new PathGame('signpost', signpostCells, null, 'along the arro
                    new PathGame('hidato', gridCells, [0, 1, 2, 3, 4, 5, 6, 7], 'in a cell touching {n}')];
 
 // ---- clique and independent set
-const clique = {kind: 'clique', k: 0, n: 0, edges: new Set(), chosen: new Set(), circles: [], lines: [], byDance: false};
+// byDance: the vertices Solve chose (a key of chosenKey()), '' before.
+const clique = {kind: 'clique', k: 0, n: 0, edges: new Set(), chosen: new Set(), circles: [], lines: [], byDance: ''};
+const chosenKey = () => [...clique.chosen].sort((a, b) => a - b).join(' ');
 const cliqueTab = new Tab('clique');
 const edgeKey = (u, v) => (u < v ? `${u} ${v}` : `${v} ${u}`);
 
@@ -1239,7 +1244,6 @@ function cliqueDraw() {
                                       'aria-label': `vertex ${v + 1}, ${plural(near, 'edge')}`}, svg);
     const toggle = () => {
       if (!clique.chosen.delete(v)) clique.chosen.add(v);
-      clique.byDance = false;  // the player's choice now
       cliqueShow();
     };
     circle.addEventListener('click', toggle);
@@ -1278,7 +1282,7 @@ $('clique-new').addEventListener('click', () => cliqueTab.run('Making a puzzle..
   const made = await api('generate', {puzzle: kind, options: {k, vertices}, seed: randomSeed(), with_solution: true},
                          signal);
   const lines = made.output.split('\n');
-  Object.assign(clique, {kind, k, n: vertices, edges: new Set(), chosen: new Set(), byDance: false});
+  Object.assign(clique, {kind, k, n: vertices, edges: new Set(), chosen: new Set(), byDance: ''});
   for (const line of lines.filter(line => line.startsWith('e ')))
     clique.edges.add(edgeKey(...line.split(' ').slice(1).map(v => Number(v) - 1)));
   cliqueDraw();
@@ -1296,7 +1300,7 @@ $('clique-check').addEventListener('click', () => {
         return say('clique', `${chosen[i] + 1} and ${chosen[j] + 1} are ${wantJoined ? 'not ' : ''}joined.`, 'bad');
   if (chosen.length < clique.k)
     return say('clique', `A${wantJoined ? '' : 'n'} ${what} of ${chosen.length}, but not the largest: one of ${clique.k} is there.`);
-  say('clique', `${solvedWords(clique.byDance)} The largest ${what}: none has more than ${clique.k} vertices.`, 'good');
+  say('clique', `${solvedWords(chosenKey() === clique.byDance)} The largest ${what}: none has more than ${clique.k} vertices.`, 'good');
 });
 
 $('clique-solve').addEventListener('click', () => cliqueTab.run('Searching...', async signal => {
@@ -1311,7 +1315,7 @@ $('clique-solve').addEventListener('click', () => cliqueTab.run('Searching...', 
   }
   const found = solved.output.replace(/^yes:/, '').trim();
   clique.chosen = new Set(found.split(/\s+/).map(v => Number(v) - 1));
-  clique.byDance = true;
+  clique.byDance = chosenKey();
   cliqueShow();
   say('clique', `One answer: ${found}.`, 'good');
 }));
