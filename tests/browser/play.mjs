@@ -6,12 +6,14 @@
 // wrong entry marked and a hint; a pasted 9-line grid; a slow New overtaken
 // by a fast one, and Stop. Range solved with greys and dots; a knight's tour
 // begun from the keyboard and completed by Solve; signpost, numbrix and
-// hidato solved by clicking, a wrong number typed, a hint; the largest clique
-// and independent set of a generated graph checked; an exact cover
-// counted and a malformed one answered in the page's words. Then every tab
-// on a desktop and on a 390 px phone: no sideways scrolling, no serious or
-// critical axe-core violation, a screenshot each. Exits 1 at the first thing
-// that does not happen.
+// hidato solved by clicking (a click the rules forbid refused), a wrong number
+// typed, a hint; the largest clique and independent set of a generated graph
+// checked; Check after Solve says "Solved by dance" on every tab; an exact
+// cover counted and a malformed one answered in the page's words. Then every
+// tab at 1280x800 and on a 390x664 touch phone: no sideways scrolling, the
+// board (and pad) on the first screen with cells of 32 px at least, no
+// serious or critical axe-core violation, a screenshot each; a 16x16 on the
+// phone, and tapped buttons. Exits 1 at the first thing that does not happen.
 import {spawn} from 'node:child_process';
 import {mkdirSync, readFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
