@@ -1271,14 +1271,11 @@ function cliqueShow() {
     : 'Choose as many vertices as you can, no two of them joined by an edge.';
 }
 
-// A graph from `dance generate`: its largest clique (independent set) is the one of clique.k vertices it plants.
+// A graph from `dance generate`: its largest clique (independent set) is the one of clique.k vertices it plants;
+// k is the page's secret, 4 or 5 (5 or 6 from 16 vertices), so that the menu does not give the answer's size away.
 $('clique-new').addEventListener('click', () => cliqueTab.run('Making a puzzle...', async signal => {
-  const kind = $('clique-kind').value, k = Number($('clique-k').value), vertices = Number($('clique-n').value);
-  const within = input => Number.isInteger(Number(input.value)) && input.value !== '' &&
-                          Number(input.value) >= Number(input.min) && Number(input.value) <= Number(input.max);
-  if (!within($('clique-k'))) return say('clique', `The largest: choose ${$('clique-k').min} to ${$('clique-k').max} vertices.`, 'bad');
-  if (!within($('clique-n'))) return say('clique', `The graph: choose ${$('clique-n').min} to ${$('clique-n').max} vertices.`, 'bad');
-  if (k > vertices) return say('clique', 'The largest cannot have more vertices than the graph.', 'bad');
+  const kind = $('clique-kind').value, vertices = Number($('clique-n').value);
+  const k = 3 + Math.floor(vertices / 8) + Math.floor(Math.random() * 2);
   const made = await api('generate', {puzzle: kind, options: {k, vertices}, seed: randomSeed(), with_solution: true},
                          signal);
   const lines = made.output.split('\n');
@@ -1320,6 +1317,7 @@ $('clique-solve').addEventListener('click', () => cliqueTab.run('Searching...', 
   say('clique', `One answer: ${found}.`, 'good');
 }));
 $('clique-kind').addEventListener('change', () => $('clique-new').click());
+$('clique-n').addEventListener('change', () => $('clique-new').click());
 
 // ---- exact cover in Knuth's format
 const coverTab = new Tab('cover');
@@ -1388,9 +1386,9 @@ function rangeStart() {
 
 // Every other menu and number box as the player left it, and the tab (unless a link names a sudoku).
 for (const id of ['range-size', 'knight-size', 'signpost-size', 'numbrix-size', 'hidato-size', 'clique-kind',
-                  'clique-k', 'clique-n']) {
+                  'clique-n']) {
   const input = $(id), kept = recall('menu-' + id);
-  if (typeof kept === 'string' && (input.tagName === 'INPUT' || [...input.options].some(o => o.value === kept)))
+  if (typeof kept === 'string' && [...input.options].some(o => o.value === kept))
     input.value = kept;
   input.addEventListener('change', () => remember('menu-' + id, input.value));
 }
