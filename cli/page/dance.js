@@ -194,7 +194,7 @@ function fitBoards() {
            (drawing.getBoundingClientRect().width > board.clientWidth || drawing.getBoundingClientRect().height > room))
       set(--cell);
     // The pad as wide as the board, or as its keys in one row where the screen has room.
-    const keys = pad ? pad.children.length * (fingerCell + 5) : 0;
+    const keys = pad ? pad.children.length * (0.75 * fingerCell + 5) : 0;
     if (pad) pad.style.maxWidth = Math.min(pad.parentNode.clientWidth, Math.max(drawing.getBoundingClientRect().width, keys)) + 'px';
   }
 }

@@ -582,6 +582,13 @@ try {
   // Still the phone: a 16x16 plays with cells of 32 px at least, its frame scrolling under the pad kept in sight;
   // a tapped button looks as it did before (no focus ring, no hover colour left on it).
   await page.click('#tab-sudoku');
+  await page.select('#sudoku-size', '12');
+  await page.click('#sudoku-new');
+  await waitStatus('sudoku-status', 'A 12x12 puzzle');
+  const twelveSeen = await firstScreen('sudoku');
+  expect(`a 12x12 on the phone has cells of 32 px at least (${twelveSeen.cell.toFixed(1)} px), the board whole and the pad ` +
+         `on the first screen (to ${Math.round(twelveSeen.bottom)} px)`, twelveSeen.cell >= 32 && twelveSeen.bottom <= twelveSeen.height &&
+         twelveSeen.right <= twelveSeen.width && twelveSeen.left >= 0);
   await page.select('#sudoku-size', '16');
   await page.select('#sudoku-variant', 'plain');
   await page.click('#sudoku-new');
