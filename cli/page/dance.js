@@ -917,7 +917,7 @@ function knightBoard() {
   knight.order = [];
   const board = $('knight-board');
   board.textContent = '';
-  boardShape(board, knight.size + 1, knight.size + 1);
+  boardShape(board, knight.size + 0.5, knight.size + 0.5);  // (the ranks and files half a square)
   const table = element('table', {role: 'grid', 'aria-label': `knight's tour, ${knight.size} by ${knight.size}`}, board);
   for (let row = knight.size - 1; row >= 0; --row) {
     const tr = element('tr', {role: 'row'}, table);
@@ -932,7 +932,7 @@ function knightBoard() {
     }
   }
   const files = element('tr', {role: 'row'}, table);
-  element('td', {'aria-hidden': 'true'}, files);
+  element('td', {'aria-hidden': 'true', class: 'corner'}, files);
   for (let column = 0; column < knight.size; ++column) element('th', {role: 'columnheader'}, files).textContent = String.fromCharCode(97 + column);
   table.addEventListener('keydown', knightKey);
   knightSelect(0, false);
