@@ -198,7 +198,13 @@ function fitBoards() {
     if (pad) pad.style.maxWidth = Math.min(pad.parentNode.clientWidth, Math.max(drawing.getBoundingClientRect().width, keys)) + 'px';
   }
 }
-addEventListener('resize', fitBoards);
+// A phone's address bar that hides as the page scrolls changes only the height: the board keeps its size then.
+let fittedWidth = innerWidth;
+addEventListener('resize', () => {
+  if (innerWidth === fittedWidth && matchMedia('(pointer: coarse)').matches) return;
+  fittedWidth = innerWidth;
+  fitBoards();
+});
 
 // ---- tabs
 const tabs = [...document.querySelectorAll('[role="tab"]')];
