@@ -183,7 +183,7 @@ function fitBoards() {
     const [padBox, frame] = [pad && pad.getBoundingClientRect(), board.getBoundingClientRect()];
     const padBelow = pad && padBox.left < frame.right && padBox.right > frame.left;  // (else beside it)
     const below = padBelow ? pad.offsetHeight + 2 * parseFloat(getComputedStyle(pad).marginTop) : 8;
-    const top = board.getBoundingClientRect().top + scrollY, room = innerHeight - top - below;
+    const room = innerHeight - (frame.top + scrollY) - below;
     board.style.maxHeight = Math.max(room, 4 * fingerCell) + 'px';
     const set = cell => board.style.setProperty('--cell', cell + 'px');
     let cell = Math.max(fingerCell, Math.min(4.5 * rem, Math.floor(Math.min((board.clientWidth - 8) / columns,
