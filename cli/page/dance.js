@@ -1390,7 +1390,7 @@ function rangeStart() {
   }
 }
 
-// Every other menu and number box as the player left it, and the tab (unless a link names a sudoku).
+// Every other menu as the player left it, and the tab (unless a link names a sudoku).
 for (const id of ['range-size', 'knight-size', 'signpost-size', 'numbrix-size', 'hidato-size', 'clique-kind',
                   'clique-n']) {
   const input = $(id), kept = recall('menu-' + id);
