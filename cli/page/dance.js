@@ -63,6 +63,9 @@ async function api(endpoint, request, signal, {partial = false, subject = 'puzzl
 
 function randomSeed() { return 1 + Math.floor(Math.random() * 1e9); }
 
+// A full right board: the player's ("Solved!"), or the one Solve showed, which is no win.
+const solvedWords = byDance => (byDance ? 'Solved by dance (Solve showed it).' : 'Solved!');
+
 // "1 cell", "3 cells"; "a 9x9", "an 11x11".
 const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const article = what => (/^(8|11|18)/.test(what) ? 'an ' : 'a ') + what;
@@ -158,6 +161,51 @@ function arrowMove(event, cell, width, height) {
   return r >= 0 && r < height && c >= 0 && c < width ? r * width + c : cell;
 }
 
+// ---- boards sized to the window
+// A board's cells (--cell) as large as the window allows, up to 4.5rem: the board, and the sudoku's pad under it,
+// on the first screen; at least 32 px (a finger's), so a board too large for the screen (16x16 on a phone)
+// scrolls in its frame, which keeps the pad on the screen.
+const fingerCell = 32;
+function boardShape(board, columns, rows) {
+  Object.assign(board.dataset, {columns, rows});
+  fitBoards();
+}
+
+function fitBoards() {
+  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
+  for (const board of document.querySelectorAll('.board[data-columns]')) {
+    const drawing = board.firstElementChild;
+    if (board.closest('section').hidden || !drawing) continue;
+    const columns = Number(board.dataset.columns), rows = Number(board.dataset.rows);
+    const pad = board.parentNode.querySelector('.pad');
+    if (pad) pad.style.maxWidth = '';
+    board.style.removeProperty('--cell');  // (the frame's own width first)
+    const [padBox, frame] = [pad && pad.getBoundingClientRect(), board.getBoundingClientRect()];
+    const padBelow = pad && padBox.left < frame.right && padBox.right > frame.left;  // (else beside it)
+    const below = padBelow ? pad.offsetHeight + 2 * parseFloat(getComputedStyle(pad).marginTop) : 8;
+    const room = innerHeight - (frame.top + scrollY) - below;
+    board.style.maxHeight = Math.max(room, 4 * fingerCell) + 'px';
+    const set = cell => board.style.setProperty('--cell', cell + 'px');
+    let cell = Math.max(fingerCell, Math.min(4.5 * rem, Math.floor(Math.min((board.clientWidth - 8) / columns,
+                                                                            (room - 8) / rows))));
+    set(cell);
+    // The borders add a little to each cell: down a pixel at a time until the board fits.
+    while (cell > fingerCell &&
+           (drawing.getBoundingClientRect().width > board.clientWidth || drawing.getBoundingClientRect().height > room))
+      set(--cell);
+    // The pad as wide as the board, or as its keys in one row where the screen has room.
+    const keys = pad ? pad.children.length * (0.75 * fingerCell + 5) : 0;
+    if (pad) pad.style.maxWidth = Math.min(pad.parentNode.clientWidth, Math.max(drawing.getBoundingClientRect().width, keys)) + 'px';
+  }
+}
+// A phone's address bar that hides as the page scrolls changes only the height: the board keeps its size then.
+let fittedWidth = innerWidth;
+addEventListener('resize', () => {
+  if (innerWidth === fittedWidth && matchMedia('(pointer: coarse)').matches) return;
+  fittedWidth = innerWidth;
+  fitBoards();
+});
+
 // ---- tabs
 const tabs = [...document.querySelectorAll('[role="tab"]')];
 function showTab(tab, focus) {
@@ -167,7 +215,9 @@ function showTab(tab, focus) {
     $(other.dataset.tab).hidden = other !== tab;
   }
   remember('tab', tab.dataset.tab);
+  tab.scrollIntoView({block: 'nearest', inline: 'nearest'});  // a phone's row of tabs scrolls sideways
   if (focus) tab.focus();
+  fitBoards();
 }
 tabs.forEach((tab, k) => {
   tab.addEventListener('click', () => showTab(tab, false));
@@ -327,7 +377,7 @@ function sudokuLoad(clues, solution, map, diagonals, saved = null) {
 
   const board = $('sudoku-board');
   board.textContent = '';
-  board.style.setProperty('--n', String(n));
+  boardShape(board, n, n);
   board.style.setProperty('--box-cols', String(sudoku.boxCols));
   const table = element('table', {role: 'grid', 'aria-label': `sudoku, ${n} by ${n}`}, board);
   table.dataset.puzzle = clues.map(symbolOf).join('');
@@ -356,8 +406,9 @@ function sudokuLoad(clues, solution, map, diagonals, saved = null) {
     key.textContent = symbolOf(v);
     key.addEventListener('click', () => sudokuEnter(sudoku.selected, v, sudoku.pencil));
   }
-  element('button', {'data-value': '0'}, pad).textContent = 'Erase';
+  element('button', {'data-value': '0', 'aria-label': 'Erase', title: 'Erase'}, pad).textContent = '\u232b';
   pad.lastChild.addEventListener('click', () => sudokuErase(sudoku.selected));
+  fitBoards();  // with the pad of this size under the board
   roving(sudoku.cells, 0, false);
   $('sudoku-link').href = '#' + sudokuHash();
   sudokuShow();
@@ -551,6 +602,8 @@ $('sudoku-pencil').addEventListener('click', () => {
 // The variants and grades each size generates within the page's time limit (measured with dance generate
 // --difficulty, docs/serve.md); the others are not offered.
 const all = ['easy', 'medium', 'hard', 'fiendish'], upToHard = ['easy', 'medium', 'hard'];
+// The clues of an easy puzzle of each size (9x9: 28 of 81; 16x16: 112 of 256), each made in under 0.1 s.
+const easyClues = {4: 6, 6: 12, 8: 22, 9: 28, 12: 52, 16: 112};
 const sudokuGrades = {
   4: {plain: ['easy'], x: ['easy'], jigsaw: ['easy', 'medium']},
   6: {plain: upToHard, x: all, jigsaw: upToHard},
@@ -566,8 +619,8 @@ function sudokuMenu(event) {
   const lost = variants.selectedOptions[0].disabled ? variants.selectedOptions[0].textContent : '';
   if (lost) variants.value = 'plain';
   const grades = sudokuGrades[size][variants.value], menu = $('sudoku-difficulty');
-  for (const option of menu.options) option.disabled = option.value !== '' && !grades.includes(option.value);
-  if (menu.selectedOptions[0].disabled) menu.value = '';
+  for (const option of menu.options) option.disabled = !grades.includes(option.value);
+  if (!menu.selectedOptions[0] || menu.selectedOptions[0].disabled) menu.value = 'easy';  // (a page before had "any")
   if (event && !sudokuTab.controller)
     say('sudoku', `New makes ${article(`${size}x${size}`)} ${variants.value === 'plain' ? '' : variants.selectedOptions[0].textContent + ' '}` +
         `puzzle${lost ? ` (no ${lost} at ${size}x${size})` : ''}.`);
@@ -598,7 +651,10 @@ $('sudoku-new').addEventListener('click', () => sudokuTab.run('Making a puzzle..
   const n = Number($('sudoku-size').value), variant = $('sudoku-variant').value;
   const request = {puzzle: 'sudoku', options: {size: n, diagonals: variant === 'x', jigsaw: variant === 'jigsaw'},
                    seed: randomSeed(), with_solution: true};
-  if ($('sudoku-difficulty').value) request.difficulty = $('sudoku-difficulty').value;
+  request.difficulty = $('sudoku-difficulty').value;
+  // Easy is a first puzzle to enjoy: singles alone solve it, yet with a third of the cells given, not a grid
+  // nearly filled (docs/serve.md).
+  if (request.difficulty === 'easy') Object.assign(request, {clues: easyClues[n], symmetry: 'rot180'});
   const made = await api('generate', request, signal);
   const [puzzle, solution, map] = made.output.trim().split(/\s+/);  // a jigsaw's map on the next line
   sudokuLoad([...puzzle].map(valueOf), [...solution].map(valueOf), map || null, variant === 'x');
@@ -616,7 +672,7 @@ $('sudoku-check').addEventListener('click', () => {
   sudoku.values.forEach((v, cell) => { if (v && v !== sudoku.solution[cell]) sudoku.wrong.add(cell); });
   sudokuShow();
   const empty = sudoku.values.filter(v => !v).length, wrong = sudoku.wrong.size;
-  if (!wrong && !empty) return say('sudoku', 'Solved!', 'good');
+  if (!wrong && !empty) return say('sudoku', solvedWords(sudoku.shown.size > 0), 'good');
   if (!wrong) return say('sudoku', `No mistakes so far; ${plural(empty, 'cell')} to fill.`);
   say('sudoku', `${wrong} wrong (marked); ${plural(empty, 'cell')} to fill.`, 'bad');
 });
@@ -687,10 +743,10 @@ function rangeLoad(puzzle, solution, marks = null) {
   range.numbers = rows.flat().map(token => (/^\d+$/.test(token) ? Number(token) : 0));
   range.solution = rangeGrid(solution).flat().map(token => token === '#');
   range.marks = marks && marks.length === range.numbers.length ? marks : range.numbers.map(() => 0);
-  Object.assign(range, {puzzle, solved: false});
+  Object.assign(range, {puzzle, solved: false, byDance: false});
   const board = $('range-board');
   board.textContent = '';
-  board.style.setProperty('--n', String(range.width));
+  boardShape(board, range.width, range.height);
   const table = element('table', {role: 'grid', 'aria-label': `range, ${range.width} by ${range.height}`}, board);
   range.cells = [];
   range.numbers.forEach((number, cell) => {
@@ -735,7 +791,7 @@ function rangeMark(cell, mark) {
   const solved = range.solution.every((grey, k) => grey === (range.marks[k] === 1));
   if (solved) {
     for (const td of range.cells) td.classList.remove('wrong');
-    say('range', 'Solved!', 'good');
+    say('range', solvedWords(range.byDance), 'good');
   } else if (!rangeTab.controller) {
     say('range', '');  // a check's words no longer hold
   }
@@ -743,7 +799,7 @@ function rangeMark(cell, mark) {
 
 function rangeSave() {
   remember('range', {puzzle: range.puzzle, solution: range.solution.map(grey => (grey ? '#' : '.')).join(' '),
-                     width: range.width, marks: range.marks});
+                     width: range.width, marks: range.marks, byDance: range.byDance});
 }
 
 // Arrows move; Space or Enter turns the cell as a click does; G (or #) greys, . (or O) dots, Backspace clears.
@@ -794,26 +850,36 @@ $('range-check').addEventListener('click', () => {
     }
   }
   if (reached.size !== black.filter(b => !b).length) problems.push('the white cells are cut apart');
-  let miscounted = 0;
-  range.numbers.forEach((number, cell) => {
-    if (!number) return;
+  // A number is wrong once it sees too many cells that are surely white (dots, numbers) or too few with every
+  // blank taken as white: an untouched board has no wrong number.
+  const view = (cell, white) => {
     let seen = 1;
     for (const [dr, dc] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
       let r = Math.floor(cell / range.width) + dr, c = cell % range.width + dc;
-      while (r >= 0 && r < range.height && c >= 0 && c < range.width && !black[r * range.width + c]) {
+      while (r >= 0 && r < range.height && c >= 0 && c < range.width && white(r * range.width + c)) {
         ++seen; r += dr; c += dc;
       }
     }
-    if (seen !== number) { range.cells[cell].classList.add('wrong'); ++miscounted; }
+    return seen;
+  };
+  let miscounted = 0;
+  range.numbers.forEach((number, cell) => {
+    if (!number) return;
+    const most = view(cell, k => !black[k]), least = view(cell, k => range.numbers[k] > 0 || range.marks[k] === 2);
+    if (most < number || least > number) { range.cells[cell].classList.add('wrong'); ++miscounted; }
   });
-  if (miscounted) problems.push(`${miscounted} numbers see the wrong count`);
-  if (!problems.length) return say('range', 'Solved!', 'good');
-  say('range', 'Not yet: ' + problems.join('; ') + '.', 'bad');
+  if (miscounted) problems.push(`${miscounted === 1 ? '1 number sees' : `${miscounted} numbers see`} the wrong count`);
+  const marked = range.cells.some(td => td.classList.contains('wrong')) ? ' (marked)' : '';
+  if (problems.length) return say('range', 'Not yet: ' + problems.join('; ') + marked + '.', 'bad');
+  if (range.solution.every((grey, k) => grey === black[k])) return say('range', solvedWords(range.byDance), 'good');
+  const open = range.marks.filter((mark, k) => mark === 0 && !range.numbers[k]).length;
+  say('range', `Nothing breaks the rules so far; ${plural(open, 'cell')} left blank.`);
 });
 
 $('range-solve').addEventListener('click', () => {
   if (!range.solution) return;
   range.marks = range.solution.map(grey => (grey ? 1 : 0));
+  range.byDance = true;
   range.cells.forEach((td, cell) => { td.classList.remove('wrong'); rangeDraw(cell); });
   rangeSave();
   say('range', 'The solution.');
@@ -857,7 +923,7 @@ function knightBoard() {
   knight.order = [];
   const board = $('knight-board');
   board.textContent = '';
-  board.style.setProperty('--n', String(knight.size + 1));
+  boardShape(board, knight.size + 0.5, knight.size + 0.5);  // (the ranks and files half a square)
   const table = element('table', {role: 'grid', 'aria-label': `knight's tour, ${knight.size} by ${knight.size}`}, board);
   for (let row = knight.size - 1; row >= 0; --row) {
     const tr = element('tr', {role: 'row'}, table);
@@ -872,7 +938,7 @@ function knightBoard() {
     }
   }
   const files = element('tr', {role: 'row'}, table);
-  element('td', {'aria-hidden': 'true'}, files);
+  element('td', {'aria-hidden': 'true', class: 'corner'}, files);
   for (let column = 0; column < knight.size; ++column) element('th', {role: 'columnheader'}, files).textContent = String.fromCharCode(97 + column);
   table.addEventListener('keydown', knightKey);
   knightSelect(0, false);
@@ -970,8 +1036,8 @@ function gridCells(block) {
 class PathGame {
   // `moves`: the compass points (0 north, clockwise) the next number may lie at, one step, or (signpost) null:
   // anywhere along the cell's arrow.
-  constructor(name, read, moves) {
-    Object.assign(this, {name, read, moves, tab: new Tab(name), selected: 0, typed: ''});
+  constructor(name, read, moves, away) {
+    Object.assign(this, {name, read, moves, away, tab: new Tab(name), selected: 0, typed: ''});
     const on = (what, act) => $(`${name}-${what}`).addEventListener('click', act);
     on('new', () => this.tab.run('Making a puzzle...', signal => this.fresh(signal)));
     on('check', () => this.check());
@@ -979,6 +1045,7 @@ class PathGame {
     on('solve', () => {
       this.tab.cancel();
       this.cells.forEach(cell => { if (!cell.given) cell.value = cell.answer; });
+      this.byDance = true;
       this.draw();
       say(name, 'The solution.');
     });
@@ -1000,9 +1067,10 @@ class PathGame {
                                           arrow: cell.arrow}));
     this.last_number = Math.max(...this.cells.map(cell => cell.answer));
     this.last = 0;
+    this.byDance = false;
     const board = $(this.name + '-board');
     board.textContent = '';
-    board.style.setProperty('--n', String(width));
+    boardShape(board, width, this.height);
     const table = element('table', {role: 'grid', 'aria-label': `${this.name}, ${width} by ${this.height}`}, board);
     this.tds = this.cells.map((cell, k) => {
       const tr = k % width === 0 ? element('tr', {role: 'row'}, table) : table.lastChild;
@@ -1035,6 +1103,8 @@ class PathGame {
     else if (this.last >= this.last_number) return say(this.name, `${this.last_number} is the last number.`);
     else if (this.cells.some(other => other.value === this.last + 1 && other.given))
       return say(this.name, `${this.last + 1} is given already: choose it to go on from there.`);
+    else if (this.nextCells() && !this.nextCells().has(k))  // a link the rules forbid, refused as Tatham's are
+      return say(this.name, `${this.last + 1} goes ${this.away.replace('{n}', this.last)}.`, 'bad');
     else cell.value = ++this.last;
     this.tab.cancel();
     this.draw();
@@ -1068,10 +1138,11 @@ class PathGame {
     event.preventDefault();
   }
 
-  // The blank cells the number after the last laid may go in (shaded), while it is not laid yet.
+  // The blank cells the number after the last laid may go in (shaded), or null when no number is laid or the
+  // next is on the board already.
   nextCells() {
     const from = this.cells.findIndex(cell => cell.value === this.last && cell.value > 0), near = new Set();
-    if (from < 0 || this.cells.some(cell => cell.value === this.last + 1)) return near;
+    if (from < 0 || this.cells.some(cell => cell.value === this.last + 1)) return null;
     const arrow = 'abcdefgh'.indexOf(this.cells[from].arrow);
     for (const point of this.moves || [arrow]) {
       let r = Math.floor(from / this.width), c = from % this.width;
@@ -1085,7 +1156,7 @@ class PathGame {
   }
 
   draw() {
-    const near = this.nextCells();
+    const near = this.nextCells() || new Set();
     this.cells.forEach((cell, k) => {
       const td = this.tds[k], arrow = cell.arrow ? 'abcdefgh'.indexOf(cell.arrow) : -1;
       td.textContent = cell.value > 0 ? String(cell.value) : '';
@@ -1110,7 +1181,7 @@ class PathGame {
       if (cell.value === 0) ++empty;
       else if (cell.value !== cell.answer) { ++wrong; this.tds[k].classList.add('wrong'); }
     });
-    if (!wrong && !empty) return say(this.name, 'Solved!', 'good');
+    if (!wrong && !empty) return say(this.name, solvedWords(this.byDance), 'good');
     say(this.name, `${wrong ? `${wrong} wrong (marked)` : 'All right so far'}; ${this.toFill(empty)}.`,
         wrong ? 'bad' : '');
   }
@@ -1129,7 +1200,7 @@ class PathGame {
   }
 
   // The game in progress, for a reload (draw() keeps it).
-  save() { remember(this.name, {width: this.width, cells: this.cells, last: this.last}); }
+  save() { remember(this.name, {width: this.width, cells: this.cells, last: this.last, byDance: this.byDance}); }
 
   // The game kept by the last visit, else a new one.
   start() {
@@ -1139,6 +1210,7 @@ class PathGame {
                 kept.cells.map(cell => ({number: cell.answer})));
       kept.cells.forEach((cell, k) => { this.cells[k].value = cell.value; });
       this.last = kept.last;
+      this.byDance = Boolean(kept.byDance);
       this.draw();
       say(this.name, kept.cells.some(cell => !cell.given && cell.value) ? 'The game you were playing.'
                                                                          : `A puzzle with one solution: numbers 1 to ${this.last_number}.`);
@@ -1147,11 +1219,15 @@ class PathGame {
     }
   }
 }
-const pathGames = [new PathGame('signpost', signpostCells, null), new PathGame('numbrix', gridCells, [0, 2, 4, 6]),
-                   new PathGame('hidato', gridCells, [0, 1, 2, 3, 4, 5, 6, 7])];
+// `away`: where the next number goes, in words ("6 goes next to 5 ...").
+const pathGames = [new PathGame('signpost', signpostCells, null, 'along the arrow of {n}'),
+                   new PathGame('numbrix', gridCells, [0, 2, 4, 6], 'next to {n} (up, down, left or right)'),
+                   new PathGame('hidato', gridCells, [0, 1, 2, 3, 4, 5, 6, 7], 'in a cell touching {n}')];
 
 // ---- clique and independent set
-const clique = {kind: 'clique', k: 0, n: 0, edges: new Set(), chosen: new Set(), circles: [], lines: []};
+// byDance: the vertices Solve chose (a key of chosenKey()), '' before.
+const clique = {kind: 'clique', k: 0, n: 0, edges: new Set(), chosen: new Set(), circles: [], lines: [], byDance: ''};
+const chosenKey = () => [...clique.chosen].sort((a, b) => a - b).join(' ');
 const cliqueTab = new Tab('clique');
 const edgeKey = (u, v) => (u < v ? `${u} ${v}` : `${v} ${u}`);
 
@@ -1171,7 +1247,7 @@ function cliqueDraw() {
     const [cx, cy] = at(v);
     const near = [...clique.edges].filter(key => key.split(' ').includes(String(v))).length;
     const circle = element('circle', {cx, cy, r: radius, 'data-vertex': String(v + 1), tabindex: '0', role: 'checkbox',
-                                      'aria-label': `vertex ${v + 1}, ${near} edges`}, svg);
+                                      'aria-label': `vertex ${v + 1}, ${plural(near, 'edge')}`}, svg);
     const toggle = () => {
       if (!clique.chosen.delete(v)) clique.chosen.add(v);
       cliqueShow();
@@ -1185,6 +1261,7 @@ function cliqueDraw() {
     element('text', {x: cx, y: cy, 'aria-hidden': 'true'}, svg).textContent = String(v + 1);
     clique.circles.push(circle);
   }
+  boardShape(board, 10, 10);
   cliqueShow();
 }
 
@@ -1200,22 +1277,19 @@ function cliqueShow() {
     : 'Choose as many vertices as you can, no two of them joined by an edge.';
 }
 
-// A graph from `dance generate`: its largest clique (independent set) is the one of clique.k vertices it plants.
+// A graph from `dance generate`: its largest clique (independent set) is the one of clique.k vertices it plants;
+// k is the page's secret, 4 or 5 (5 or 6 from 16 vertices), so that the menu does not give the answer's size away.
 $('clique-new').addEventListener('click', () => cliqueTab.run('Making a puzzle...', async signal => {
-  const kind = $('clique-kind').value, k = Number($('clique-k').value), vertices = Number($('clique-n').value);
-  const within = input => Number.isInteger(Number(input.value)) && input.value !== '' &&
-                          Number(input.value) >= Number(input.min) && Number(input.value) <= Number(input.max);
-  if (!within($('clique-k'))) return say('clique', `The largest: choose ${$('clique-k').min} to ${$('clique-k').max} vertices.`, 'bad');
-  if (!within($('clique-n'))) return say('clique', `The graph: choose ${$('clique-n').min} to ${$('clique-n').max} vertices.`, 'bad');
-  if (k > vertices) return say('clique', 'The largest cannot have more vertices than the graph.', 'bad');
+  const kind = $('clique-kind').value, vertices = Number($('clique-n').value);
+  const k = 3 + Math.floor(vertices / 8) + Math.floor(Math.random() * 2);
   const made = await api('generate', {puzzle: kind, options: {k, vertices}, seed: randomSeed(), with_solution: true},
                          signal);
   const lines = made.output.split('\n');
-  Object.assign(clique, {kind, k, n: vertices, edges: new Set(), chosen: new Set()});
+  Object.assign(clique, {kind, k, n: vertices, edges: new Set(), chosen: new Set(), byDance: ''});
   for (const line of lines.filter(line => line.startsWith('e ')))
     clique.edges.add(edgeKey(...line.split(' ').slice(1).map(v => Number(v) - 1)));
   cliqueDraw();
-  say('clique', `A graph of ${clique.n} vertices and ${clique.edges.size} edges: find its largest ${
+  say('clique', `A graph of ${clique.n} vertices and ${plural(clique.edges.size, 'edge')}: find its largest ${
     kind === 'clique' ? 'clique' : 'independent set'}.`);
 }));
 
@@ -1229,7 +1303,7 @@ $('clique-check').addEventListener('click', () => {
         return say('clique', `${chosen[i] + 1} and ${chosen[j] + 1} are ${wantJoined ? 'not ' : ''}joined.`, 'bad');
   if (chosen.length < clique.k)
     return say('clique', `A${wantJoined ? '' : 'n'} ${what} of ${chosen.length}, but not the largest: one of ${clique.k} is there.`);
-  say('clique', `Solved! The largest ${what}: none has more than ${clique.k} vertices.`, 'good');
+  say('clique', `${solvedWords(chosenKey() === clique.byDance)} The largest ${what}: none has more than ${clique.k} vertices.`, 'good');
 });
 
 $('clique-solve').addEventListener('click', () => cliqueTab.run('Searching...', async signal => {
@@ -1244,10 +1318,12 @@ $('clique-solve').addEventListener('click', () => cliqueTab.run('Searching...', 
   }
   const found = solved.output.replace(/^yes:/, '').trim();
   clique.chosen = new Set(found.split(/\s+/).map(v => Number(v) - 1));
+  clique.byDance = chosenKey();
   cliqueShow();
   say('clique', `One answer: ${found}.`, 'good');
 }));
 $('clique-kind').addEventListener('change', () => $('clique-new').click());
+$('clique-n').addEventListener('change', () => $('clique-new').click());
 
 // ---- exact cover in Knuth's format
 const coverTab = new Tab('cover');
@@ -1306,6 +1382,7 @@ function rangeStart() {
   const kept = recall('range');
   try {
     rangeLoad(kept.puzzle, kept.solution, kept.marks);
+    range.byDance = Boolean(kept.byDance);
     say('range', range.marks.some(mark => mark) ? 'The game you were playing.'
                                                 : `${capital(article(`${range.width}x${range.height}`))} board with one solution.`);
   } catch {
@@ -1313,11 +1390,11 @@ function rangeStart() {
   }
 }
 
-// Every other menu and number box as the player left it, and the tab (unless a link names a sudoku).
+// Every other menu as the player left it, and the tab (unless a link names a sudoku).
 for (const id of ['range-size', 'knight-size', 'signpost-size', 'numbrix-size', 'hidato-size', 'clique-kind',
-                  'clique-k', 'clique-n']) {
+                  'clique-n']) {
   const input = $(id), kept = recall('menu-' + id);
-  if (typeof kept === 'string' && (input.tagName === 'INPUT' || [...input.options].some(o => o.value === kept)))
+  if (typeof kept === 'string' && [...input.options].some(o => o.value === kept))
     input.value = kept;
   input.addEventListener('change', () => remember('menu-' + id, input.value));
 }
@@ -1325,6 +1402,8 @@ const keptTab = tabs.find(tab => tab.dataset.tab === recall('tab'));
 const reloaded = performance.getEntriesByType('navigation')[0]?.type === 'reload';
 if (keptTab && (reloaded || !new URLSearchParams(location.hash.slice(1)).has('sudoku'))) showTab(keptTab, false);
 
+// The rules under "How to play" open where there is room for them beside the game (folded on a phone).
+if (matchMedia('(min-width: 40.01rem)').matches) for (const rules of document.querySelectorAll('details.rules')) rules.open = true;
 window.addEventListener('hashchange', sudokuStart);
 knightBoard();
 sudokuStart();

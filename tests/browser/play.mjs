@@ -6,12 +6,14 @@
 // wrong entry marked and a hint; a pasted 9-line grid; a slow New overtaken
 // by a fast one, and Stop. Range solved with greys and dots; a knight's tour
 // begun from the keyboard and completed by Solve; signpost, numbrix and
-// hidato solved by clicking, a wrong number typed, a hint; the largest clique
-// and independent set of a generated graph checked; an exact cover
-// counted and a malformed one answered in the page's words. Then every tab
-// on a desktop and on a 390 px phone: no sideways scrolling, no serious or
-// critical axe-core violation, a screenshot each. Exits 1 at the first thing
-// that does not happen.
+// hidato solved by clicking (a click the rules forbid refused), a wrong number
+// typed, a hint; the largest clique and independent set of a generated graph
+// checked; Check after Solve says "Solved by dance" on every tab; an exact
+// cover counted and a malformed one answered in the page's words. Then every
+// tab at 1280x800 and on a 390x664 touch phone: no sideways scrolling, the
+// board (and pad) on the first screen with cells of 32 px at least, no
+// serious or critical axe-core violation, a screenshot each; a 16x16 on the
+// phone, and tapped buttons. Exits 1 at the first thing that does not happen.
 import {spawn} from 'node:child_process';
 import {mkdirSync, readFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
@@ -99,6 +101,11 @@ try {
     (await api('solve', {reduction: 'sudoku', text: puzzle + (map ? '\n' + map : ''), options: {jigsaw: Boolean(map)}})).output.trim();
   const keyOf = symbol => (/\d/.test(symbol) ? 'Digit' : 'Key') + symbol.toUpperCase();
   await waitStatus('sudoku-status', 'A 9x9 puzzle');
+  const clues = puzzle => puzzle.replace(/\./g, '').length;
+  const firstPuzzle = (await board()).puzzle;
+  expect(`the first puzzle is an easy 9x9 with 25 to 32 clues, not a grid nearly filled (${clues(firstPuzzle)})`,
+         await page.$eval('#sudoku-difficulty', menu => menu.value) === 'easy' &&
+         firstPuzzle.length === 81 && clues(firstPuzzle) >= 25 && clues(firstPuzzle) <= 32);
 
   // Sudoku: every choice the menus offer makes a puzzle of its size within the time limit.
   const sizes = await page.$$eval('#sudoku-size option', options => options.map(o => o.value));
@@ -112,11 +119,12 @@ try {
       for (const grade of grades) {
         await page.select('#sudoku-difficulty', grade);
         await page.click('#sudoku-new');
-        const what = `${size}x${size} ${variant} ${grade || 'any'}`;
+        const what = `${size}x${size} ${variant} ${grade}`;
         await page.waitForFunction(() => !document.getElementById('sudoku').hasAttribute('aria-busy'), {timeout: 20000});
         const said = await status('sudoku-status');
         if (!said.startsWith(`${/^(8|11|18)$/.test(size) ? "An" : "A"} ${size}x${size} puzzle`)) throw new Error(`New on ${what} says: ${said}`);
         const {puzzle, map} = await board();
+        if (grade === 'easy' && clues(puzzle) > 0.45 * puzzle.length) throw new Error(`New on ${what} gave ${clues(puzzle)} clues`);
         if (puzzle.length !== size * size || (variant === 'jigsaw') !== Boolean(map)) throw new Error(`New on ${what} drew another board`);
         ++made;
       }
@@ -134,7 +142,7 @@ try {
     const choose = (id, value) => { document.getElementById(id).value = value; document.getElementById(id).dispatchEvent(new Event('change')); };
     choose('sudoku-size', '16'); choose('sudoku-variant', 'plain'); choose('sudoku-difficulty', 'fiendish');
     document.getElementById('sudoku-new').click();
-    choose('sudoku-size', '4'); choose('sudoku-difficulty', '');
+    choose('sudoku-size', '4'); choose('sudoku-difficulty', 'easy');
     document.getElementById('sudoku-new').click();
   });
   await waitStatus('sudoku-status', 'A 4x4 puzzle');
@@ -276,7 +284,7 @@ try {
     rows.push([...nine.slice(r * 9, r * 9 + 9)].map((s, c) => (c && c % 3 === 0 ? '| ' : '') + s).join(' '));
     if (r === 2 || r === 5) rows.push('------+-------+------');
   }
-  await page.click('#sudoku summary');
+  await page.click('#sudoku-paste-details summary');
   await page.$eval('#sudoku-paste', (area, text) => { area.value = text; }, rows.join('\n') + '\n');
   await page.click('#sudoku-load');
   await waitStatus('sudoku-status', 'A 9x9 puzzle with one solution: loaded.');
@@ -398,7 +406,32 @@ try {
     const two = answer.indexOf(2), twoBlank = !/\d/.test(tokens[two]);
     expect(`the ${name}'s cell of 2 is shaded as a place for it`, !twoBlank ||
            await page.$eval(`#${name}-board td[data-cell="${two}"]`, td => td.classList.contains('next')));
-    for (let n = 2; n <= last; ++n) await page.click(`#${name}-board td[data-cell="${answer.indexOf(n)}"]`);
+    // The first number to lay: a blank cell where the rules forbid it is refused (Signpost: not along the arrow
+    // of the number before; Numbrix: not beside it; Hidato: not touching it), then the right one is laid.
+    const legal = (from, to) => {
+      const [dr, dc] = [Math.floor(to / width) - Math.floor(from / width), to % width - from % width];
+      if (name === 'numbrix') return Math.abs(dr) + Math.abs(dc) === 1;
+      if (name === 'hidato') return Math.max(Math.abs(dr), Math.abs(dc)) === 1;
+      const [ar, ac] = [[-1, 0], [-1, 1], [0, 1], [1, 1], [1, 0], [1, -1], [0, -1], [-1, -1]]['abcdefgh'.indexOf(tokens[from].slice(-1))];
+      const steps = Math.max(Math.abs(dr), Math.abs(dc));
+      return steps > 0 && dr === ar * steps && dc === ac * steps;
+    };
+    let refusedOne = false;
+    for (let n = 2; n <= last; ++n) {
+      const to = answer.indexOf(n), from = answer.indexOf(n - 1);
+      if (!refusedOne && !/\d/.test(tokens[to])) {
+        const wrong = answer.findIndex((m, j) => m > n && !/\d/.test(tokens[j]) && !legal(from, j));
+        if (wrong >= 0) {
+          await page.click(`#${name}-board td[data-cell="${wrong}"]`);
+          expect(`${name}: ${n} tapped where the rules forbid it is refused ("${await status(`${name}-status`)}")`,
+                 (await status(`${name}-status`)).startsWith(`${n} goes `) &&
+                 await page.$eval(`#${name}-board td[data-cell="${wrong}"]`, td => td.firstChild?.nodeType !== 3));
+          refusedOne = true;
+        }
+      }
+      await page.click(`#${name}-board td[data-cell="${to}"]`);
+    }
+    expect(`${name}: a move against the rules was tried`, refusedOne);
     expect(`the ${name} solved by clicking in order says Solved! without Check`, await says(`${name}-status`, 'Solved!'));
     const laid = answer.findIndex((n, k) => n === Math.max(...answer.filter((m, j) => m < last && !/\d/.test(tokens[j]))));
     await page.click(`#${name}-board td[data-cell="${laid}"]`);
@@ -434,7 +467,8 @@ try {
     await page.click('#clique-solve');
     await waitStatus('clique-status', 'One answer');
     await page.click('#clique-check');
-    expect(`Check says the ${kind} Solve found is the largest`, await says('clique-status', 'Solved! The largest'));
+    expect(`Check says the ${kind} Solve found is the largest, solved by dance, not "Solved!"`,
+           await says('clique-status', 'Solved by dance') && (await status('clique-status')).includes('The largest'));
   }
   await page.screenshot({path: `${shots}/clique.png`});
   await page.click('#clique-new');
@@ -442,11 +476,31 @@ try {
   await page.$eval('#clique-board circle[data-vertex="1"]', circle => circle.focus());
   await press('Space');
   expect('Space chooses a vertex', await page.$eval('#clique-board circle[data-vertex="1"]', c => c.getAttribute('aria-checked')) === 'true');
-  await page.$eval('#clique-k', input => { input.value = '0'; });
+
+  // A vertex of one edge says "1 edge" (a graph of one edge drawn by the page's own cliqueDraw).
+  expect('a vertex of one edge is said to have "1 edge"', await page.evaluate(() => {
+    Object.assign(clique, {n: 4, edges: new Set(['0 1']), chosen: new Set()});
+    cliqueDraw();
+    return document.querySelector('#clique-board circle[data-vertex="1"]').getAttribute('aria-label') === 'vertex 1, 1 edge';
+  }));
   await page.click('#clique-new');
-  expect('a size outside the box\'s range is refused in the page\'s words',
-         await says('clique-status', 'The largest: choose 2 to 10 vertices.'));
-  await page.$eval('#clique-k', input => { input.value = '5'; });
+  await waitStatus('clique-status', 'find its largest');
+
+  // Solve is no win: Check after it says "Solved by dance", never "Solved!"; range's Check on an untouched
+  // board marks nothing.
+  await page.click('#tab-range');
+  await page.click('#range-new');
+  await waitStatus('range-status', 'board with one solution');
+  await page.click('#range-check');
+  expect(`range's Check on an untouched board marks no number ("${await status('range-status')}")`,
+         !await page.$('#range-board td.wrong') && (await status('range-status')).startsWith('Nothing breaks the rules'));
+  for (const tab of ['sudoku', 'range', 'signpost', 'numbrix', 'hidato']) {
+    await page.click(`#tab-${tab}`);
+    await page.click(`#${tab}-solve`);
+    await page.click(`#${tab}-check`);
+    const said = await status(`${tab}-status`);
+    expect(`Check after Solve on the ${tab} tab says "${said}"`, said.startsWith('Solved by dance') && !said.includes('Solved!'));
+  }
 
   // Exact cover: Knuth's toy problem has one solution, the one its comment names.
   await page.click('#tab-cover');
@@ -463,8 +517,20 @@ try {
   expect('a malformed problem is answered in the page\'s words', coverError.startsWith('The problem could not be read: line 2') &&
          !/<request>|--|json\.exception|nodes/.test(coverError));
 
-  // Every tab on a desktop and on a phone: no sideways scrolling, axe-core clean, a screenshot.
-  for (const [device, width, height] of [['desktop', 1280, 900], ['phone', 390, 844]]) {
+  // Every tab on a desktop and on a phone (390 x 664: what a 844 px phone's browser shows): no sideways
+  // scrolling; the board, and sudoku's pad, inside the first screen, centred, with cells of 32 px at least where
+  // it has at most 12 columns; the rules folded on the phone; axe-core clean; a screenshot.
+  const firstScreen = tab => page.evaluate(tab => {
+    const box = e => e && e.getBoundingClientRect();
+    const board = box(document.querySelector(`#${tab}-board > *`) || document.getElementById(`${tab}-text`));
+    const pad = box(document.querySelector(`#${tab}-pad`));
+    const cells = [...document.querySelectorAll(`#${tab}-board td[role="gridcell"]`)];
+    const columns = cells.length ? document.querySelector(`#${tab}-board tr`).querySelectorAll('td[role="gridcell"]').length : 0;
+    return {top: board.top, bottom: Math.max(board.bottom, pad ? pad.bottom : 0), left: board.left, right: board.right,
+            height: innerHeight, width: innerWidth, columns, cell: Math.min(...cells.map(td => box(td).width)),
+            main: {left: box(document.querySelector('main')).left, right: box(document.querySelector('main')).right}, rulesOpen: document.querySelector(`#${tab} details.rules`).open};
+  }, tab);
+  for (const [device, width, height] of [['desktop', 1280, 800], ['phone', 390, 664]]) {
     await page.setViewport({width, height, isMobile: device === 'phone', hasTouch: device === 'phone'});
     await page.evaluate(axeSource);  // after the viewport: a phone's (touch) reloads the page
     for (const tab of ['sudoku', 'range', 'knight', 'signpost', 'numbrix', 'hidato', 'clique', 'cover']) {
@@ -478,10 +544,28 @@ try {
       }
       const wide = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(`the ${tab} tab fits a ${width} px ${device} (${wide} px)`, wide <= width);
+      const seen = await firstScreen(tab);
+      expect(`the ${tab} board${tab === 'sudoku' ? ' and its pad' : ''} are inside the first screen of a ${width}x${height} ${device} ` +
+             `(${Math.round(seen.top)} to ${Math.round(seen.bottom)} px)`, seen.top >= 0 && seen.bottom <= height && seen.right <= width);
+      if (seen.columns)
+        expect(`the ${tab} board's cells are 32 px at least (${seen.cell.toFixed(1)} px, ${seen.columns} columns)`, seen.cell >= 32);
+      if (device === 'phone' && tab !== 'cover') {
+        expect(`the ${tab} board is as wide as the phone (${Math.round(seen.left)} to ${Math.round(seen.right)} px)`,
+               seen.right - seen.left >= width - 60 || seen.cell >= 4.5 * 16);
+        expect(`the ${tab} rules are folded under How to play`, !seen.rulesOpen);
+      }
+      if (device === 'desktop' && tab !== 'cover') {
+        const [before, after] = [seen.left - seen.main.left, seen.main.right - seen.right];
+        expect(`the ${tab} board is centred (${Math.round(before)} and ${Math.round(after)} px either side) and sized to the window`,
+               Math.abs(before - after) <= 2 && seen.bottom >= height * 0.6);
+      }
       if (device === 'phone') {
         const small = await page.$$eval(`#${tab} .controls :is(button, select, input), nav button`, controls => controls
           .filter(c => c.offsetParent && c.getBoundingClientRect().height < 44).map(c => c.id || c.textContent));
         expect(`every control of the ${tab} tab is 44 px high for a finger (${small.join(', ') || 'all'})`, !small.length);
+        const rows = await page.$$eval(`#${tab} > .controls :is(button, select, input)`, controls => new Set(controls
+          .filter(c => c.offsetParent).map(c => Math.round(c.getBoundingClientRect().top))).size);
+        expect(`the ${tab} tab's controls take two rows at most (${rows})`, rows <= 2);
       }
       const {passed, violations} = await page.evaluate(async () => {
         const results = await window.axe.run(document);
@@ -494,6 +578,36 @@ try {
              !violations.length && passed > 10);
       await page.screenshot({path: `${shots}/${device}-${tab}.png`, fullPage: true});
     }
+  }
+  // Still the phone: a 16x16 plays with cells of 32 px at least, its frame scrolling under the pad kept in sight;
+  // a tapped button looks as it did before (no focus ring, no hover colour left on it).
+  await page.click('#tab-sudoku');
+  await page.select('#sudoku-size', '12');
+  await page.click('#sudoku-new');
+  await waitStatus('sudoku-status', 'A 12x12 puzzle');
+  const twelveSeen = await firstScreen('sudoku');
+  expect(`a 12x12 on the phone has cells of 32 px at least (${twelveSeen.cell.toFixed(1)} px), the board whole and the pad ` +
+         `on the first screen (to ${Math.round(twelveSeen.bottom)} px)`, twelveSeen.cell >= 32 && twelveSeen.bottom <= twelveSeen.height &&
+         twelveSeen.right <= twelveSeen.width && twelveSeen.left >= 0);
+  await page.select('#sudoku-size', '16');
+  await page.select('#sudoku-variant', 'plain');
+  await page.click('#sudoku-new');
+  await waitStatus('sudoku-status', 'A 16x16 puzzle');
+  const sixteenSeen = await firstScreen('sudoku');
+  const frame = await page.$eval('#sudoku-board', board => ({scrolls: board.scrollWidth > board.clientWidth,
+                                                               bottom: board.getBoundingClientRect().bottom}));
+  expect(`a 16x16 on the phone has cells of 32 px at least (${sixteenSeen.cell.toFixed(1)} px) in a frame that scrolls, ` +
+         'the pad on the first screen', sixteenSeen.cell >= 32 && frame.scrolls && frame.bottom <= sixteenSeen.height &&
+         await page.$eval('#sudoku-pad', pad => pad.getBoundingClientRect().bottom) <= sixteenSeen.height);
+  const look = id => page.$eval('#' + id, button => {
+    const style = getComputedStyle(button);
+    return [style.backgroundColor, style.color, style.outlineStyle, style.boxShadow].join();
+  });
+  for (const id of ['sudoku-check', 'sudoku-hint']) {
+    const before = await look(id);
+    await page.tap('#' + id);
+    await sleep(300);
+    expect(`a tapped ${id} looks as before`, await look(id) === before);
   }
   if (failed) throw new Error('the page reported an error');
 } catch (error) {
