@@ -152,9 +152,7 @@ void Learning::why_gone(const Solver::State& s, OptionId o, Index cap, Index lis
     if (level + 1 < best) best = level + 1, cause = Cause::one_level, cause_level = level;  // a sibling tried before, or the option chosen there
   }
   switch (cause) {
-    case Cause::users:
-      for (std::uint32_t e = use_head_[cause_item]; e != no_entry; e = use_next_[e]) add_found(use_level_[e]);
-      return;
+    case Cause::users: add_users(cause_item); return;
     case Cause::one_level: add_found(cause_level); return;
     case Cause::below:
       if (!removal_reason(s, o, cause_level)) add_all_below(cause_level);
@@ -209,14 +207,17 @@ void Learning::add_said(const Solver::State& s, std::size_t from, Index node, st
   }
 }
 
+void Learning::add_users(Index j) {
+  for (std::uint32_t e = use_head_[j]; e != no_entry; e = use_next_[e]) add_found(use_level_[e]);
+}
+
 void Learning::why_short(const Solver::State& s, Index i, Index cap) {
   index_users(s, cap);
   for (Index c = s.column_start[i]; c < s.column_start[i + 1]; ++c) {
     const Index q = s.column[c];
     if (!linked(s, q)) why_gone(s, s.option_of(q), cap, i);
   }
-  if (s.multiplicities)
-    for (std::uint32_t e = use_head_[i]; e != no_entry; e = use_next_[e]) add_found(use_level_[e]);
+  if (s.multiplicities) add_users(i);
 }
 
 void Learning::dead_item(const Solver::State& s, Index l) {
@@ -249,6 +250,11 @@ void Learning::child_emptied(const Solver::State& s, Index l, Index item) {
   ++conflicts;
   start_found(l, l);
   why_short(s, item, l);  // what the option hid counts as level l's, which it is
+  if (s.multiplicities) {
+    // ... but in Algorithm M it hid them by using up items that earlier levels had used too.
+    for (Index q = s.option_first[s.option_of(s.choice[l])]; s.top[q] != 0; ++q)
+      if (s.top[q] <= s.primary_count) add_users(s.top[q]);
+  }
   merge(level_set(l), found_, l);
 }
 

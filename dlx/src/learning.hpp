@@ -38,7 +38,7 @@ class Learning {
   void hook_failed(const Solver::State& s, Index l);
   // A solution at node l: every level below stays, so that counts stay exact.
   void solution_below(Index l);
-  // Level l's option failed at once: its commit emptied `item`, or the hook
+  // Level l's option (choice[l]) failed at once: its commit emptied `item`, or the hook
   // refused it (its reason, or every level below l).
   void child_emptied(const Solver::State& s, Index l, Index item);
   void child_refused(const Solver::State& s, Index l);
@@ -70,6 +70,8 @@ class Learning {
   // The levels below `cap` whose chosen options hold item j (found by
   // walking the path once a dead end).
   void index_users(const Solver::State& s, Index cap);
+  // The levels (indexed) whose chosen options hold item j, into found_.
+  void add_users(Index j);
   // The hook's reason for its no into found_, with the path's levels below
   // `cap` indexed; false if it gives none.
   bool hook_reason(const Solver::State& s, Index cap);
