@@ -1,7 +1,10 @@
-// Conflict-directed backjumping (Prosser's CBJ) for the search loop: at
-// every dead end the engine works out which levels' choices caused it, and
-// on backing up skips the levels that played no part, whose other options
-// would meet the same dead end. The reasons are asked lazily, at a dead end
+// Conflict-directed backjumping (Prosser's CBJ) and learned nogoods for the
+// search loop: at every dead end the engine works out which levels' choices
+// caused it, and on backing up skips the levels that played no part, whose
+// other options would meet the same dead end. A level that fails keeps its
+// conflict as a nogood (those options are never all chosen together), two
+// of its options watched, so that once all but one are chosen the last
+// leaves the search: in this subtree and every later one, restarts too. The reasons are asked lazily, at a dead end
 // only: why an item has too few options left is why each of its missing
 // options went (a chosen option that used up one of its items, a sibling
 // tried before it, a hook's removal), found from the lists as they stand.
@@ -15,13 +18,18 @@
 
 namespace dlx {
 
-// A set of search levels: every level below `below`, and `levels`.
+// A set of search levels: every level below `below`, and `levels`;
+// `solutions`: it rests on a level whose earlier options led to solutions
+// (Algorithm M leaves them out below it so as to count each solution once:
+// no refutation, so no nogood may rest on it).
 struct LevelSet {
   Index below = 0;
   std::vector<Index> levels;
+  bool solutions = false;
   void clear() {
     below = 0;
     levels.clear();
+    solutions = false;
   }
 };
 
@@ -51,8 +59,27 @@ class Learning {
   bool involves(Index l);
   // The search moved level l to another choice: the index of the path's items is stale from l on.
   void path_changed(Index l);
-  // A new search: the assumptions may differ too.
-  void forget_path();
+  // A new search: the assumptions may differ too (then the nogoods, which
+  // hold under the assumptions and forbidden options they were learned
+  // with, go); `fresh`: nothing is chosen yet.
+  void forget_path(const Solver::State& s, bool fresh);
+
+  // Option o was chosen (true) or taken back.
+  void chosen(OptionId o, bool on) { on_path_[o] = on; }
+  // The nogoods that o's choice leaves with one option not chosen: those
+  // options into to_remove, to be taken out of the search at node l; false
+  // when one has all its options chosen (the conflict is then set).
+  bool propagate(const Solver::State& s, OptionId o, Index l);
+  std::vector<OptionId> to_remove;
+  // The search took to_remove[k] out, at `pos` of the removed stack; or the hook took o out there.
+  void removed_by_nogood(std::size_t k, Index pos);
+  void removed_by_hook(OptionId o, Index pos) {
+    removed_at[o] = pos;
+    removal_[o].by_nogood = false;
+  }
+  [[nodiscard]] std::size_t nogood_count() const { return nogoods_.size(); }
+  [[nodiscard]] std::size_t nogood_bytes() const;
+  std::uint64_t learned = 0;
 
   // Where hook removals and Algorithm M's excluded siblings are on their
   // stacks, per option, so that a reason finds the level that made them.
@@ -111,6 +138,33 @@ class Learning {
   void unindex(bool roots_too);
   std::vector<Index> option_level_;  // per option: the level that chose it, root, or not_chosen
   std::vector<std::int32_t> colour_;  // per node: its colour as linked (purify() marks agreeing ones -1)
+
+  // The nogoods: options[start .. start + size) each, the first two watched.
+  struct Nogood {
+    std::uint32_t start, size;
+    std::uint64_t serial;  // unique: a removal's reason names it, and finds it gone if forgotten
+  };
+  static constexpr std::size_t longest_nogood = 32;               // longer conflicts are not kept
+  static constexpr std::size_t most_nogoods = std::size_t{1} << 16;  // then the longer half goes
+  std::vector<Nogood> nogoods_;
+  std::vector<OptionId> nogood_options_;
+  std::vector<std::vector<std::uint32_t>> watches_;  // per option: the nogoods watching it
+  std::vector<std::uint8_t> on_path_;                // per option: chosen now
+  struct Removal {
+    bool by_nogood;  // else by the hook, which alone can explain it
+    std::uint32_t nogood;
+    std::uint64_t serial;
+  };
+  std::vector<Removal> removal_;        // per option: what took it out last
+  std::vector<std::uint32_t> pending_;  // per to_remove entry: its nogood
+  std::uint64_t serials_ = 0;
+  std::vector<Solver::State::Step> steps_;  // the assumptions and forbidden options the nogoods hold under
+  // Keeps level l's conflict, when short enough, as a nogood.
+  void learn(const Solver::State& s);
+  // Forgets the longer half of the nogoods and watches the rest again.
+  void forget_nogoods();
+  // Why the nogood took o out: the levels of its other options, into found_; false if it is forgotten.
+  bool nogood_reason(OptionId o, Index node);
   std::vector<OptionId> said_chosen_, said_gone_;  // a hook's Reason
   // Removals explained by removals: how deep the chain is, and how deep it may go.
   int explaining_ = 0;

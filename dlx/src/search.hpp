@@ -96,11 +96,12 @@ class Search {
       }
     }
     if (s_.hook) s_.hook->unchoose(s_.option_of(x));
+    if (s_.learning) s_.learning->chosen(s_.option_of(x), false);
     if constexpr (!shares) d.uncommit_others(x);
   }
   // Whether options leave the search at a node (the subset rule, or the
   // hook's propagate()): they go on the `removed` stack, from removed_base[l].
-  [[nodiscard]] bool removes() const { return Ring || s_.prunes; }
+  [[nodiscard]] bool removes() const { return Ring || s_.prunes || s_.learning; }
   // Undoes the levels below l, deepest first, leaving l at 0.
   void take_back_levels(D& d, Index& l) {
     if (removes()) d.restore_removed(s_.removed_base[l]);
@@ -121,7 +122,23 @@ class Search {
     for (const OptionId o : s_.removals) {
       const Index first = s_.option_first[o];
       if (!d.available(first, last_node(o))) continue;  // chosen, out already, or clashing
-      if (s_.learning) s_.learning->removed_at[o] = d.removed_top;
+      if (s_.learning) s_.learning->removed_by_hook(o, d.removed_top);
+      d.hide_option(first);
+      d.removed[d.removed_top++] = first;
+      ++d.removals;
+    }
+    return true;
+  }
+  // The learned nogoods that level l - 1's choice leaves with one option
+  // not chosen take that option out at node l; false at a nogood all chosen.
+  bool take_out_nogoods(D& d, Index l) {
+    Learning& learn = *s_.learning;
+    if (!learn.propagate(s_, s_.option_of(s_.choice[l - 1]), l)) return false;
+    for (std::size_t k = 0; k < learn.to_remove.size(); ++k) {
+      const OptionId o = learn.to_remove[k];
+      const Index first = s_.option_first[o];
+      if (!d.available(first, last_node(o))) continue;  // out already
+      learn.removed_by_nogood(k, d.removed_top);
       d.hide_option(first);
       d.removed[d.removed_top++] = first;
       ++d.removals;
@@ -219,8 +236,8 @@ Outcome Search<Colours, Multiplicities, Sharing, Ring>::run(Mode mode, std::uint
   std::uint64_t next_check = nodes;  // check the limits before the first node
   Hook* const hook = s.hook;
   Learning* const learn = s.learning.get();  // null without learning: one predictable branch at each dead end
-  const bool prunes = s.prunes, removing = Ring || prunes;  // in registers, not re-read from the state
-  if (learn) learn->forget_path();  // the assumptions may have changed since the last call
+  const bool prunes = s.prunes, removing = Ring || prunes || learn;  // in registers, not re-read from the state
+  if (learn) learn->forget_path(s, s.resume == Resume::forward && l == 0);  // the assumptions may have changed
 
   switch (s.resume) {
     case Resume::forward: goto forward;
@@ -264,6 +281,7 @@ forward:
     if (learn) learn->solution_below(l);
     goto backup;
   }
+  if (learn && l > 0 && choice[l - 1] > s.item_count && !take_out_nogoods(d, l)) goto backup;
   if (prunes && !prune(d)) {
     if (learn) {  // learning: why the hook said no
       s.removed_top = d.removed_top;
@@ -362,6 +380,7 @@ try_x:
     goto advance;
   }
   if constexpr (!Multiplicities) open += open_after(d.link, x, item[l]);
+  if (learn) learn->chosen(s.option_of(x), true);
   ++l;
   goto forward;
 
@@ -408,6 +427,9 @@ leave:
   if (learn) {
     s.stats.conflicts = learn->conflicts;
     s.stats.backjumps = learn->backjumps;
+    s.stats.learned = learn->learned;
+    s.stats.nogoods = learn->nogood_count();
+    s.stats.nogood_bytes = learn->nogood_bytes();
   }
   s.level = l;
   s.open_levels = open;

@@ -214,7 +214,13 @@ Solver::Solver(std::shared_ptr<const Problem> problem, std::uint64_t seed, Solve
   s.covered_base.assign(depth, 0);
   s.shared_run.assign(static_cast<std::size_t>(n) + 1, 0);
   s.used.assign(n, 0);
-  if (learning) s.learning = std::make_unique<Learning>(s);
+  if (learning) {
+    s.learning = std::make_unique<Learning>(s);
+    if (s.removed_base.empty()) {  // the nogoods' removals
+      s.removed_base.assign(depth, 0);
+      s.removed.assign(static_cast<std::size_t>(options) + 1, 0);
+    }
+  }
 }
 
 Solver::~Solver() = default;  // State's Memo is complete here (memo.hpp)

@@ -18,6 +18,9 @@ Statistics& Statistics::operator+=(const Statistics& other) {
   memo_bytes += other.memo_bytes;
   conflicts += other.conflicts;
   backjumps += other.backjumps;
+  learned += other.learned;
+  nogoods += other.nogoods;
+  nogood_bytes += other.nogood_bytes;
   return *this;
 }
 
@@ -31,6 +34,7 @@ Statistics since(const Statistics& now, const Statistics& then) {
   d.memo_hits -= then.memo_hits;
   d.conflicts -= then.conflicts;
   d.backjumps -= then.backjumps;
+  d.learned -= then.learned;
   return d;
 }
 
@@ -42,7 +46,9 @@ std::ostream& operator<<(std::ostream& out, const Statistics& stats) {
   if (stats.removals > 0) out << ", removals " << stats.removals;
   if (stats.memo_entries > 0)
     out << ", memo hits " << stats.memo_hits << ", entries " << stats.memo_entries << ", MiB " << (stats.memo_bytes >> 20);
-  if (stats.conflicts > 0) out << ", conflicts " << stats.conflicts << ", backjumps " << stats.backjumps;
+  if (stats.conflicts > 0)
+    out << ", conflicts " << stats.conflicts << ", backjumps " << stats.backjumps << ", learned " << stats.learned
+        << ", nogoods kept " << stats.nogoods << ", KiB " << (stats.nogood_bytes >> 10);
   out.flags(flags);
   return out;
 }

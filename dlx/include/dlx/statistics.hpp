@@ -20,6 +20,9 @@ struct Statistics {
   std::uint64_t memo_bytes = 0;    // the memo's memory then
   std::uint64_t conflicts = 0;     // dead ends analysed (SolverOptions::learning)
   std::uint64_t backjumps = 0;     // levels skipped on backing up from them
+  std::uint64_t learned = 0;       // nogoods learned from them
+  std::uint64_t nogoods = 0;       // nogoods kept at the end of the last search
+  std::uint64_t nogood_bytes = 0;  // their memory then
 
   // Adds another worker's counters (max for max_depth).
   Statistics& operator+=(const Statistics& other);
