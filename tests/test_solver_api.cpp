@@ -450,7 +450,9 @@ TEST_CASE("raise_lower_bound() between solutions: one search ends at the solutio
     for (const auto& s : all) most = std::max(most.value_or(0), uses(s));
     std::uint32_t lo = p.items()[item].lo;
     LowerBoundHook hook(item, lo);
-    Solver solver(p);
+    SolverOptions options;  // a third of the rounds with backjumping: what it learns must hold as lo rises
+    if (round % 3 == 0) options.learning = Switch::on;
+    Solver solver(p, 0, options);
     solver.set_hook(&hook);
     std::optional<std::uint32_t> last;
     INFO("round " << round << " item " << item << " lo " << lo << " hi " << hi);

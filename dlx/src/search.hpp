@@ -267,7 +267,10 @@ forward:
   }
   if (d.next[0] == 0) {
     if constexpr (Multiplicities) {
-      if (!s.raised.empty() && !meets_raised_bounds(l)) goto backup;
+      if (!s.raised.empty() && !meets_raised_bounds(l)) {
+        if (learn) learn->solution_below(l);  // no conflict to learn from: every level below stays
+        goto backup;
+      }
     }
     ++s.stats.solutions;
     ++found;

@@ -65,11 +65,13 @@ class VertexSet {
 // those that miss one are kept as sets, so a step costs about the words of
 // a vertex's set and its incompatible vertices. The search goes on for a
 // million of those (a few milliseconds), and beyond while the last larger
-// clique came within the last eighth of the work, up to 16 million (some
-// 80 ms): gen200_p0.9_44 and p_hat300-3 reach omega within the first
+// clique came within the last eighth of the work, up to 4 million (some
+// 20 ms): gen200_p0.9_44 and p_hat300-3 reach omega within the first
 // million and then need a quarter of the nodes they need from the greedy
 // clique; a random G(500, 1/2) reaches 14 after 1.5 million, two thirds of
-// the nodes. The same clique every time (a fixed seed).
+// the nodes. 16 million found brock200_2's 12 (after 5 million) but cost
+// five times the 11 ms of its whole run without. The same clique every
+// time (a fixed seed).
 inline std::vector<std::size_t> large_clique(const std::vector<Bits>& compatible, std::size_t most) {
   const std::size_t n = compatible.size(), words = (n + 63) / 64;
   std::vector<std::size_t> greedy;
@@ -117,7 +119,7 @@ inline std::vector<std::size_t> large_clique(const std::vector<Bits>& compatible
     free.insert(u);
   };
   for (const std::size_t v : greedy) add(v);
-  constexpr std::uint64_t least_work = std::uint64_t{1} << 20, most_work = std::uint64_t{1} << 24;
+  constexpr std::uint64_t least_work = std::uint64_t{1} << 20, most_work = std::uint64_t{1} << 22;
   std::uint64_t work_to_best = 0;
   const std::uint64_t stall = 2 * n + 100;  // steps without a larger clique before a random restart point
   std::vector<std::uint64_t> barred_until(n, 0);
