@@ -63,10 +63,10 @@ class VertexSet {
 // else, or after a stretch without a larger clique, a random vertex joins
 // and the members it misses leave. The vertices that miss no member and
 // those that miss one are kept as sets, so a step costs about the words of
-// a vertex's set and its incompatible vertices. The search goes on for a
-// million of those (a few milliseconds), and beyond while the last larger
-// clique came within the last eighth of the work, up to 4 million (some
-// 20 ms): gen200_p0.9_44 and p_hat300-3 reach omega within the first
+// a vertex's set and its incompatible vertices. The search goes on for 4n^2
+// of those, a million at most (a few milliseconds; a million made MANN_a9's
+// 1 ms run 10 ms), and beyond while the last larger clique came within the
+// last eighth of the work, up to 4 million (some 20 ms): gen200_p0.9_44 and p_hat300-3 reach omega within the first
 // million and then need a quarter of the nodes they need from the greedy
 // clique; a random G(500, 1/2) reaches 14 after 1.5 million, two thirds of
 // the nodes. 16 million found brock200_2's 12 (after 5 million) but cost
@@ -119,7 +119,8 @@ inline std::vector<std::size_t> large_clique(const std::vector<Bits>& compatible
     free.insert(u);
   };
   for (const std::size_t v : greedy) add(v);
-  constexpr std::uint64_t least_work = std::uint64_t{1} << 20, most_work = std::uint64_t{1} << 22;
+  constexpr std::uint64_t most_work = std::uint64_t{1} << 22;
+  const std::uint64_t least_work = std::min<std::uint64_t>(std::uint64_t{1} << 20, 4 * n * n);
   std::uint64_t work_to_best = 0;
   const std::uint64_t stall = 2 * n + 100;  // steps without a larger clique before a random restart point
   std::vector<std::uint64_t> barred_until(n, 0);
