@@ -87,6 +87,11 @@ std::unique_ptr<InstanceReader> CliqueReduction::read(std::istream& in, const Mo
 
 Encoding CliqueReduction::encode(const CliqueInstance& clique) const {
   const std::size_t n = clique.order->size();
+  if (clique.maximum && n == 0) {  // no vertices, no clique (and no colours for item k's hi)
+    Encoding none = contradiction("the graph has no vertices");
+    none.improving = Encoding::Improving{};
+    return none;
+  }
   // A secondary item per conflict group of twin classes, in the options of
   // their vertices. A group with a class of twins gives each class a colour
   // of its own: the item then keeps whole classes apart (a set of
