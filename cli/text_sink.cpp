@@ -40,6 +40,16 @@ void TextSink::solution(const Instance& instance, std::shared_ptr<const Answer> 
   printed_ = true;
 }
 
+// On stderr, in the text notation: a search stopped later, or killed, has
+// shown its best so far.
+void TextSink::improved(const Instance& instance, std::shared_ptr<const Answer> answer) {
+  if (options_.quiet) return;
+  clear();
+  std::ostringstream text;
+  reduction_.print(text, instance, *answer);
+  err_ << options_.prefix << where(instance) << "best so far: " << text.str();
+}
+
 void TextSink::verdict(const Instance& instance, std::uint64_t found, std::shared_ptr<const Answer> first) {
   clear();
   if (options_.quiet || !presenter_) return;
@@ -72,7 +82,7 @@ void TextSink::stopped(const Instance& instance, dlx::Outcome outcome, bool answ
   } else if (spec_.task == Task::solve) {
     if (answered)
       err_ << options_.prefix
-           << (reduction_.optimises(instance) ? "the answer printed is the best found before the search stopped\n"
+           << (reduction_.optimises(instance) ? "the answer printed is the best found before the search stopped, a lower bound: a better one may exist\n"
                                               : "the answers printed are those found before the search stopped\n");
     else if (!options_.quiet && presenter_) presenter_->stopped(out(), instance);
   }

@@ -33,6 +33,7 @@ class TextSink : public Sink {
   void begin(std::size_t number) override;
   void end(std::size_t number) override;
   void solution(const Instance& instance, std::shared_ptr<const Answer> answer, std::uint64_t index) override;
+  void improved(const Instance& instance, std::shared_ptr<const Answer> answer) override;
   void verdict(const Instance& instance, std::uint64_t found, std::shared_ptr<const Answer> first) override;
   void count(const Instance& instance, dlx::Count found, bool complete) override;
   void none(const Instance& instance, const std::string& why) override;

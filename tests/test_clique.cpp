@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "clique/clique.hpp"
+#include "clique/colouring_bound.hpp"
 #include "dance/generator.hpp"
 #include "dlx/solver.hpp"
 #include "helpers.hpp"
@@ -221,61 +222,97 @@ TEST_CASE("DIMACS benchmarks: a clique at omega, none at omega + 1") {
   CHECK(checked == 23);
 }
 
-TEST_CASE("the maximum: k steps up from a greedy answer to omega") {
+namespace {
+// --max of `text` run by the driver (each answer verified), from a clique
+// found without search, or (start_found false) from none, so that the
+// search finds every better clique itself: the size of the best, after
+// CHECKing that the better answers handed over as found grew.
+std::size_t largest(const Reduction& reduction, const std::string& text, bool start_found) {
+  std::unique_ptr<Instance> instance = read_one(reduction, text, ModelOptions().set("max"));
+  static_cast<clique::CliqueInstance&>(*instance).start_found = start_found;
+  const auto best = dance::test::optimise(reduction, std::move(instance));
+  REQUIRE(best.answer);
+  std::size_t size = 0;
+  for (const auto& better : best.improvements) {
+    const std::size_t grown = static_cast<const clique::CliqueAnswer&>(*better).vertices.size();
+    CHECK(grown > size);
+    size = grown;
+  }
+  return size;
+}
+
+// The clique number, by cliques_of_size().
+std::size_t omega_of(const std::vector<std::vector<bool>>& edge) {
+  std::size_t omega = edge.empty() ? 0 : 1;
+  while (cliques_of_size(edge, omega + 1) > 0) ++omega;
+  return omega;
+}
+
+// Random graphs, small then larger, each with its edges and its non-edges.
+struct RandomGraph {
+  std::string text;
+  std::vector<std::vector<bool>> edge, non_edge;
+};
+RandomGraph random_graph_for_max(std::mt19937_64& rng, int round) {
+  RandomGraph g;
+  const std::size_t n = round < 30 ? 8 + rng() % 13 : 30 + rng() % 30;
+  const double p = round < 30 ? 0.2 + 0.6 * static_cast<double>(rng() % 100) / 100.0 : 0.3 + 0.5 * static_cast<double>(rng() % 100) / 100.0;
+  g.text = random_graph(rng, n, p, g.edge);
+  g.non_edge.assign(n, std::vector<bool>(n, false));
+  for (std::size_t u = 0; u < n; ++u)
+    for (std::size_t v = 0; v < n; ++v) g.non_edge[u][v] = u != v && !g.edge[u][v];
+  return g;
+}
+}  // namespace
+
+TEST_CASE("clique --max on DIMACS graphs: omega, the better answers growing") {
   const Reduction& reduction = *find_reduction("clique");
   const std::string dir = std::string(DANCE_DATA_DIR) + "/graphs/clique/";
-  for (const auto& [file, omega] : {std::pair{"keller4.clq", 11L}, std::pair{"johnson16-2-4.clq", 8L}, std::pair{"MANN_a9.clq", 16L}}) {
+  for (const auto& [file, omega] : {std::pair{"keller4.clq", 11UL}, std::pair{"johnson16-2-4.clq", 8UL}, std::pair{"MANN_a9.clq", 16UL},
+                                    std::pair{"san200_0.9_1.clq", 70UL}, std::pair{"brock200_2.clq", 12UL}}) {
     INFO(file);
-    std::unique_ptr<Instance> step = read_one(reduction, text_of(dir + file), ModelOptions().set("max"));
-    const auto best = dance::test::optimise(reduction, std::move(step));
-    REQUIRE(best.answer);
-    CHECK(static_cast<const clique::CliqueInstance&>(*best.instance).k == omega);
+    const std::string text = text_of(dir + file);
+    CHECK(largest(reduction, text, true) == omega);
+    CHECK(largest(reduction, text, false) == omega);
   }
 }
 
-TEST_CASE("clique --max grows each witness greedily: san200_0.9_1 in fewer steps, random graphs reach omega") {
+TEST_CASE("clique and independent-set --max: one branch and bound search agrees with brute force on random graphs", "[clique][max]") {
   const Reduction& cliques = *find_reduction("clique");
   const Reduction& independent = *find_reduction("independent-set");
-  // From its greedy start of 47, one vertex at a time would take 25 steps to
-  // the no at 71; grown witnesses skip to 54 and to 70.
-  std::unique_ptr<Instance> step = read_one(cliques, text_of(std::string(DANCE_DATA_DIR) + "/graphs/clique/san200_0.9_1.clq"), ModelOptions().set("max"));
-  int steps = 0;
-  long last_yes = 0;
-  while (step) {
-    ++steps;
-    const Encoding encoding = cliques.encode(*step);
-    dlx::Solver solver(encoding.problem);
-    solver.set_hook(encoding.hook.get());
-    std::unique_ptr<Answer> answer;
-    if (solver.next() == dlx::Outcome::solution) {
-      answer = cliques.decode(*step, encoding, solver.solution());
-      REQUIRE(!cliques.verify(*step, *answer));
-      last_yes = static_cast<const clique::CliqueInstance&>(*step).k;
-    }
-    step = cliques.next_step(*step, answer.get());
-  }
-  CHECK(last_yes == 70);
-  CHECK(steps < 20);
   std::mt19937_64 rng(41);
-  for (int round = 0; round < 40; ++round) {
-    // Small graphs, then larger ones.
-    const std::size_t n = round < 20 ? 8 + rng() % 13 : 30 + rng() % 30;
-    const double p = round < 20 ? 0.2 + 0.6 * static_cast<double>(rng() % 100) / 100.0 : 0.3 + 0.4 * static_cast<double>(rng() % 100) / 100.0;
-    std::vector<std::vector<bool>> edge;
-    const std::string text = random_graph(rng, n, p, edge);
-    std::vector<std::vector<bool>> non_edge(n, std::vector<bool>(n, false));
-    for (std::size_t u = 0; u < n; ++u)
-      for (std::size_t v = 0; v < n; ++v) non_edge[u][v] = u != v && !edge[u][v];
+  for (int round = 0; round < 60; ++round) {
+    const RandomGraph g = random_graph_for_max(rng, round);
     for (const bool independent_sets : {false, true}) {
       const Reduction& reduction = independent_sets ? independent : cliques;
-      std::size_t omega = 1;
-      while (cliques_of_size(independent_sets ? non_edge : edge, omega + 1) > 0) ++omega;
-      INFO("round " << round << " n " << n << (independent_sets ? " independent" : " clique") << " omega " << omega);
-      const auto best = dance::test::optimise(reduction, read_one(reduction, text, ModelOptions().set("max")));
-      REQUIRE(best.answer);
-      CHECK(static_cast<const clique::CliqueAnswer&>(*best.answer).vertices.size() == omega);
+      const std::size_t omega = omega_of(independent_sets ? g.non_edge : g.edge);
+      for (const bool start_found : {true, false}) {
+        INFO("round " << round << " n " << g.edge.size() << (independent_sets ? " independent" : " clique") << " omega " << omega
+                      << (start_found ? "" : ", from no clique"));
+        CHECK(largest(reduction, g.text, start_found) == omega);
+      }
     }
   }
+}
+
+TEST_CASE("clique --max with a bound broken on purpose (one vertex too many asked for) misses omega", "[clique][max]") {
+  // The test above must be able to fail: with the bound asking for one more
+  // than the incumbent plus one, cliques of incumbent plus one are cut off.
+  struct Overreach {
+    Overreach() { clique::ColouringBound::overreach_for_tests = 1; }
+    ~Overreach() { clique::ColouringBound::overreach_for_tests = 0; }
+  } broken;
+  const Reduction& cliques = *find_reduction("clique");
+  std::mt19937_64 rng(41);
+  int missed = 0;
+  for (int round = 0; round < 60; ++round) {
+    const RandomGraph g = random_graph_for_max(rng, round);
+    std::unique_ptr<Instance> instance = read_one(cliques, g.text, ModelOptions().set("max"));
+    static_cast<clique::CliqueInstance&>(*instance).start_found = false;
+    const auto best = dance::test::optimise(cliques, std::move(instance));
+    missed += !best.answer || static_cast<const clique::CliqueAnswer&>(*best.answer).vertices.size() < omega_of(g.edge);
+  }
+  CHECK(missed > 20);
 }
 
 TEST_CASE("random graphs: clique and independent-set counts agree with brute force and the complement") {

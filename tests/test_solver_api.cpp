@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 #include <algorithm>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 #include "dlx/knuth_format.hpp"
@@ -405,6 +406,75 @@ TEST_CASE("a hook's skip_rest ends the node and keeps the count right") {
     checked += small != all.size();
   }
   CHECK(checked > 40);  // the bound really cut some solutions off
+}
+
+namespace {
+// Checks that consider() sees the lower bound of item `item` that the test last set.
+class LowerBoundHook final : public Hook {
+ public:
+  LowerBoundHook(ItemId item, const std::uint32_t& expected) : item_(item), expected_(expected) {}
+  Verdict consider(OptionId, const Remaining& remaining) override {
+    ++checks;
+    CHECK(remaining.lower_bound(item_) == expected_);
+    return Verdict::take;
+  }
+  bool choose(OptionId, const Remaining&) override { return true; }
+  void unchoose(OptionId) override {}
+  [[nodiscard]] std::unique_ptr<Hook> clone() const override { return std::make_unique<LowerBoundHook>(item_, expected_); }
+  int checks = 0;
+
+ private:
+  ItemId item_;
+  const std::uint32_t& expected_;
+};
+}  // namespace
+
+TEST_CASE("raise_lower_bound() between solutions: one search ends at the solution that uses an item most, as brute force says") {
+  std::mt19937_64 rng(58);
+  int raised = 0;
+  for (int round = 0; round < 600; ++round) {
+    const Problem p = dance::test::random_problem(rng, dance::test::RandomShape{true, round % 2 == 1, true});
+    if (!p.uses_multiplicities()) continue;
+    ItemId item = 0;
+    while (item < p.primary_count() && p.items()[item].lo == p.items()[item].hi) ++item;
+    if (item == p.primary_count()) continue;
+    const std::uint32_t hi = p.items()[item].hi;
+    const auto uses = [&](std::span<const OptionId> solution) {
+      std::uint32_t n = 0;
+      for (const OptionId o : solution)
+        for (const Entry& e : p.option(o)) n += e.item == item;
+      return n;
+    };
+    const auto all = dance::test::brute_force(p);
+    std::optional<std::uint32_t> most;
+    for (const auto& s : all) most = std::max(most.value_or(0), uses(s));
+    std::uint32_t lo = p.items()[item].lo;
+    LowerBoundHook hook(item, lo);
+    SolverOptions options;  // a third of the rounds with backjumping: what it learns must hold as lo rises
+    if (round % 3 == 0) options.learning = Switch::on;
+    Solver solver(p, 0, options);
+    solver.set_hook(&hook);
+    std::optional<std::uint32_t> last;
+    INFO("round " << round << " item " << item << " lo " << lo << " hi " << hi);
+    while (solver.next() == Outcome::solution) {
+      const std::uint32_t used = uses(solver.solution());
+      CHECK(used >= lo);
+      std::vector<OptionId> sorted(solver.solution().begin(), solver.solution().end());
+      std::sort(sorted.begin(), sorted.end());
+      CHECK(all.count(sorted) == 1);
+      last = used;
+      if (used >= hi) break;
+      lo = used + 1;
+      solver.raise_lower_bound(item, lo);
+      ++raised;
+    }
+    CHECK(last == most);
+    // A reset puts the problem's lower bound back: every solution again.
+    solver.reset();
+    lo = p.items()[item].lo;
+    CHECK(count_all(solver) == all.size());
+  }
+  CHECK(raised > 100);
 }
 
 TEST_CASE("an interrupt flag and a time limit stop the search") {

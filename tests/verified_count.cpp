@@ -73,16 +73,6 @@ std::uint64_t count_by_parts(const Reduction& reduction, const Instance& instanc
   return found;
 }
 
-// The answer of a solution, REQUIREd to pass the reduction's verify().
-std::unique_ptr<Answer> verified_answer(const Reduction& reduction, const Instance& instance, const Encoding& encoding,
-                                        std::span<const dlx::OptionId> solution) {
-  auto answer = reduction.decode(instance, encoding, solution);
-  const auto wrong = reduction.verify(instance, *answer);
-  INFO(wrong.value_or(""));
-  REQUIRE(!wrong);
-  return answer;
-}
-
 }  // namespace
 
 std::shared_ptr<const Answer> first_answer(const Reduction& reduction, const Instance& instance) {
@@ -111,16 +101,14 @@ std::uint64_t count_verified(const Reduction& reduction, const Instance& instanc
 
 Optimum optimise(const Reduction& reduction, std::unique_ptr<Instance> first) {
   REQUIRE(reduction.optimises(*first));
-  Optimum best;
-  for (std::unique_ptr<Instance> step = std::move(first); step;) {
-    Encoding encoding = reduction.encode(*step);
-    dlx::Solver solver(encoding.problem);
-    solver.set_hook(encoding.hook.get());
-    std::unique_ptr<Answer> answer;
-    if (solver.next() == dlx::Outcome::solution) answer = verified_answer(reduction, *step, encoding, solver.solution());
-    auto next = reduction.next_step(*step, answer.get());
-    if (answer) best = {std::move(step), std::move(answer)};
-    step = std::move(next);
+  Collected results;
+  run(reduction, *first, RunSpec(), results);
+  REQUIRE(results.solutions.size() <= 1);
+  Optimum best{std::move(first), nullptr, std::move(results.improvements)};
+  if (!results.solutions.empty()) {
+    best.answer = results.solutions.front();
+    REQUIRE(!best.improvements.empty());
+    CHECK(best.improvements.back() == best.answer);
   }
   return best;
 }

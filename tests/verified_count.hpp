@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 #include "dance/reduction.hpp"
 
@@ -18,11 +19,13 @@ std::uint64_t count_verified(const Reduction& reduction, const Instance& instanc
 // checked by the reduction's verify(); REQUIREs that there is one.
 std::shared_ptr<const Answer> first_answer(const Reduction& reduction, const Instance& instance);
 
-// Runs an optimisation's steps (optimises()/next_step()) from `first`, each
-// answer verified; the last answer found and its instance (both null if none).
+// Runs an instance that optimises() through the driver, as dance solve
+// does, every answer verified: the best answer (null if none), and the
+// better answers handed over as they were found, the best last.
 struct Optimum {
-  std::unique_ptr<Instance> instance;
-  std::unique_ptr<Answer> answer;
+  std::unique_ptr<Instance> instance;  // the one run: the answers are of it
+  std::shared_ptr<const Answer> answer;
+  std::vector<std::shared_ptr<const Answer>> improvements;
 };
 Optimum optimise(const Reduction& reduction, std::unique_ptr<Instance> first);
 

@@ -211,6 +211,24 @@ class Search {
     d.unhide_option(first);
   }
 
+  // Whether the options assumed and chosen (levels below `depth`) cover
+  // each item whose lower bound raise_lower_bound() raised that often: a
+  // part of the search begun before the raise (below a level that gave the
+  // item up) may fall short.
+  [[nodiscard]] bool meets_raised_bounds(Index depth) const {
+    for (const Index i : s_.raised) {
+      std::uint32_t uses = 0;
+      const auto count_in = [&](Index first) {
+        for (Index q = first; s_.top[q] != 0; ++q) uses += s_.top[q] == i;
+      };
+      for (const OptionId o : s_.assumed) count_in(s_.option_first[o]);
+      for (Index k = 0; k < depth; ++k)
+        if (s_.choice[k] > s_.item_count) count_in(s_.first_of[s_.choice[k]]);
+      if (uses < s_.least[i]) return false;
+    }
+    return true;
+  }
+
   void record_solution(Index depth) {
     s_.solution.assign(s_.assumed.begin(), s_.assumed.end());
     for (Index k = 0; k < depth; ++k)
@@ -265,6 +283,12 @@ forward:
     goto leave;
   }
   if (d.next[0] == 0) {
+    if constexpr (Multiplicities) {
+      if (!s.raised.empty() && !meets_raised_bounds(l)) {
+        if (learn) learn->solution_below(l);  // no conflict to learn from: every level below stays
+        goto backup;
+      }
+    }
     ++s.stats.solutions;
     ++found;
     if (mode == Mode::next) {

@@ -1,6 +1,8 @@
 // Setting a solver up: linking a problem into Knuth's arrays (in input order
 // or a seed's), the heuristics it runs, the pristine copy of the lists that
 // retract() restores, and the assumptions and exclusions before a search.
+#include <algorithm>
+
 #include "learning.hpp"  // State's Learning, complete for ~Solver
 #include "memo.hpp"      // State's Memo, too
 #include "search.hpp"
@@ -193,10 +195,12 @@ Solver::Solver(std::shared_ptr<const Problem> problem, std::uint64_t seed, Solve
     }
   s.bound.assign(static_cast<std::size_t>(n) + 2, 1);
   s.slack.assign(static_cast<std::size_t>(n) + 2, 0);
+  s.least.assign(static_cast<std::size_t>(n) + 2, 0);
   for (Index i = 0; i < n1; ++i) {
     const Item& item = p.items()[i];
     s.bound[i + 1] = clamped(s, i + 1, item.hi);
     s.slack[i + 1] = s.bound[i + 1] - clamped(s, i + 1, item.lo);
+    s.least[i + 1] = item.lo;
   }
 
   const std::size_t depth = static_cast<std::size_t>(options) + n1 + 1;
@@ -258,8 +262,20 @@ bool restorable(const Solver::State& s) {
          (s.stats.updates - s.pristine.updates) * copy_per_update > s.link.size();
 }
 
+// The problem's lower bounds back, after raise_lower_bound() (bound[i] is
+// uses left either way: only the slack moves).
+void restore_lower_bounds(Solver::State& s) {
+  for (const Index i : s.raised) {
+    const Item& item = s.problem->items()[i - 1];
+    s.slack[i] += clamped(s, i, s.least[i]) - clamped(s, i, item.lo);
+    s.least[i] = item.lo;
+  }
+  s.raised.clear();
+}
+
 void restore_pristine(Solver::State& s) {
   if (s.memo) s.memo->reported = 0;
+  restore_lower_bounds(s);
   const Solver::State::Pristine& p = s.pristine;
   std::copy(p.link.begin(), p.link.end(), s.link.begin());
   std::copy(p.len.begin(), p.len.end(), s.len.begin());
@@ -331,8 +347,22 @@ void Solver::relink(const char* caller, std::uint64_t seed, std::span<const Opti
   link_lists(s, seed, first);
 }
 
+void Solver::raise_lower_bound(ItemId item, std::uint32_t lo) {
+  State& s = *state_;
+  if (!s.multiplicities || item >= s.primary_count) throw std::logic_error("raise_lower_bound: no primary item of Algorithm M");
+  const Index i = item + 1;
+  const std::uint32_t hi = s.problem->items()[item].hi;
+  if (lo > hi) throw std::logic_error("raise_lower_bound: lo beyond the item's hi");
+  if (lo <= s.least[i]) return;
+  // The slack is hi - lo as the search counts them (clamped); uses left (bound) stay.
+  s.slack[i] -= clamped(s, i, lo) - clamped(s, i, s.least[i]);
+  if (std::find(s.raised.begin(), s.raised.end(), i) == s.raised.end()) s.raised.push_back(i);
+  s.least[i] = lo;
+}
+
 void Solver::reset() {
   if (state_->memo) state_->memo->reported = 0;  // a count stopped by a limit is abandoned too
+  restore_lower_bounds(*state_);
   if (state_->level == 0 && state_->resume == Resume::forward) return;
   with_search(*state_, [](auto& search) { search.unwind(); });
 }

@@ -141,6 +141,11 @@ std::size_t Remaining::count(ItemId item) const {
   return head <= s.item_count && s.next[s.prev[head]] == head ? static_cast<std::size_t>(s.len[head]) : 0;
 }
 
+std::uint32_t Remaining::lower_bound(ItemId item) const {
+  const auto& s = *static_cast<const Solver::State*>(state_);
+  return s.multiplicities ? s.least[item + 1] : s.problem->items()[item].lo;
+}
+
 void Solver::set_hook(Hook* hook) {
   if (!state_->steps.empty()) throw std::logic_error("set_hook: retract the assumptions first");
   reset();

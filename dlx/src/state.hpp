@@ -122,6 +122,8 @@ struct Solver::State {
   std::vector<std::int32_t> deferral;  // per item: added to its branching degree, unless forced (Item::deferred)
   bool deferring = false;              // some item is deferred: choose() adds `deferral`
   std::vector<std::int32_t> bound, slack;  // Algorithm M, per item: uses left, and hi - lo
+  std::vector<std::uint32_t> least;        // Algorithm M, per item: lo, as given or raised (raise_lower_bound)
+  std::vector<Index> raised;               // the items whose lo is raised: reset() puts the problem's back
   std::vector<Index> option_first;    // per option (and one past the last): its first node
   std::vector<Index> column_start;    // per item: where its nodes start in `column`
   BigVector<Index> column;            // the items' nodes in list order, as linked (for donate)

@@ -19,6 +19,9 @@ class Recorder : public Sink {
   void solution(const Instance& i, std::shared_ptr<const Answer> a, std::uint64_t index) override {
     calls_.emplace_back([&i, a, index](Sink& s) { s.solution(i, a, index); });
   }
+  void improved(const Instance& i, std::shared_ptr<const Answer> a) override {
+    calls_.emplace_back([&i, a](Sink& s) { s.improved(i, a); });
+  }
   void verdict(const Instance& i, std::uint64_t found, std::shared_ptr<const Answer> first) override {
     calls_.emplace_back([&i, found, first](Sink& s) { s.verdict(i, found, first); });
   }

@@ -377,20 +377,62 @@ Status split(const Context& c, const Instance& instance, Encoding& encoding, dlx
   return outcome == dlx::Outcome::exhausted ? Status::found : stopped(c, instance, outcome, false);
 }
 
-// A sequence of decision problems (clique --max), each solved for a first
-// solution; hands over the last answer found. Limits hold for the whole sequence.
+// Branch and bound (Encoding::improving): one search whose solutions are
+// ever larger answers, each handed to the sink as it is found and the
+// search then asked for a larger one; the last is the best, proven so when
+// the search ends. A stopped search hands over the best it found.
+Status branch_and_bound(const Context& c, const Instance& instance, Encoding& encoding, Solvers& solvers) {
+  const Encoding::Improving& improving = *encoding.improving;
+  const std::uint32_t most = encoding.problem->items()[improving.item].hi;
+  std::shared_ptr<const Answer> best;
+  std::size_t size = 0;
+  std::uint64_t found = 0;
+  const auto better = [&](std::span<const dlx::OptionId> solution) {
+    best = decoded(c, instance, encoding, solution, found++);
+    size = solution.size();
+    c.sink.improved(instance, best);
+  };
+  if (!improving.start.empty()) better(improving.start);
+  if (!encoding.contradiction && size < most) {
+    dlx::Solver& solver = solvers.for_problem(encoding);
+    const Unhook unhook = encoding.hook ? Unhook(solver) : Unhook();
+    dlx::Outcome outcome = dlx::Outcome::exhausted;
+    if (prepare(c, solver, encoding, c.spec.node_limit, c.spec.time_limit, encoding.hook.get())) {
+      for (;;) {
+        if (size > 0) solver.raise_lower_bound(improving.item, static_cast<std::uint32_t>(size + 1));
+        if ((outcome = solver.next()) != dlx::Outcome::solution) break;
+        better(solver.solution());
+        if (size >= most) break;  // none can be larger
+      }
+    }
+    if (outcome != dlx::Outcome::exhausted && outcome != dlx::Outcome::solution) {
+      if (best) c.sink.solution(instance, best, 0);
+      return stopped(c, instance, outcome, best != nullptr);
+    }
+  }
+  if (!best) return no_solution(c, instance, encoding.contradiction ? ": " + *encoding.contradiction : "");
+  c.sink.solution(instance, best, 0);
+  return Status::found;
+}
+
+// A best answer (clique --max, hamilton --longest): by branch and bound when
+// the encoding is one, else a sequence of decision problems, each solved for
+// a first solution, handing over the last answer found. Limits hold for the
+// whole of it.
 Status optimise(const Context& c, const Instance& first, Solvers& solvers) {
   const RunSpec& spec = c.spec;
   if (spec.task != Task::solve || spec.solutions != 1)
     throw std::invalid_argument(std::string(c.reduction.name()) +
                                 " finds one best answer here; -n, --count and --unique do not apply");
+  Encoding encoding = c.reduction.encode(first);
+  if (encoding.improving) return branch_and_bound(c, first, encoding, solvers);
   const dlx::Statistics at_start = solvers.total();
   std::vector<std::unique_ptr<Instance>> steps;  // each step after the first, kept alive for the answer
   const Instance* current = &first;
   const Instance* best_instance = nullptr;
   std::shared_ptr<const Answer> best;
-  for (;;) {
-    Encoding encoding = c.reduction.encode(*current);
+  // The next step's encoding once this step's Unhook has told the old hook.
+  for (;; encoding = c.reduction.encode(*current)) {
     dlx::Solver& solver = solvers.for_problem(encoding);
     const Unhook unhook = encoding.hook ? Unhook(solver) : Unhook();
     // What is left of the limits; a used-up budget still stops at once (one node, a nanosecond).
@@ -411,6 +453,7 @@ Status optimise(const Context& c, const Instance& first, Solvers& solvers) {
     if (answer) {
       best = std::move(answer);
       best_instance = current;
+      c.sink.improved(*best_instance, best);
     }
     if (!next) break;
     steps.push_back(std::move(next));

@@ -42,21 +42,23 @@ inline void for_each_in(const Bits& x, const Bits& y, F f) {
   return total;
 }
 
-// How many vertices a clique gains when it grows greedily from `candidates`
-// (the vertices compatible with all of it): repeatedly the candidate with the
-// most compatible candidates.
-inline long grown_by(const std::vector<Bits>& compatible, Bits candidates) {
-  long added = 0;
-  while (count(candidates) != 0) {
-    std::size_t best = 0, best_count = 0;
-    for_each_in(candidates, candidates, [&](std::size_t u) {
-      const std::size_t common = count_common(candidates, compatible[u]);
-      if (common >= best_count) best = u, best_count = common;
-    });
-    ++added;
-    for (std::size_t w = 0; w < candidates.size(); ++w) candidates[w] &= compatible[best][w];
+// Takes one colour class out of `pool` (candidates pairwise incompatible:
+// a clique holds one of them at most), greedily, the most compatible
+// candidates (the last in the search's order) first; f(vertex) for each
+// member. `layer`: scratch, as large as `pool`.
+template <class F>
+inline void take_class(const std::vector<Bits>& compatible, Bits& pool, Bits& layer, F f) {
+  layer = pool;
+  for (std::size_t w = layer.size(); w-- > 0;) {
+    while (layer[w] != 0) {
+      const auto bit = static_cast<std::size_t>(63 - std::countl_zero(layer[w]));
+      pool[w] &= ~(std::uint64_t{1} << bit);
+      f(w * 64 + bit);
+      const Bits& near = compatible[w * 64 + bit];
+      for (std::size_t x = 0; x <= w; ++x) layer[x] &= ~near[x];
+      layer[w] &= ~(std::uint64_t{1} << bit);
+    }
   }
-  return added;
 }
 
 }  // namespace dance::clique

@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "clique/colouring_bound.hpp"
+#include "clique/maximum.hpp"
 #include "clique/preprocessing.hpp"
 #include "clique/puzzles.hpp"
 #include "clique/reader.hpp"
@@ -23,7 +24,7 @@ namespace dance::clique {
 
 std::vector<OptionSpec> CliqueReduction::options() const {
   return {OptionSpec::integer("k,k", "K", 1, 1L << 30, "the number of vertices asked for"),
-          OptionSpec::flag("max", "the largest: K upward from a greedy answer until there is none"),
+          OptionSpec::flag("max", "the largest: one branch and bound search from a greedy answer, each better answer on stderr as found"),
           OptionSpec::integer("vertices", "N", 2, 400, "generate: a graph of N vertices (default 30) whose one largest answer has K"),
           OptionSpec::integer("density", "PERCENT", 1, 100, "generate: the share of pairs that may share an answer, at first (default 50)")};
 }
@@ -86,6 +87,11 @@ std::unique_ptr<InstanceReader> CliqueReduction::read(std::istream& in, const Mo
 
 Encoding CliqueReduction::encode(const CliqueInstance& clique) const {
   const std::size_t n = clique.order->size();
+  if (clique.maximum && n == 0) {  // no vertices, no clique (and no colours for item k's hi)
+    Encoding none = contradiction("the graph has no vertices");
+    none.improving = Encoding::Improving{};
+    return none;
+  }
   // A secondary item per conflict group of twin classes, in the options of
   // their vertices. A group with a class of twins gives each class a colour
   // of its own: the item then keeps whole classes apart (a set of
@@ -114,9 +120,19 @@ Encoding CliqueReduction::encode(const CliqueInstance& clique) const {
   std::vector<std::size_t> filled(start.begin(), start.end() - 1);
   for (std::size_t v = 0; v < n; ++v) entries[filled[v]++] = {0};
   for (const auto& [v, entry] : memberships) entries[filled[v]++] = entry;
+  // --max: item k between 1 and the colours of a greedy colouring, the
+  // lower bound raised by the driver past a clique found without search,
+  // then past each the search finds (Encoding::improving).
+  std::vector<std::size_t> found;
+  std::uint32_t lo = static_cast<std::uint32_t>(clique.k), hi = lo;
+  if (clique.maximum) {
+    lo = 1;
+    hi = static_cast<std::uint32_t>(greedy_colours(*clique.compatible));
+    if (clique.start_found) found = large_clique(*clique.compatible, hi);
+  }
   dlx::ProblemBuilder b;
   b.reserve(groups + 1, n, entries.size());
-  b.add_primary("k", static_cast<std::uint32_t>(clique.k), static_cast<std::uint32_t>(clique.k));
+  b.add_primary("k", lo, hi);
   for (dlx::ItemId item = 1; item <= groups; ++item) b.add_secondary("#" + std::to_string(item));
   std::vector<dlx::ColourId> colour_named(colours + 1, dlx::no_colour);
   for (std::size_t place = 1; place <= colours; ++place) colour_named[place] = b.colour(std::to_string(place));
@@ -125,6 +141,11 @@ Encoding CliqueReduction::encode(const CliqueInstance& clique) const {
   Encoding encoding;
   encoding.problem = std::make_shared<const dlx::Problem>(b.build());
   encoding.hook_is_bound = true;
+  if (clique.maximum) {
+    encoding.improving = Encoding::Improving{0, std::vector<dlx::OptionId>(found.begin(), found.end())};
+    encoding.hook = std::make_unique<ColouringBound>(clique.compatible, hi);
+    return encoding;
+  }
   // k beyond the vertices is a question with the answer no, not a mistake.
   const std::string k = "k = " + std::to_string(clique.k) + ", but ";
   if (clique.k <= static_cast<long>(n))
@@ -148,8 +169,8 @@ std::unique_ptr<CliqueAnswer> CliqueReduction::decode(const CliqueInstance& inst
 std::optional<std::string> CliqueReduction::verify(const CliqueInstance& clique, const CliqueAnswer& answer) const {
   const graph::Graph& g = *clique.graph;
   const std::vector<Vertex>& vertices = answer.vertices;
-  if (static_cast<long>(vertices.size()) != clique.k)
-    return std::to_string(vertices.size()) + " vertices, not " + std::to_string(clique.k);
+  if (clique.maximum ? vertices.empty() : static_cast<long>(vertices.size()) != clique.k)
+    return std::to_string(vertices.size()) + " vertices, not " + (clique.maximum ? "one or more" : std::to_string(clique.k));
   for (std::size_t a = 0; a < vertices.size(); ++a) {
     if (vertices[a] >= g.size()) return "no vertex " + std::to_string(vertices[a]);
     for (std::size_t c = 0; c < a; ++c) {
@@ -197,24 +218,6 @@ void CliqueReduction::print_stopped(std::ostream& out, const CliqueInstance&) co
 
 bool CliqueReduction::optimises(const CliqueInstance& instance) const {
   return instance.maximum;
-}
-
-std::unique_ptr<CliqueInstance> CliqueReduction::next_step(const CliqueInstance& clique, const CliqueAnswer* found) const {
-  if (!found || clique.k >= static_cast<long>(clique.order->size())) return nullptr;
-  // The witness grown greedily: if it grows, ask for that size next (a yes,
-  // with a witness of that size to print), else for one vertex more.
-  const std::vector<Bits>& compatible = *clique.compatible;
-  const std::vector<Vertex>& order = *clique.order;
-  std::vector<std::size_t> option_of(clique.graph->size());
-  for (std::size_t j = 0; j < order.size(); ++j) option_of[order[j]] = j;
-  const std::vector<Vertex>& witness = found->vertices;  // k >= 1 of them
-  Bits candidates = compatible[option_of[witness.front()]];
-  for (const Vertex v : witness)
-    for (std::size_t w = 0; w < candidates.size(); ++w) candidates[w] &= compatible[option_of[v]][w];
-  auto next = std::make_unique<CliqueInstance>(clique);
-  next->warnings.clear();
-  next->k = clique.k + std::max(1L, grown_by(compatible, candidates));
-  return next;
 }
 
 }  // namespace dance::clique

@@ -14,6 +14,12 @@
 // colour, so that its members agree while whole classes stay apart. A hook
 // bounds the search: the vertices chosen plus the colours of a greedy
 // colouring of the remaining candidates must reach k.
+//
+// --max is one branch and bound search on the same encoding: item k is
+// covered between lo and hi times, hi the colours of a greedy colouring; lo
+// is raised past a clique found without search (maximum.hpp), then past
+// each clique the search finds (Encoding::improving), and the bound asks
+// for lo.
 #pragma once
 
 #include "dance/reduction.hpp"
@@ -26,8 +32,11 @@ using Bits = std::vector<std::uint64_t>;  // a set of vertices (or options), 64 
 
 struct CliqueInstance : Instance {
   std::shared_ptr<const graph::Graph> graph;
-  long k = 0;
-  bool maximum = false;  // --max: k upward from a greedy solution until there is none
+  long k = 0;            // -k; 0 with --max
+  bool maximum = false;  // --max: the largest
+  // Test only: false, and --max searches from no clique at all, so that the
+  // search finds each better clique itself (tests/test_clique.cpp).
+  bool start_found = true;
   // The vertices in the order the search tries them (fewest compatible
   // vertices first); option j is vertex order[j].
   std::shared_ptr<const std::vector<Vertex>> order;
@@ -60,7 +69,6 @@ class CliqueReduction final : public TypedReduction<CliqueInstance, CliqueAnswer
   void print_none(std::ostream& out, const CliqueInstance& instance) const override;
   void print_stopped(std::ostream& out, const CliqueInstance& instance) const override;
   [[nodiscard]] bool optimises(const CliqueInstance& instance) const override;
-  [[nodiscard]] std::unique_ptr<CliqueInstance> next_step(const CliqueInstance& tried, const CliqueAnswer* found) const override;
   // dance generate: a graph whose one largest answer has -k vertices (puzzles.hpp).
   [[nodiscard]] std::unique_ptr<PuzzleType> make_puzzle_type(const ModelOptions& options, std::string_view format) const override;
 

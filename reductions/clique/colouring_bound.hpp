@@ -16,7 +16,10 @@ namespace dance::clique {
 // The bound: with c vertices chosen, the candidates left (the options still
 // in item k's list) must hold k - c more; a greedy colouring of them (each
 // colour class pairwise incompatible, so at most one of its vertices can be
-// chosen) gives an upper bound on how many, as in Cliquer and MCS.
+// chosen) gives an upper bound on how many, as in Cliquer and MCS. k is item
+// k's lower bound as the engine has it now (Remaining::lower_bound): the k
+// of a decision, or for --max one more than the best clique found so far,
+// raised by the driver as the search finds larger ones (branch and bound).
 class ColouringBound final : public dlx::Hook {
  public:
   // Levels of may_hold()'s argument below a vertex's colouring: 4 took
@@ -26,7 +29,12 @@ class ColouringBound final : public dlx::Hook {
   // double_cover_bound() weighs this many candidates for each of the first
   // weighed_members places in a set.
   static constexpr std::size_t cover_sample = 8, weighed_members = 4;
-  ColouringBound(std::shared_ptr<const std::vector<Bits>> compatible, long k) : compatible_(std::move(compatible)), k_(k) {
+  // Test only: a bound broken on purpose, that asks for this many vertices
+  // more than the engine's lower bound (tests/test_clique.cpp must fail).
+  static inline long overreach_for_tests = 0;
+  // `deepest`: the most vertices a solution can have (item k's hi).
+  ColouringBound(std::shared_ptr<const std::vector<Bits>> compatible, long deepest)
+      : compatible_(std::move(compatible)), deepest_(deepest) {
     const std::size_t n = compatible_->size();
     const std::size_t words = (n + 63) / 64;
     pool_.assign(words, 0);
@@ -36,9 +44,9 @@ class ColouringBound final : public dlx::Hook {
     colour_of_.assign(n, 0);
     // A level's bound and pool are made when the search first gets there:
     // k levels of n each up front took gigabytes for a large k.
-    level_bound_.resize(static_cast<std::size_t>(k) + 1);
-    level_ready_.assign(static_cast<std::size_t>(k) + 1, false);
-    level_pool_.resize(static_cast<std::size_t>(k) + 1);
+    level_bound_.resize(static_cast<std::size_t>(deepest_) + 1);
+    level_ready_.assign(static_cast<std::size_t>(deepest_) + 1, false);
+    level_pool_.resize(static_cast<std::size_t>(deepest_) + 1);
   }
   // Before the search takes vertex v, the level's bound: v and the siblings
   // after it, coloured once per node, must hold colours enough; if not,
@@ -48,7 +56,8 @@ class ColouringBound final : public dlx::Hook {
   // costs the most, by some_child_passes().
   Verdict consider(dlx::OptionId v, const dlx::Remaining& remaining) override {
     const auto level = static_cast<std::size_t>(chosen_);
-    const long need = k_ - chosen_ - 1;
+    const long k = static_cast<long>(remaining.lower_bound(0)) + overreach_for_tests;
+    const long need = k - chosen_ - 1;
     if (need <= 0) return Verdict::take;
     // A sibling the level's pool no longer holds was seen before: a new
     // search (the root level is no one's child, so choose() never marks it
@@ -56,14 +65,14 @@ class ColouringBound final : public dlx::Hook {
     if (!level_ready_[level] || !has(level_pool_[level], v)) {
       remaining.options(0, candidates_);  // the siblings after v, in the order they will be tried
       colour_level(v, level);
-      if (level == 0 && double_cover_bound(level_pool_[0], k_) < k_) return Verdict::skip_rest;
+      if (level == 0 && double_cover_bound(level_pool_[0], k) < k) return Verdict::skip_rest;
     }
     // Every sibling comes here in turn, so the level's pool less the ones
     // seen is the siblings after v. (Siblings that donate() gave away stay
     // in it: the bound only gets looser.)
     Bits& later = level_pool_[level];
     clear(later, v);
-    if (chosen_ + static_cast<long>(level_bound_[level][v]) < k_) return Verdict::skip_rest;
+    if (chosen_ + static_cast<long>(level_bound_[level][v]) < k) return Verdict::skip_rest;
     const Bits& near = (*compatible_)[v];
     for (std::size_t w = 0; w < pool_.size(); ++w) pool_[w] = later[w] & near[w];
     if (static_cast<long>(count(pool_)) < need) return Verdict::skip;
@@ -86,12 +95,12 @@ class ColouringBound final : public dlx::Hook {
   }
   bool choose(dlx::OptionId, const dlx::Remaining&) override {
     ++chosen_;
-    if (chosen_ <= k_) level_ready_[static_cast<std::size_t>(chosen_)] = false;  // a new node below
+    if (chosen_ <= deepest_) level_ready_[static_cast<std::size_t>(chosen_)] = false;  // a new node below
     return true;
   }
   void unchoose(dlx::OptionId) override { --chosen_; }
   [[nodiscard]] std::unique_ptr<dlx::Hook> clone() const override {
-    return std::make_unique<ColouringBound>(compatible_, k_);
+    return std::make_unique<ColouringBound>(compatible_, deepest_);
   }
 
  private:
@@ -103,28 +112,11 @@ class ColouringBound final : public dlx::Hook {
     long colours = 0;
     for (bool left = true; left;) {
       ++colours;
-      take_class(pool_, [&](std::size_t v) { colour_of_[v] = static_cast<std::uint32_t>(colours); });
+      take_class(*compatible_, pool_, layer_, [&](std::size_t v) { colour_of_[v] = static_cast<std::uint32_t>(colours); });
       left = std::any_of(pool_.begin(), pool_.end(), [](std::uint64_t word) { return word != 0; });
     }
     colours_ = colours;
     return colours;
-  }
-
-  // Takes one colour class out of `pool`, greedily, the most compatible
-  // candidates first; f(vertex) for each member.
-  template <class F>
-  void take_class(Bits& pool, F f) {
-    layer_ = pool;
-    for (std::size_t w = layer_.size(); w-- > 0;) {
-      while (layer_[w] != 0) {
-        const auto bit = static_cast<std::size_t>(63 - std::countl_zero(layer_[w]));
-        pool[w] &= ~(std::uint64_t{1} << bit);
-        f(w * 64 + bit);
-        const Bits& near = (*compatible_)[w * 64 + bit];
-        for (std::size_t x = 0; x <= w; ++x) layer_[x] &= ~near[x];
-        layer_[w] &= ~(std::uint64_t{1} << bit);
-      }
-    }
   }
 
   // Whether `pool` may hold `need` pairwise compatible candidates, as far as
@@ -141,7 +133,7 @@ class ColouringBound final : public dlx::Hook {
       if (classes == need + (depth == 0 ? 0 : 1)) return true;
       Bits& members = at.last[static_cast<std::size_t>(classes % 2)];
       std::fill(members.begin(), members.end(), 0);
-      take_class(at.left, [&](std::size_t v) { set(members, v); });
+      take_class(*compatible_, at.left, layer_, [&](std::size_t v) { set(members, v); });
       ++classes;
     }
     if (classes < need) return false;
@@ -248,7 +240,7 @@ class ColouringBound final : public dlx::Hook {
   }
 
   std::shared_ptr<const std::vector<Bits>> compatible_;  // per option: the options compatible with it
-  long k_;
+  long deepest_;
   long chosen_ = 0;
   std::vector<dlx::OptionId> candidates_, child_order_;
   Bits pool_, layer_;

@@ -70,9 +70,7 @@ class CliqueReader final : public OneInstanceReader {
     instance->compatible = std::move(compatible);
     instance->graph = std::move(g);
     instance->maximum = maximum_;
-    Bits everyone(words, 0);
-    for (std::size_t v = 0; v < n; ++v) set(everyone, v);
-    instance->k = maximum_ ? std::max({1L, static_cast<long>(least), grown_by(*instance->compatible, everyone)}) : k_;
+    instance->k = maximum_ ? 0 : k_;
     return instance;
   }
 

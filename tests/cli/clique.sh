@@ -9,6 +9,11 @@ expect 1 '^no$' 'no solution' -- "$dance" solve clique -k 12 "$cl/keller4.clq"
 expect 3 '^unknown$' 'stopped by node limit' -- "$dance" solve clique -k 45 --node-limit 100 "$cl/C250.9.clq"
 expect 0 '^yes: ([0-9]+ ){10}[0-9]+$' '' -- "$dance" solve clique --max "$cl/keller4.clq" --verify
 expect 0 '^yes: ([0-9]+ ){6}[0-9]+$' '' -- "$dance" solve independent-set --max "$cl/johnson8-2-4.clq" --verify
+# --max: each better answer on stderr as found; stopped, the best so far, said to be a lower bound
+expect 0 '^yes: ([0-9]+ ){10}[0-9]+$' 'best so far: yes: ([0-9]+ ){10}[0-9]+$' -- "$dance" solve clique --max "$cl/keller4.clq"
+expect 0 '^$' '^$' -- "$dance" solve clique --max "$cl/keller4.clq" -q --verify
+expect 3 '^yes: ' 'best found before the search stopped, a lower bound' -- "$dance" solve clique --max --node-limit 1 "$cl/C250.9.clq"
+expect 1 '^no$' 'no solution: the graph has no vertices' -- sh -c "printf 'p edge 0 0\n' | '$dance' solve clique --max"
 expect 0 '^420$' '' -- "$dance" count clique -k 3 "$cl/johnson8-2-4.clq"
 expect 0 '^yes: a b c$' 'repeated edges' -- sh -c "printf 'a b\nb c\nc a\nc d\na b\n' | '$dance' solve clique --max"
 expect 2 '' 'needs either -k K or --max' -- "$dance" solve clique "$cl/keller4.clq"

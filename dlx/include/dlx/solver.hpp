@@ -97,6 +97,10 @@ class Remaining {
   void options(ItemId item, std::vector<OptionId>& out) const;
   // How many there are.
   [[nodiscard]] std::size_t count(ItemId item) const;
+  // The least number of times a solution covers primary item `item`: its
+  // Item::lo, or more since Solver::raise_lower_bound() (a branch and bound's
+  // incumbent, which a bound reads here).
+  [[nodiscard]] std::uint32_t lower_bound(ItemId item) const;
 
  private:
   const void* state_;  // the solver's Solver::State
@@ -279,6 +283,15 @@ class Solver {
   enum class Budgets { luby, doubling };
   Outcome restarting(std::uint64_t unit, std::uint64_t seed, const std::function<Outcome(Solver&)>& search,
                      std::span<const OptionId> first = {}, Budgets budgets = Budgets::luby);
+  // Branch and bound over Algorithm M: asks every solution from now on to
+  // cover primary item `item` at least `lo` times (lo at most the item's hi;
+  // a lower lo changes nothing). Between the next() calls of one search, so
+  // that after a solution the same search goes on for a better one, never
+  // revisiting what it has searched; Remaining::lower_bound() tells a hook.
+  // The levels still open when it is raised may have given the item up
+  // ("use it no more"): their solutions that fall short are passed over.
+  // Holds until the search is reset (reset(), retract(), assume(), ...).
+  void raise_lower_bound(ItemId item, std::uint32_t lo);
   // The options of the last solution found by next(): assumptions first,
   // then the chosen options in the order they were chosen.
   [[nodiscard]] std::span<const OptionId> solution() const;

@@ -14,8 +14,8 @@
 //
 // Per instance the run is encode -> solver (one per problem, kept by the
 // session and reused by every instance of that shape) -> hook -> assume ->
-// search -> decode -> verify, or a sequence of them for a reduction that
-// optimises (clique --max). Limits hold per instance. With threads > 1 a
+// search -> decode -> verify; for an instance that optimises, one branch and
+// bound search (clique --max) or a sequence of decisions (hamilton --longest). Limits hold per instance. With threads > 1 a
 // single instance is searched by all the threads together (work stealing),
 // and a batch is spread over them, its results handed to the sink in input
 // order all the same.
@@ -104,6 +104,9 @@ class Sink {
   virtual void end(std::size_t /*number*/) {}
   // solve: each solution in turn, `index` from 0; optimise: the best one.
   virtual void solution(const Instance& instance, std::shared_ptr<const Answer> answer, std::uint64_t index) = 0;
+  // optimise: each answer better than those before it, as the search finds
+  // it; the last of them goes to solution() too, when the search ends.
+  virtual void improved(const Instance& /*instance*/, std::shared_ptr<const Answer> /*answer*/) {}
   // Each answer as it is decoded, with the engine's solution it came from
   // (assumptions first), before it goes to solution() or verdict(); for a
   // binding that shows the engine's options (dance.Answer.solution). Not
@@ -136,6 +139,7 @@ class Sink {
 // runs one instance at a time (a bench, a test, a binding): clear() between.
 struct Collected : Sink {
   std::vector<std::shared_ptr<const Answer>> solutions;  // solve; unique's first with RunSpec::first_too
+  std::vector<std::shared_ptr<const Answer>> improvements;  // optimise: each better answer, as found
   std::optional<dlx::Count> found;                      // count: the number; unique: 0, 1 or 2
   bool complete = true;                                 // count: false for a lower bound
   std::optional<std::string> no_solution;               // proven none, and why (empty or ": reason")
@@ -147,6 +151,7 @@ struct Collected : Sink {
   void solution(const Instance&, std::shared_ptr<const Answer> answer, std::uint64_t) override {
     solutions.push_back(std::move(answer));
   }
+  void improved(const Instance&, std::shared_ptr<const Answer> answer) override { improvements.push_back(std::move(answer)); }
   void verdict(const Instance&, std::uint64_t number, std::shared_ptr<const Answer> first) override {
     found = number;
     if (first) solutions.push_back(std::move(first));
@@ -171,6 +176,7 @@ class Tee : public Sink {
   void solution(const Instance& i, std::shared_ptr<const Answer> answer, std::uint64_t k) override {
     a_.solution(i, answer, k), b_.solution(i, answer, k);
   }
+  void improved(const Instance& i, std::shared_ptr<const Answer> answer) override { a_.improved(i, answer), b_.improved(i, answer); }
   void decoded(const Answer& answer, std::span<const dlx::OptionId> solution) override {
     a_.decoded(answer, solution), b_.decoded(answer, solution);
   }

@@ -73,6 +73,19 @@ struct Encoding {
   // Set when the instance is contradictory on its face (two equal clues in a
   // row): no search is needed, and this says why.
   std::optional<std::string> contradiction;
+  // Branch and bound, for an instance that optimises (clique --max): the
+  // solutions are answers, an answer's size being its options, every one of
+  // which covers primary item `item` once. The driver asks the search for
+  // answers larger than `start` (found without search: a greedy clique;
+  // may be empty), and after each solution of s options for more than s, by
+  // raising the item's lower bound (dlx::Solver::raise_lower_bound, which a
+  // bound hook reads), the same search going on: its last solution is the
+  // largest, none larger than the item's hi.
+  struct Improving {
+    dlx::ItemId item = 0;
+    std::vector<dlx::OptionId> start;
+  };
+  std::optional<Improving> improving;
 };
 
 // The encoding of an instance without solutions on its face, and why: one
@@ -231,11 +244,13 @@ class Reduction {
   // What stands for an answer that a limit stopped the search before
   // finding: neither a solution nor print_none()'s "there is none".
   virtual void print_stopped(std::ostream& out, const Instance& instance) const = 0;
-  // Optimisation as a sequence of decision problems (clique --max): whether
-  // this instance starts such a sequence, and the instance to solve after
-  // `tried` given the answer found for it (nullptr: none), or nullptr when
-  // the sequence is over. The driver (Session) solves each for a first
-  // solution and hands on the last answer found.
+  // Optimisation (clique --max, hamilton --longest): whether this instance
+  // asks for a best answer. Its encoding is one branch and bound search
+  // (Encoding::improving), or else the first of a sequence of decision
+  // problems: next_step() gives the instance to solve after `tried` given
+  // the answer found for it (nullptr: none), or nullptr when the sequence is
+  // over. The driver (Session) solves each for a first solution and hands
+  // on the last answer found.
   [[nodiscard]] virtual bool optimises(const Instance& instance) const = 0;
   [[nodiscard]] virtual std::unique_ptr<Instance> next_step(const Instance& tried, const Answer* found) const = 0;
 
