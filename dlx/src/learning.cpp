@@ -83,6 +83,10 @@ void Learning::forget_path(const Solver::State& s, bool fresh) {
                     });
   if (same) return;
   steps_ = s.steps;
+  drop_nogoods();
+}
+
+void Learning::drop_nogoods() {
   nogoods_.clear();
   nogood_options_.clear();
   for (auto& w : watches_) w.clear();

@@ -77,6 +77,9 @@ class Learning {
     removed_at[o] = pos;
     removal_[o].by_nogood = false;
   }
+  // The lower bounds raised (Solver::raise_lower_bound) go back: a nogood
+  // learned since may rest on them.
+  void forget_nogoods_learned_with_raised_bounds() { drop_nogoods(); }
   [[nodiscard]] std::size_t nogood_count() const { return nogoods_.size(); }
   [[nodiscard]] std::size_t nogood_bytes() const;
   std::uint64_t learned = 0;
@@ -161,6 +164,7 @@ class Learning {
   std::vector<Solver::State::Step> steps_;  // the assumptions and forbidden options the nogoods hold under
   // Keeps level l's conflict, when short enough, as a nogood.
   void learn(const Solver::State& s);
+  void drop_nogoods();
   // Forgets the longer half of the nogoods and watches the rest again.
   void forget_nogoods();
   // Why the nogood took o out: the levels of its other options, into found_; false if it is forgotten.

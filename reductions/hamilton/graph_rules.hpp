@@ -72,12 +72,6 @@ class GraphRules {
   // through `through` (none: not at all).
   bool fail_short(Vertex v);
   bool fail_cut(Vertex inside, Vertex through);
-  enum class Failure { none, short_vertex, cut } failure_ = Failure::none;
-  Vertex failed_at_ = 0, failed_through_ = 0;
-  std::vector<std::uint32_t> left_stamp_;  // per edge: == stamp_ if left at the last check
-  std::uint32_t stamp_ = 0;
-  std::vector<std::uint8_t> in_part_;      // explain()'s scratch: per vertex
-  std::vector<Vertex> part_;
 
   const EdgeGraph& graph_;
   bool cycle_;
@@ -102,6 +96,14 @@ class GraphRules {
   std::vector<std::uint32_t> left_;                  // edges left
   std::vector<std::uint8_t> marks_;                  // by pairs: per edge, how many of its ends have it
   std::vector<Vertex> last_seen_;                    // by pairs: the vertex that marked the edge last
+  // explain()'s failure, and what it reads.
+  enum class Failure { none, short_vertex, cut } failure_ = Failure::none;
+  Vertex failed_at_ = 0, failed_through_ = 0;
+  std::vector<std::uint32_t> left_stamp_;  // per edge: == stamp_ if left at the last check
+  std::uint32_t stamp_ = 0;
+  std::vector<std::uint8_t> in_part_;      // explain()'s scratch: per vertex
+  std::vector<Vertex> part_;
+
 };
 
 }  // namespace dance::hamilton
