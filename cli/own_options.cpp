@@ -100,8 +100,10 @@ const std::vector<OwnOption>& own_options() {
                "global constraint, one thread): each is counted once; auto: on (docs/engine.md)",
        .commands = {C::solve, C::count}, .choices = {"auto", "on", "off"}, .field = "memo"},
       {.name = "learning", .kind = K::choice, .target = &Settings::learning, .argument = "auto|on|off",
-       .help = "conflict-directed backjumping: at a dead end the search finds which choices caused it and backs "
-               "up past those that did not; auto: off (docs/engine.md)",
+       .help = "conflict-directed backjumping and learned nogoods: at a dead end the search finds which choices "
+               "caused it, backs up past those that did not and never makes that set of choices again; auto: on "
+               "for searches for answers with a reduction that explains its dead ends (hamilton), off for counts "
+               "and elsewhere (docs/engine.md)",
        .commands = {C::solve, C::count}, .choices = {"auto", "on", "off"}, .field = "learning"},
       {.name = "stats", .kind = K::flag, .target = &Settings::stats, .help = "print search statistics to stderr",
        .commands = {C::solve, C::count, C::split, C::generate}, .field = "stats"},

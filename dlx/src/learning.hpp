@@ -89,6 +89,9 @@ class Learning {
   std::vector<Index> removed_at, tweaked_at;
 
   std::uint64_t conflicts = 0, backjumps = 0;
+  bool in_counts = true;  // false: count() searches without it
+  // Whether this search learns: decided when it starts, kept while it goes on.
+  bool applies = true;
 
  private:
   // The levels below `cap` whose choices took option o out, into found_;

@@ -99,6 +99,14 @@ class Search {
     if (s_.learning) s_.learning->chosen(s_.option_of(x), false);
     if constexpr (!shares) d.uncommit_others(x);
   }
+  // Whether this search learns (decided as it starts, so that a count that
+  // goes on from a next() keeps it); readies it for the path it is on.
+  bool learning_here(Learning& learn, Mode mode) {
+    const bool fresh = s_.resume == Resume::forward && s_.level == 0;
+    if (fresh) learn.applies = mode != Mode::count || learn.in_counts;
+    if (learn.applies) learn.forget_path(s_, fresh);  // the assumptions may have changed since the last call
+    return learn.applies;
+  }
   // Whether options leave the search at a node (the subset rule, or the
   // hook's propagate()): they go on the `removed` stack, from removed_base[l].
   [[nodiscard]] bool removes() const { return Ring || s_.prunes || s_.learning; }
@@ -253,9 +261,9 @@ Outcome Search<Colours, Multiplicities, Sharing, Ring>::run(Mode mode, std::uint
   Outcome outcome = Outcome::exhausted;
   std::uint64_t next_check = nodes;  // check the limits before the first node
   Hook* const hook = s.hook;
-  Learning* const learn = s.learning.get();  // null without learning: one predictable branch at each dead end
+  // Null without learning: one predictable branch at each dead end.
+  Learning* const learn = s.learning && learning_here(*s.learning, mode) ? s.learning.get() : nullptr;
   const bool prunes = s.prunes, removing = Ring || prunes || learn;  // in registers, not re-read from the state
-  if (learn) learn->forget_path(s, s.resume == Resume::forward && l == 0);  // the assumptions may have changed
 
   switch (s.resume) {
     case Resume::forward: goto forward;

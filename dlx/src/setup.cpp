@@ -167,7 +167,7 @@ Solver::Solver(std::shared_ptr<const Problem> problem, std::uint64_t seed, Solve
     return option == Switch::automatic ? automatic() : option == Switch::on;
   };
   const bool plain = !s.colours && !s.multiplicities;
-  const bool learning = chosen(heuristics.learning, [] { return false; });
+  const bool learning = heuristics.learning == Switch::on;  // automatic: set_hook() decides
   s.sharing = plain && !learning && chosen(heuristics.sharing, [&s] { return siblings_share(s); });
   s.ring = plain && !learning && !s.sharing && chosen(heuristics.ring, [n1] { return n1 >= ring_from; });
   s.tighten = !s.multiplicities && chosen(heuristics.tie_break, [n1] { return n1 >= tighten_from; });
@@ -218,12 +218,16 @@ Solver::Solver(std::shared_ptr<const Problem> problem, std::uint64_t seed, Solve
   s.covered_base.assign(depth, 0);
   s.shared_run.assign(static_cast<std::size_t>(n) + 1, 0);
   s.used.assign(n, 0);
-  if (learning) {
-    s.learning = std::make_unique<Learning>(s);
-    if (s.removed_base.empty()) {  // the nogoods' removals
-      s.removed_base.assign(depth, 0);
-      s.removed.assign(static_cast<std::size_t>(options) + 1, 0);
-    }
+  s.learning_automatic = heuristics.learning == Switch::automatic;
+  if (learning) start_learning(s, true);
+}
+
+void start_learning(Solver::State& s, bool in_counts) {
+  if (!s.learning) s.learning = std::make_unique<Learning>(s);
+  s.learning->in_counts = in_counts;
+  if (s.removed_base.empty()) {  // the nogoods' removals
+    s.removed_base.assign(s.choice.size(), 0);
+    s.removed.assign(s.option_first.size(), 0);
   }
 }
 

@@ -6,6 +6,7 @@
 // the rest, one concern each.
 #include <limits>
 
+#include "learning.hpp"
 #include "memo.hpp"
 #include "search.hpp"
 
@@ -153,6 +154,10 @@ void Solver::set_hook(Hook* hook) {
   s.hook = hook;
   s.prunes = hook != nullptr && hook->propagates();
   s.check_every = hook != nullptr && hook->slow() ? 1 : check_interval;
+  if (s.learning_automatic && hook != nullptr) {  // on for searches for solutions with a hook that explains its no
+    if (hook->explains() && !s.sharing && !s.ring) start_learning(s, false);
+    else s.learning.reset();
+  }
   if (!s.prunes) return;
   if (s.removed.empty()) {  // sized once: an option is out at most once at a time
     s.removed.assign(s.option_first.size(), 0);
@@ -173,7 +178,7 @@ std::string Solver::variant() const {
   for (const auto& [used, name] : {std::pair{s.sharing, "sharing"}, std::pair{s.ring, "ring and subset rule"},
                                    std::pair{s.tighten, "tie-break"}, std::pair{s.probe, "probing"},
                                    std::pair{s.pairs, "pair rule"}, std::pair{s.memo_wanted, "memo for counts"},
-                                   std::pair{s.learning != nullptr, "backjumping"}})
+                                   std::pair{s.learning != nullptr, "learning"}})
     if (used) on += (on.empty() ? "" : ", ") + std::string(name);
   return std::string(1, algorithm()) + (on.empty() ? "" : " with " + on);
 }

@@ -109,6 +109,7 @@ struct Solver::State {
   std::unique_ptr<Memo> memo;  // made by the first count() that uses it
   Count counted;               // the last count()'s solutions, exact past 2^64
   std::unique_ptr<Learning> learning;  // conflict-directed backjumping (learning.hpp), null when off
+  bool learning_automatic = false;     // SolverOptions::learning automatic: set_hook() decides
   Index item_count = 0;  // N: items are 1..N, primary ones first
   Index primary_count = 0;
   BigVector<Link> link;               // per node
@@ -208,5 +209,8 @@ struct Solver::State {
 // the item's options says as much as any larger number (never enough, or no
 // limit), and fits the 32-bit counts.
 std::int32_t clamped(const Solver::State& s, Index i, std::uint32_t bound);
+
+// Learning on (setup, or set_hook() for a hook that explains), for counts too or searches for solutions only.
+void start_learning(Solver::State& s, bool in_counts);
 
 }  // namespace dlx

@@ -32,6 +32,7 @@ class Solvers {
       const auto oldest = std::find_if(solvers_.begin(), solvers_.end(),
                                        [&key](const auto& entry) { return entry.first.first != key.first; });
       retired_ += oldest->second->statistics();
+      note_variant(*oldest->second);
       solvers_.erase(oldest);
     }
     dlx::SolverOptions heuristics = encoding.heuristics;
@@ -39,15 +40,19 @@ class Solvers {
       if (run != dlx::Switch::automatic) *set = run;
     solvers_.emplace_back(key, std::make_unique<dlx::Solver>(encoding.problem, seed_, heuristics));
     dlx::Solver& solver = *solvers_.back().second;
-    if (std::find(variants_.begin(), variants_.end(), solver.variant()) == variants_.end())
-      variants_.push_back(solver.variant());
     dlx::Limits limits;
     limits.progress = progress_;
     solver.set_limits(limits);
     return solver;
   }
   // The engine's variants of the solvers made, each once.
-  [[nodiscard]] const std::vector<std::string>& variants() const { return variants_; }
+  // (As they are now: a hook set after the solver was made may have turned learning on.)
+  [[nodiscard]] std::vector<std::string> variants() const {
+    std::vector<std::string> all = variants_;
+    for (const auto& entry : solvers_)
+      if (std::find(all.begin(), all.end(), entry.second->variant()) == all.end()) all.push_back(entry.second->variant());
+    return all;
+  }
   [[nodiscard]] dlx::Statistics total() const {
     dlx::Statistics sum = retired_;
     for (const auto& entry : solvers_) sum += entry.second->statistics();
@@ -62,7 +67,11 @@ class Solvers {
   using Key = std::pair<std::shared_ptr<const dlx::Problem>, std::size_t>;
   std::vector<std::pair<Key, std::unique_ptr<dlx::Solver>>> solvers_;
   dlx::Statistics retired_;
-  std::vector<std::string> variants_;
+  std::vector<std::string> variants_;  // of the solvers retired
+  void note_variant(const dlx::Solver& solver) {
+    if (std::find(variants_.begin(), variants_.end(), solver.variant()) == variants_.end())
+      variants_.push_back(solver.variant());
+  }
 };
 
 }  // namespace dance::detail

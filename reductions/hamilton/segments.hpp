@@ -62,6 +62,7 @@ class SegmentHook final : public dlx::Hook {
     reason.chosen(refused_);
     return segment_between((*choices_)[refused_].at, (*choices_)[refused_].a, refused_, reason);
   }
+  [[nodiscard]] bool explains() const override { return !path_edges_.empty(); }
   bool explain_removal(dlx::OptionId option, dlx::Reason& reason) override {
     if (path_edges_.empty()) return false;
     return segment_between((*choices_)[option].at, (*choices_)[option].a, none, reason);

@@ -177,6 +177,9 @@ class Hook {
   // asked lazily, when a dead end's reason holds the removal. False (the
   // default): every choice made above that node counts.
   virtual bool explain_removal(OptionId, Reason&) { return false; }
+  // Whether explain() answers, so that learning pays (SolverOptions::learning
+  // automatic turns it on for searches for solutions); asked by set_hook().
+  [[nodiscard]] virtual bool explains() const { return false; }
   // A fresh copy in the state of no options chosen, for another worker.
   [[nodiscard]] virtual std::unique_ptr<Hook> clone() const = 0;
 };
@@ -210,9 +213,12 @@ struct SolverOptions {
   // Automatic: on (docs/engine.md has the measurements).
   Switch memo = Switch::automatic;
   std::size_t memo_bytes = std::size_t{1} << 30;  // the memo's table at most; full, it starts again empty
-  // Conflict-directed backjumping: at a dead end the search finds which
-  // levels' choices caused it and, backing up, skips the levels that played
-  // no part. Without sharing and the ring. Automatic: off (docs/engine.md).
+  // Conflict-directed backjumping and learned nogoods: at a dead end the
+  // search finds which levels' choices caused it, skips the levels that
+  // played no part and keeps the conflict as a nogood. Without sharing and
+  // the ring. Automatic: on for searches for solutions (not counts) with a
+  // hook that explains (Hook::explains: the Hamiltonian search), where it
+  // paid; off elsewhere, where it cost (docs/engine.md).
   Switch learning = Switch::automatic;
 };
 
