@@ -17,6 +17,15 @@ struct RandomShape {
   bool multiplicities = true;
 };
 
+// One shape for each of the engine's algorithms.
+inline constexpr RandomShape every_algorithm[] = {
+    {false, false, false},  // Algorithm X
+    {true, false, false},   // X with secondary items
+    {true, true, false},    // C
+    {false, false, true},   // M
+    {true, true, true},     // M with colours
+};
+
 dlx::Problem random_problem(std::mt19937_64& rng, const RandomShape& shape);
 
 // The problem with `padding` primary items added after its own, each with an

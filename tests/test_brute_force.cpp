@@ -24,15 +24,8 @@ std::set<std::vector<OptionId>> all_solutions(Solver& solver) {
 
 TEST_CASE("random small problems: the engine finds exactly the brute-force solutions") {
   std::mt19937_64 rng(20261122);
-  const dance::test::RandomShape shapes[] = {
-      {false, false, false},  // Algorithm X
-      {true, false, false},   // X with secondary items
-      {true, true, false},    // C
-      {false, false, true},   // M
-      {true, true, true},     // M with colours
-  };
   int problems = 0, with_solutions = 0;
-  for (const auto& shape : shapes) {
+  for (const auto& shape : dance::test::every_algorithm) {
     for (int round = 0; round < 300; ++round) {
       const Problem p = random_problem(rng, shape);
       const auto expected = brute_force(p);

@@ -105,20 +105,12 @@ class PairHook : public Hook {
   std::pair<OptionId, OptionId> refused_{};
 };
 
-const dance::test::RandomShape shapes[] = {
-    {false, false, false},  // Algorithm X
-    {true, false, false},   // X with secondary items
-    {true, true, false},    // C
-    {false, false, true},   // M
-    {true, true, true},     // M with colours
-};
-
 }  // namespace
 
 TEST_CASE("learning: the solutions brute force finds, on random problems of every algorithm") {
   std::mt19937_64 rng(55);
   std::uint64_t backjumps = 0;
-  for (const auto& shape : shapes) {
+  for (const auto& shape : dance::test::every_algorithm) {
     for (int round = 0; round < 400; ++round) {
       const Problem p = random_problem(rng, shape);
       const auto expected = brute_force(p);
@@ -149,7 +141,7 @@ TEST_CASE("learning: the solutions brute force finds, on random problems of ever
 TEST_CASE("learning: a hook that refuses, removes and explains keeps the solutions it allows") {
   std::mt19937_64 rng(5555);
   std::uint64_t backjumps = 0;
-  for (const auto& shape : shapes) {
+  for (const auto& shape : dance::test::every_algorithm) {
     for (int round = 0; round < 300; ++round) {
       const Problem p = random_problem(rng, shape);
       if (p.option_count() < 2) continue;
@@ -179,7 +171,7 @@ TEST_CASE("learning: a reason that leaves out a cause loses solutions (the reaso
   std::mt19937_64 rng(55555);
   int lost = 0;
   for (int round = 0; round < 2000 && lost == 0; ++round) {
-    const Problem p = random_problem(rng, shapes[0]);
+    const Problem p = random_problem(rng, dance::test::every_algorithm[0]);
     if (p.option_count() < 2) continue;
     std::vector<std::pair<OptionId, OptionId>> pairs;
     std::uniform_int_distribution<OptionId> option(0, static_cast<OptionId>(p.option_count() - 1));
