@@ -16,15 +16,13 @@ Index level_of(const BigVector<Index>& bases, Index last, Index pos) {
 }  // namespace
 
 Learning::Learning(const Solver::State& s)
-    : removed_at(s.option_first.size(), 0),
+    : nogoods(s.option_first.size()),
+      removed_at(s.option_first.size(), 0),
       tweaked_at(s.option_first.size(), 0),
       mark_(s.choice.size() + 1, 0),
       use_head_(s.item_count + 2, no_entry),
       option_level_(s.option_first.size(), not_chosen),
-      colour_(s.colours ? std::vector<std::int32_t>(s.colour.begin(), s.colour.end()) : std::vector<std::int32_t>{}),
-      watches_(s.option_first.size()),
-      on_path_(s.option_first.size(), 0),
-      removal_(s.option_first.size(), Removal{false, 0, 0}) {}
+      colour_(s.colours ? std::vector<std::int32_t>(s.colour.begin(), s.colour.end()) : std::vector<std::int32_t>{}) {}
 
 LevelSet& Learning::level_set(Index l) {
   if (l >= reasons_.size()) reasons_.resize(std::max<std::size_t>(l + 1, 2 * reasons_.size()));  // deeper than ever: amortised
@@ -76,27 +74,14 @@ void Learning::path_changed(Index l) { indexed_ = std::min(indexed_, l); }
 void Learning::forget_path(const Solver::State& s, bool fresh) {
   indexed_ = 0;
   unindex(true);
-  if (fresh) std::fill(on_path_.begin(), on_path_.end(), 0);  // a search left spent keeps its choices marked
+  if (fresh) nogoods.nothing_chosen();  // a search left spent keeps its choices marked
   const bool same = s.steps.size() == steps_.size() &&
                     std::equal(s.steps.begin(), s.steps.end(), steps_.begin(), [](const auto& a, const auto& b) {
                       return a.option == b.option && a.forbidden == b.forbidden;
                     });
   if (same) return;
   steps_ = s.steps;
-  drop_nogoods();
-}
-
-void Learning::drop_nogoods() {
-  nogoods_.clear();
-  nogood_options_.clear();
-  for (auto& w : watches_) w.clear();
-}
-
-std::size_t Learning::nogood_bytes() const {
-  std::size_t watching = 0;
-  for (const auto& w : watches_) watching += w.capacity();
-  return nogoods_.capacity() * sizeof(Nogood) + nogood_options_.capacity() * sizeof(OptionId) +
-         watching * sizeof(std::uint32_t);
+  nogoods.clear();
 }
 
 void Learning::learn(const Solver::State& s) {
@@ -106,86 +91,30 @@ void Learning::learn(const Solver::State& s) {
   if (conflict_.solutions || conflict_.below > 0 || levels.size() < 2 || levels.size() > longest_nogood) return;
   for (const Index k : levels)
     if (s.choice[k] <= s.item_count) return;
-  if (nogoods_.size() >= most_nogoods) forget_nogoods();
   std::sort(levels.begin(), levels.end(), std::greater<>());  // the deepest two are watched
-  const auto start = static_cast<std::uint32_t>(nogood_options_.size());
-  for (const Index k : levels) nogood_options_.push_back(s.option_of(s.choice[k]));
-  const auto n = static_cast<std::uint32_t>(nogoods_.size());
-  nogoods_.push_back({start, static_cast<std::uint32_t>(levels.size()), ++serials_});
-  watches_[nogood_options_[start]].push_back(n);
-  watches_[nogood_options_[start + 1]].push_back(n);
+  learning_.clear();
+  for (const Index k : levels) learning_.push_back(s.option_of(s.choice[k]));
+  nogoods.add(learning_);
   ++learned;
 }
 
-void Learning::forget_nogoods() {
-  // The shorter half stays (Glucose keeps the nogoods of fewest levels; each option here is a level of its own).
-  std::vector<Nogood> kept = nogoods_;
-  std::stable_sort(kept.begin(), kept.end(), [](const Nogood& a, const Nogood& b) { return a.size < b.size; });
-  kept.resize(kept.size() / 2);
-  std::vector<OptionId> options;
-  for (Nogood& g : kept) {
-    const auto start = static_cast<std::uint32_t>(options.size());
-    options.insert(options.end(), nogood_options_.begin() + g.start, nogood_options_.begin() + g.start + g.size);
-    g.start = start;
-  }
-  nogoods_ = std::move(kept);
-  nogood_options_ = std::move(options);
-  for (auto& w : watches_) w.clear();
-  for (std::uint32_t n = 0; n < nogoods_.size(); ++n) {
-    // Options not chosen watched first: what the watches need on the present path.
-    OptionId* const first = nogood_options_.data() + nogoods_[n].start;
-    std::stable_partition(first, first + nogoods_[n].size, [this](OptionId o) { return !on_path_[o]; });
-    watches_[first[0]].push_back(n);
-    watches_[first[1]].push_back(n);
-  }
-}
-
 bool Learning::propagate(const Solver::State& s, OptionId o, Index l) {
-  to_remove.clear();
-  pending_.clear();
-  std::vector<std::uint32_t>& watching = watches_[o];
-  for (std::size_t w = 0; w < watching.size();) {
-    const std::uint32_t n = watching[w];
-    OptionId* const options = nogood_options_.data() + nogoods_[n].start;
-    const std::uint32_t size = nogoods_[n].size;
-    if (options[0] == o) std::swap(options[0], options[1]);  // o is options[1], the other watch options[0]
-    std::uint32_t k = 2;
-    while (k < size && on_path_[options[k]]) ++k;
-    if (k < size) {  // another option not chosen takes over o's watch
-      std::swap(options[1], options[k]);
-      watches_[options[1]].push_back(n);
-      watching[w] = watching.back();
-      watching.pop_back();
-      continue;
-    }
-    ++w;
-    if (on_path_[options[0]]) {  // every option chosen: a dead end
-      ++conflicts;
-      start_found(l, l == 0 ? 0 : l - 1);
-      index_users(s, l);
-      for (std::uint32_t j = 0; j < size; ++j) add_found(option_level_[options[j]]);
-      conflict_ = found_;
-      return false;
-    }
-    to_remove.push_back(options[0]);
-    pending_.push_back(n);
-  }
-  return true;
-}
-
-void Learning::removed_by_nogood(std::size_t k, Index pos) {
-  const OptionId o = to_remove[k];
-  removed_at[o] = pos;
-  removal_[o] = {true, pending_[k], nogoods_[pending_[k]].serial};
+  const std::span<const OptionId> all_chosen = nogoods.propagate(o);
+  if (all_chosen.empty()) return true;
+  ++conflicts;
+  start_found(l, l == 0 ? 0 : l - 1);
+  index_users(s, l);
+  for (const OptionId chosen : all_chosen) add_found(option_level_[chosen]);
+  conflict_ = found_;
+  return false;
 }
 
 bool Learning::nogood_reason(OptionId o, Index node) {
-  const Removal r = removal_[o];
-  if (r.nogood >= nogoods_.size() || nogoods_[r.nogood].serial != r.serial) return false;  // forgotten since
-  const OptionId* const options = nogood_options_.data() + nogoods_[r.nogood].start;
-  for (std::uint32_t j = 0; j < nogoods_[r.nogood].size; ++j) {
-    if (options[j] == o) continue;
-    const Index level = option_level_[options[j]];
+  const std::span<const OptionId> by = nogoods.took_out_by(o);
+  if (by.empty()) return false;
+  for (const OptionId other : by) {
+    if (other == o) continue;
+    const Index level = option_level_[other];
     if (level == not_chosen || level == root || level >= node) return false;
     add_found(level);
   }
@@ -285,7 +214,8 @@ void Learning::why_gone(const Solver::State& s, OptionId o, Index cap, Index lis
       return;
     }
     case Cause::below:
-      if (!(removal_[o].by_nogood ? nogood_reason(o, cause_level) : removal_reason(s, o, cause_level)))
+      // A nogood's removal by the nogood (if kept still), the hook's by the hook.
+      if (!(nogoods.taken_out_by_one(o) ? nogood_reason(o, cause_level) : removal_reason(s, o, cause_level)))
         add_all_below(cause_level);
       return;
     case Cause::none:

@@ -14,6 +14,7 @@
 
 #include <vector>
 
+#include "nogoods.hpp"
 #include "state.hpp"
 
 namespace dlx {
@@ -64,24 +65,20 @@ class Learning {
   // with, go); `fresh`: nothing is chosen yet.
   void forget_path(const Solver::State& s, bool fresh);
 
-  // Option o was chosen (true) or taken back.
-  void chosen(OptionId o, bool on) { on_path_[o] = on; }
-  // The nogoods that o's choice leaves with one option not chosen: those
-  // options into to_remove, to be taken out of the search at node l; false
-  // when one has all its options chosen (the conflict is then set).
+  // The learned nogoods (nogoods.hpp): the search tells them each choice
+  // and takes out what they say, at node l; a nogood with every option
+  // chosen is a dead end (propagate() false, the conflict then set).
+  Nogoods nogoods;
   bool propagate(const Solver::State& s, OptionId o, Index l);
-  std::vector<OptionId> to_remove;
-  // The search took to_remove[k] out, at `pos` of the removed stack; or the hook took o out there.
-  void removed_by_nogood(std::size_t k, Index pos);
+  // The search took nogoods.to_remove[k] out, at `pos` of the removed stack; or the hook took o out there.
+  void removed_by_nogood(std::size_t k, Index pos) {
+    removed_at[nogoods.to_remove[k]] = pos;
+    nogoods.took_out(k);
+  }
   void removed_by_hook(OptionId o, Index pos) {
     removed_at[o] = pos;
-    removal_[o].by_nogood = false;
+    nogoods.not_taken_out_by_one(o);
   }
-  // The lower bounds raised (Solver::raise_lower_bound) go back: a nogood
-  // learned since may rest on them.
-  void forget_nogoods_learned_with_raised_bounds() { drop_nogoods(); }
-  [[nodiscard]] std::size_t nogood_count() const { return nogoods_.size(); }
-  [[nodiscard]] std::size_t nogood_bytes() const;
   std::uint64_t learned = 0;
 
   // Where hook removals and Algorithm M's excluded siblings are on their
@@ -144,33 +141,12 @@ class Learning {
   void unindex(bool roots_too);
   std::vector<Index> option_level_;  // per option: the level that chose it, root, or not_chosen
   std::vector<std::int32_t> colour_;  // per node: its colour as linked (purify() marks agreeing ones -1)
-
-  // The nogoods: options[start .. start + size) each, the first two watched.
-  struct Nogood {
-    std::uint32_t start, size;
-    std::uint64_t serial;  // unique: a removal's reason names it, and finds it gone if forgotten
-  };
-  static constexpr std::size_t longest_nogood = 32;               // longer conflicts are not kept
-  static constexpr std::size_t most_nogoods = std::size_t{1} << 16;  // then the longer half goes
-  std::vector<Nogood> nogoods_;
-  std::vector<OptionId> nogood_options_;
-  std::vector<std::vector<std::uint32_t>> watches_;  // per option: the nogoods watching it
-  std::vector<std::uint8_t> on_path_;                // per option: chosen now
-  struct Removal {
-    bool by_nogood;  // else by the hook, which alone can explain it
-    std::uint32_t nogood;
-    std::uint64_t serial;
-  };
-  std::vector<Removal> removal_;        // per option: what took it out last
-  std::vector<std::uint32_t> pending_;  // per to_remove entry: its nogood
-  std::uint64_t serials_ = 0;
   std::vector<Solver::State::Step> steps_;  // the assumptions and forbidden options the nogoods hold under
-  // Keeps level l's conflict, when short enough, as a nogood.
+  static constexpr std::size_t longest_nogood = 32;  // longer conflicts are not kept
+  std::vector<OptionId> learning_;                   // scratch: a nogood being made
+  // Keeps the conflict, when short enough, as a nogood.
   void learn(const Solver::State& s);
-  void drop_nogoods();
-  // Forgets the longer half of the nogoods and watches the rest again.
-  void forget_nogoods();
-  // Why the nogood took o out: the levels of its other options, into found_; false if it is forgotten.
+  // Why a nogood took o out: the levels of its other options, into found_; false if none did or it is forgotten.
   bool nogood_reason(OptionId o, Index node);
   std::vector<OptionId> said_chosen_, said_gone_;  // a hook's Reason
   // Removals explained by removals: how deep the chain is, and how deep it may go.

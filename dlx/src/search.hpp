@@ -96,7 +96,7 @@ class Search {
       }
     }
     if (s_.hook) s_.hook->unchoose(s_.option_of(x));
-    if (s_.learning) s_.learning->chosen(s_.option_of(x), false);
+    if (s_.learning) s_.learning->nogoods.chosen(s_.option_of(x), false);
     if constexpr (!shares) d.uncommit_others(x);
   }
   // Whether this search learns (decided as it starts, so that a count that
@@ -142,8 +142,8 @@ class Search {
   bool take_out_nogoods(D& d, Index l) {
     Learning& learn = *s_.learning;
     if (!learn.propagate(s_, s_.option_of(s_.choice[l - 1]), l)) return false;
-    for (std::size_t k = 0; k < learn.to_remove.size(); ++k) {
-      const OptionId o = learn.to_remove[k];
+    for (std::size_t k = 0; k < learn.nogoods.to_remove.size(); ++k) {
+      const OptionId o = learn.nogoods.to_remove[k];
       const Index first = s_.option_first[o];
       if (!d.available(first, last_node(o))) continue;  // out already
       learn.removed_by_nogood(k, d.removed_top);
@@ -412,7 +412,7 @@ try_x:
     goto advance;
   }
   if constexpr (!Multiplicities) open += open_after(d.link, x, item[l]);
-  if (learn) learn->chosen(s.option_of(x), true);
+  if (learn) learn->nogoods.chosen(s.option_of(x), true);
   ++l;
   goto forward;
 
@@ -460,8 +460,8 @@ leave:
     s.stats.conflicts = learn->conflicts;
     s.stats.backjumps = learn->backjumps;
     s.stats.learned = learn->learned;
-    s.stats.nogoods = learn->nogood_count();
-    s.stats.nogood_bytes = learn->nogood_bytes();
+    s.stats.nogoods = learn->nogoods.count();
+    s.stats.nogood_bytes = learn->nogoods.bytes();
   }
   s.level = l;
   s.open_levels = open;

@@ -269,7 +269,7 @@ bool restorable(const Solver::State& s) {
 // The problem's lower bounds back, after raise_lower_bound() (bound[i] is
 // uses left either way: only the slack moves).
 void restore_lower_bounds(Solver::State& s) {
-  if (s.learning && !s.raised.empty()) s.learning->forget_nogoods_learned_with_raised_bounds();
+  if (s.learning && !s.raised.empty()) s.learning->nogoods.clear();  // they may rest on the raised bounds
   for (const Index i : s.raised) {
     const Item& item = s.problem->items()[i - 1];
     s.slack[i] += clamped(s, i, s.least[i]) - clamped(s, i, item.lo);

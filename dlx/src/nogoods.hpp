@@ -1,0 +1,64 @@
+// Learned nogoods (learning.hpp learns them): sets of options never all
+// chosen together, two of each watched, so that once all but one are chosen
+// the last can leave the search; the longer half forgotten when there are
+// too many; each removal remembers its nogood, to explain it later.
+#pragma once
+
+#include <span>
+#include <vector>
+
+#include "state.hpp"
+
+namespace dlx {
+
+class Nogoods {
+ public:
+  explicit Nogoods(std::size_t options) : watches_(options), on_path_(options, 0), removal_(options) {}
+
+  // Option o was chosen (true) or taken back; or nothing is chosen.
+  void chosen(OptionId o, bool on) { on_path_[o] = on; }
+  void nothing_chosen() { std::fill(on_path_.begin(), on_path_.end(), 0); }
+  // Keeps `options` (at least 2) as a nogood, the first two watched.
+  void add(std::span<const OptionId> options);
+  void clear();
+  // After o's choice: the last option of each nogood whose others are all
+  // chosen into to_remove, or the nogood with every option chosen.
+  [[nodiscard]] std::span<const OptionId> propagate(OptionId o);
+  std::vector<OptionId> to_remove;
+  // The search took to_remove[k] out; or something else took o out.
+  void took_out(std::size_t k);
+  void not_taken_out_by_one(OptionId o) { removal_[o].serial = 0; }
+  [[nodiscard]] bool taken_out_by_one(OptionId o) const { return removal_[o].serial != 0; }
+  // The nogood that took o out last, if it took it out and is kept still (else empty).
+  [[nodiscard]] std::span<const OptionId> took_out_by(OptionId o) const;
+
+  [[nodiscard]] std::size_t count() const { return nogoods_.size(); }
+  [[nodiscard]] std::size_t bytes() const;
+
+ private:
+  // options_[start .. start + size) each, the first two watched.
+  struct Nogood {
+    std::uint32_t start, size;
+    std::uint64_t serial;  // unique: a removal names it, and finds it gone if forgotten
+  };
+  static constexpr std::size_t most = std::size_t{1} << 16;  // then the longer half goes
+  // Forgets the longer half and watches the rest again.
+  void forget_half();
+  [[nodiscard]] std::span<OptionId> options_of(std::uint32_t n) {
+    return {options_.data() + nogoods_[n].start, nogoods_[n].size};
+  }
+
+  std::vector<Nogood> nogoods_;
+  std::vector<OptionId> options_;
+  std::vector<std::vector<std::uint32_t>> watches_;  // per option: the nogoods watching it
+  std::vector<std::uint8_t> on_path_;                // per option: chosen now
+  struct Removal {
+    std::uint32_t nogood = 0;
+    std::uint64_t serial = 0;  // 0: not by a nogood
+  };
+  std::vector<Removal> removal_;        // per option: what took it out last
+  std::vector<std::uint32_t> pending_;  // per to_remove entry: its nogood
+  std::uint64_t serials_ = 0;
+};
+
+}  // namespace dlx
