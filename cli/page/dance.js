@@ -194,8 +194,11 @@ function fitBoards() {
            (drawing.getBoundingClientRect().width > board.clientWidth || drawing.getBoundingClientRect().height > room))
       set(--cell);
     // The pad as wide as the board, or as its keys in one row where the screen has room.
+    // Beside the board (a phone on its side) no wider than its own column, else its keys lie under the board.
     const keys = pad ? pad.children.length * (0.75 * fingerCell + 5) : 0;
-    if (pad) pad.style.maxWidth = Math.min(pad.parentNode.clientWidth, Math.max(drawing.getBoundingClientRect().width, keys)) + 'px';
+    const column = pad && (padBelow ? pad.parentNode.clientWidth : frame.left - pad.parentNode.getBoundingClientRect().left -
+                                                                   parseFloat(getComputedStyle(pad.parentNode).columnGap));
+    if (pad) pad.style.maxWidth = Math.min(column, Math.max(drawing.getBoundingClientRect().width, keys)) + 'px';
   }
 }
 // A phone's address bar that hides as the page scrolls changes only the height: the board keeps its size then.

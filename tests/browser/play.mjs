@@ -609,6 +609,25 @@ try {
     await sleep(300);
     expect(`a tapped ${id} looks as before`, await look(id) === before);
   }
+  // Every key of the pad is itself under a finger at its centre (once scrolled to), not a board cell laid over it,
+  // on a phone upright and on its side, for each size.
+  for (const size of ['9', '12', '16']) {
+    await page.select('#sudoku-size', size);
+    await page.click('#sudoku-new');
+    await waitStatus('sudoku-status', `A ${size}x${size} puzzle`);
+    for (const [width, height] of [[664, 390], [390, 664]]) {
+      await page.setViewport({width, height, isMobile: true, hasTouch: true});
+      await sleep(100);
+      const covered = await page.$$eval('#sudoku-pad button', keys => keys.filter(key => {
+        key.scrollIntoView({block: 'nearest'});
+        const box = key.getBoundingClientRect();
+        const there = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return !there || !key.contains(there);
+      }).map(key => key.textContent));
+      expect(`every key of a ${size}x${size}'s pad can be tapped at ${width}x${height}` +
+             (covered.length ? ` (not ${covered.join(' ')})` : ''), !covered.length);
+    }
+  }
   if (failed) throw new Error('the page reported an error');
 } catch (error) {
   console.error('browser test: ' + error.message);
