@@ -87,10 +87,12 @@ function recall(key) {
   }
 }
 
-function say(tab, text, kind = '') {
+// `detail`, if any, follows in smaller words.
+function say(tab, text, kind = '', detail = '') {
   const status = $(tab + '-status');
   status.textContent = text;
   status.className = 'status ' + kind;
+  if (detail) element('small', {}, status).textContent = detail;
 }
 
 // One request at a time per tab: a newer one, or Stop, aborts the one before, whose answer is never shown.
@@ -650,7 +652,8 @@ $('sudoku-link').addEventListener('click', async event => {
   }
 });
 
-$('sudoku-new').addEventListener('click', () => sudokuTab.run('Making a puzzle...', async signal => {
+$('sudoku-new').addEventListener('click', () => sudokuTab.run('Making a puzzle...', sudokuNew));
+async function sudokuNew(signal) {
   const n = Number($('sudoku-size').value), variant = $('sudoku-variant').value;
   const request = {puzzle: 'sudoku', options: {size: n, diagonals: variant === 'x', jigsaw: variant === 'jigsaw'},
                    seed: randomSeed(), with_solution: true};
@@ -664,7 +667,7 @@ $('sudoku-new').addEventListener('click', () => sudokuTab.run('Making a puzzle..
   history.replaceState(null, '', location.pathname + location.search);
   say('sudoku', `${capital(article(`${n}x${n}`))} puzzle with ${sudoku.clues.filter(v => v).length} clues and one solution.`);
   sudokuSelect(sudoku.clues.indexOf(0), false);
-}));
+}
 
 $('sudoku-check').addEventListener('click', () => {
   if (!sudoku.solution) {
@@ -718,8 +721,10 @@ async function sudokuOpen(text, diagonals, signal) {
   const options = {diagonals, jigsaw: Boolean(read && read.map)};
   if (read && read.box) options.box = read.box;
   const checked = await api('check', {reduction: 'sudoku', text, options}, signal);
-  if (checked.verdict === 'none')
-    throw new Error('This puzzle has no solution' + (checked.log.trim() ? ': ' + plain(checked.log.trim()) : '.'));
+  if (checked.verdict === 'none') {
+    throw Object.assign(new Error('This puzzle has no solution' + (checked.log.trim() ? ': ' + plain(checked.log.trim()) : '.')),
+                        {noSolution: true});
+  }
   if (!read) throw new Error('The page cannot lay this puzzle out: give it as one line of cells, or a grid of lines.');
   sudokuLoad(read.clues, checked.verdict === 'unique' ? sudokuValues(checked.solution, read.n) : null, read.map, diagonals);
   return checked.verdict;
@@ -1373,7 +1378,16 @@ function sudokuStart() {
   } else if (linked) {
     const text = linked + (params.get('map') ? '\n' + params.get('map') : '');
     sudokuTab.run('Checking the puzzle...', async signal => {
-      const verdict = await sudokuOpen(text, params.get('x') === '1', signal);
+      let verdict;
+      try {
+        verdict = await sudokuOpen(text, params.get('x') === '1', signal);
+      } catch (error) {
+        // A link's puzzle that cannot be played leaves a new one to play, and says why in a line.
+        if (signal.aborted) throw error;
+        await sudokuNew(signal);
+        return say('sudoku', error.noSolution ? 'The link\'s puzzle has no solution: here is a new one.'
+                                              : 'This link isn\'t a valid puzzle: here is a new one.', 'bad', error.message);
+      }
       say('sudoku', verdict === 'unique' ? 'The puzzle of the link.' : 'The puzzle of the link has several solutions.');
     });
   } else {

@@ -628,6 +628,25 @@ try {
              (covered.length ? ` (not ${covered.join(' ')})` : ''), !covered.length);
     }
   }
+  // A link whose puzzle has no solution, or is no puzzle, leaves a new puzzle to play and says so in a short line,
+  // the buttons still in sight (on the phone).
+  await page.select('#sudoku-size', '9');
+  const clashing = '11' + '.'.repeat(79), noSolution = '12345678' + '.'.repeat(72) + '9';
+  for (const [link, words] of [[clashing, 'The link\'s puzzle has no solution'], [noSolution, 'The link\'s puzzle has no solution'],
+                               ['zzzz', 'This link isn\'t a valid puzzle'], ['1'.repeat(80), 'This link isn\'t a valid puzzle']]) {
+    refusing = true;  // (the server's 400 for a malformed one)
+    await page.evaluate(link => { location.hash = 'sudoku=' + link; }, link);
+    await waitStatus('sudoku-status', words);
+    refusing = false;
+    const seen = await page.evaluate(() => ({
+      clues: document.querySelectorAll('#sudoku-board td.clue').length, hash: location.hash,
+      buttons: document.getElementById('sudoku-check').getBoundingClientRect().top >= 0 &&
+               document.getElementById('sudoku-new').getBoundingClientRect().bottom <= innerHeight}));
+    await page.click('#sudoku-check');
+    expect(`the link #sudoku=${link.slice(0, 12)}... says "${words}", leaves a new puzzle of ${seen.clues} clues ` +
+           'that Check checks, and the buttons in sight', seen.clues > 0 && seen.hash === '' && seen.buttons &&
+           !(await status('sudoku-status')).includes('No clashes so far'));
+  }
   if (failed) throw new Error('the page reported an error');
 } catch (error) {
   console.error('browser test: ' + error.message);
