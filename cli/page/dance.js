@@ -1113,6 +1113,8 @@ class PathGame {
       return say(this.name, `${this.last + 1} is given already: choose it to go on from there.`);
     else if (this.nextCells() && !this.nextCells().has(k))  // a link the rules forbid, refused as Tatham's are
       return say(this.name, `${this.last + 1} goes ${this.away.replace('{n}', this.last)}.`, 'bad');
+    else if (this.last === 0 && this.cells.some((other, to) => other.value === 2 && !this.reach(k).includes(to)))
+      return say(this.name, '1 goes where 2 can follow it.', 'bad');  // the first number, checked against the next
     else cell.value = ++this.last;
     this.tab.cancel();
     this.draw();
@@ -1149,15 +1151,19 @@ class PathGame {
   // The blank cells the number after the last laid may go in (shaded), or null when no number is laid or the
   // next is on the board already.
   nextCells() {
-    const from = this.cells.findIndex(cell => cell.value === this.last && cell.value > 0), near = new Set();
+    const from = this.cells.findIndex(cell => cell.value === this.last && cell.value > 0);
     if (from < 0 || this.cells.some(cell => cell.value === this.last + 1)) return null;
-    const arrow = 'abcdefgh'.indexOf(this.cells[from].arrow);
+    return new Set(this.reach(from).filter(k => !this.cells[k].value));
+  }
+
+  // The cells the number after the one in cell `from` may lie in, by the rules alone.
+  reach(from) {
+    const arrow = 'abcdefgh'.indexOf(this.cells[from].arrow), near = [];
     for (const point of this.moves || [arrow]) {
       let r = Math.floor(from / this.width), c = from % this.width;
       do {
         r += compass[point][0]; c += compass[point][1];
-        if (r >= 0 && r < this.height && c >= 0 && c < this.width && !this.cells[r * this.width + c].value)
-          near.add(r * this.width + c);
+        if (r >= 0 && r < this.height && c >= 0 && c < this.width) near.push(r * this.width + c);
       } while (!this.moves && r >= 0 && r < this.height && c >= 0 && c < this.width);
     }
     return near;

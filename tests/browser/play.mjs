@@ -456,6 +456,18 @@ try {
          await page.$eval('#hidato', section => !section.hidden) && await numbers() === hidatoBefore);
 
   // Clique and independent set from dance generate: Check says whether the set is the largest.
+  // Numbrix: the first number laid is checked too: 1 far from a given 2 is refused, beside it laid.
+  await page.click('#tab-numbrix');
+  await page.evaluate(() => pathGames[1].load(gridCells('. 2 .\n. . .\n. . .\n'), gridCells('1 2 3\n8 9 4\n7 6 5\n').cells));
+  await page.click('#numbrix-board td[data-cell="8"]');
+  const farOne = await status('numbrix-status'), farCell = await page.$eval('#numbrix-board td[data-cell="8"]', td => td.textContent);
+  await page.click('#numbrix-board td[data-cell="0"]');
+  expect(`numbrix: 1 tapped far from a given 2 is refused ("${farOne}"), beside it laid`,
+         farOne.startsWith('1 goes') && farCell === '' &&
+         await page.$eval('#numbrix-board td[data-cell="0"]', td => td.textContent) === '1');
+  await page.click('#numbrix-new');
+  await waitStatus('numbrix-status', 'puzzle with one solution');
+
   await page.click('#tab-clique');
   for (const kind of ['independent-set', 'clique']) {
     await page.select('#clique-kind', kind);
