@@ -1311,6 +1311,7 @@ $('clique-new').addEventListener('click', () => cliqueTab.run('Making a puzzle..
 $('clique-check').addEventListener('click', () => {
   const chosen = [...clique.chosen].sort((a, b) => a - b), wantJoined = clique.kind === 'clique';
   const what = wantJoined ? 'clique' : 'independent set';
+  if (!chosen.length) return say('clique', `Choose vertices first: tap the circles of a${wantJoined ? '' : 'n'} ${what}.`);
   for (let i = 0; i < chosen.length; ++i)
     for (let j = i + 1; j < chosen.length; ++j)
       if (clique.edges.has(edgeKey(chosen[i], chosen[j])) !== wantJoined)

@@ -472,6 +472,9 @@ try {
   for (const kind of ['independent-set', 'clique']) {
     await page.select('#clique-kind', kind);
     await waitStatus('clique-status', 'find its largest');
+    await page.click('#clique-check');
+    expect(`Check with no vertex chosen says to choose some ("${await status('clique-status')}")`,
+           (await status('clique-status')).startsWith('Choose vertices first'));
     await page.click('#clique-board circle[data-vertex="1"]');
     await page.click('#clique-check');
     expect(`one vertex is a${kind === 'clique' ? '' : 'n'} ${kind}, but not the largest`,
