@@ -13,7 +13,9 @@
 // tab at 1280x800 and on a 390x664 touch phone: no sideways scrolling, the
 // board (and pad) on the first screen with cells of 32 px at least, no
 // serious or critical axe-core violation, a screenshot each; a 16x16 on the
-// phone, and tapped buttons. Exits 1 at the first thing that does not happen.
+// phone, and tapped buttons; every pad key tappable at 664x390 and 390x664 for 9x9, 12x12 and 16x16;
+// links whose sudoku has no solution or is no puzzle; a numbrix's first number checked; Clique Check with
+// nothing chosen. Exits 1 at the first thing that does not happen.
 import {spawn} from 'node:child_process';
 import {mkdirSync, readFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
