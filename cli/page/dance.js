@@ -87,10 +87,12 @@ function recall(key) {
   }
 }
 
-function say(tab, text, kind = '') {
+// `detail`, if any, follows in smaller words.
+function say(tab, text, kind = '', detail = '') {
   const status = $(tab + '-status');
   status.textContent = text;
   status.className = 'status ' + kind;
+  if (detail) element('small', {}, status).textContent = detail;
 }
 
 // One request at a time per tab: a newer one, or Stop, aborts the one before, whose answer is never shown.
@@ -194,8 +196,11 @@ function fitBoards() {
            (drawing.getBoundingClientRect().width > board.clientWidth || drawing.getBoundingClientRect().height > room))
       set(--cell);
     // The pad as wide as the board, or as its keys in one row where the screen has room.
+    // Beside the board (a phone on its side) no wider than its own column, else its keys lie under the board.
     const keys = pad ? pad.children.length * (0.75 * fingerCell + 5) : 0;
-    if (pad) pad.style.maxWidth = Math.min(pad.parentNode.clientWidth, Math.max(drawing.getBoundingClientRect().width, keys)) + 'px';
+    const column = pad && (padBelow ? pad.parentNode.clientWidth : frame.left - pad.parentNode.getBoundingClientRect().left -
+                                                                   parseFloat(getComputedStyle(pad.parentNode).columnGap));
+    if (pad) pad.style.maxWidth = Math.min(column, Math.max(drawing.getBoundingClientRect().width, keys)) + 'px';
   }
 }
 // A phone's address bar that hides as the page scrolls changes only the height: the board keeps its size then.
@@ -647,7 +652,8 @@ $('sudoku-link').addEventListener('click', async event => {
   }
 });
 
-$('sudoku-new').addEventListener('click', () => sudokuTab.run('Making a puzzle...', async signal => {
+$('sudoku-new').addEventListener('click', () => sudokuTab.run('Making a puzzle...', sudokuNew));
+async function sudokuNew(signal) {
   const n = Number($('sudoku-size').value), variant = $('sudoku-variant').value;
   const request = {puzzle: 'sudoku', options: {size: n, diagonals: variant === 'x', jigsaw: variant === 'jigsaw'},
                    seed: randomSeed(), with_solution: true};
@@ -661,7 +667,7 @@ $('sudoku-new').addEventListener('click', () => sudokuTab.run('Making a puzzle..
   history.replaceState(null, '', location.pathname + location.search);
   say('sudoku', `${capital(article(`${n}x${n}`))} puzzle with ${sudoku.clues.filter(v => v).length} clues and one solution.`);
   sudokuSelect(sudoku.clues.indexOf(0), false);
-}));
+}
 
 $('sudoku-check').addEventListener('click', () => {
   if (!sudoku.solution) {
@@ -715,8 +721,10 @@ async function sudokuOpen(text, diagonals, signal) {
   const options = {diagonals, jigsaw: Boolean(read && read.map)};
   if (read && read.box) options.box = read.box;
   const checked = await api('check', {reduction: 'sudoku', text, options}, signal);
-  if (checked.verdict === 'none')
-    throw new Error('This puzzle has no solution' + (checked.log.trim() ? ': ' + plain(checked.log.trim()) : '.'));
+  if (checked.verdict === 'none') {
+    throw Object.assign(new Error('This puzzle has no solution' + (checked.log.trim() ? ': ' + plain(checked.log.trim()) : '.')),
+                        {noSolution: true});
+  }
   if (!read) throw new Error('The page cannot lay this puzzle out: give it as one line of cells, or a grid of lines.');
   sudokuLoad(read.clues, checked.verdict === 'unique' ? sudokuValues(checked.solution, read.n) : null, read.map, diagonals);
   return checked.verdict;
@@ -1105,6 +1113,8 @@ class PathGame {
       return say(this.name, `${this.last + 1} is given already: choose it to go on from there.`);
     else if (this.nextCells() && !this.nextCells().has(k))  // a link the rules forbid, refused as Tatham's are
       return say(this.name, `${this.last + 1} goes ${this.away.replace('{n}', this.last)}.`, 'bad');
+    else if (this.last === 0 && this.cells.some((other, to) => other.value === 2 && !this.reach(k).includes(to)))
+      return say(this.name, '1 goes where 2 can follow it.', 'bad');  // the first number, checked against the next
     else cell.value = ++this.last;
     this.tab.cancel();
     this.draw();
@@ -1141,15 +1151,19 @@ class PathGame {
   // The blank cells the number after the last laid may go in (shaded), or null when no number is laid or the
   // next is on the board already.
   nextCells() {
-    const from = this.cells.findIndex(cell => cell.value === this.last && cell.value > 0), near = new Set();
+    const from = this.cells.findIndex(cell => cell.value === this.last && cell.value > 0);
     if (from < 0 || this.cells.some(cell => cell.value === this.last + 1)) return null;
-    const arrow = 'abcdefgh'.indexOf(this.cells[from].arrow);
+    return new Set(this.reach(from).filter(k => !this.cells[k].value));
+  }
+
+  // The cells the number after the one in cell `from` may lie in, by the rules alone.
+  reach(from) {
+    const arrow = 'abcdefgh'.indexOf(this.cells[from].arrow), near = [];
     for (const point of this.moves || [arrow]) {
       let r = Math.floor(from / this.width), c = from % this.width;
       do {
         r += compass[point][0]; c += compass[point][1];
-        if (r >= 0 && r < this.height && c >= 0 && c < this.width && !this.cells[r * this.width + c].value)
-          near.add(r * this.width + c);
+        if (r >= 0 && r < this.height && c >= 0 && c < this.width) near.push(r * this.width + c);
       } while (!this.moves && r >= 0 && r < this.height && c >= 0 && c < this.width);
     }
     return near;
@@ -1297,6 +1311,7 @@ $('clique-new').addEventListener('click', () => cliqueTab.run('Making a puzzle..
 $('clique-check').addEventListener('click', () => {
   const chosen = [...clique.chosen].sort((a, b) => a - b), wantJoined = clique.kind === 'clique';
   const what = wantJoined ? 'clique' : 'independent set';
+  if (!chosen.length) return say('clique', `Choose vertices first: tap the circles of a${wantJoined ? '' : 'n'} ${what}.`);
   for (let i = 0; i < chosen.length; ++i)
     for (let j = i + 1; j < chosen.length; ++j)
       if (clique.edges.has(edgeKey(chosen[i], chosen[j])) !== wantJoined)
@@ -1370,7 +1385,16 @@ function sudokuStart() {
   } else if (linked) {
     const text = linked + (params.get('map') ? '\n' + params.get('map') : '');
     sudokuTab.run('Checking the puzzle...', async signal => {
-      const verdict = await sudokuOpen(text, params.get('x') === '1', signal);
+      let verdict;
+      try {
+        verdict = await sudokuOpen(text, params.get('x') === '1', signal);
+      } catch (error) {
+        // A link's puzzle that cannot be played leaves a new one to play, and says why in a line.
+        if (signal.aborted) throw error;
+        await sudokuNew(signal);
+        return say('sudoku', error.noSolution ? 'The link\'s puzzle has no solution: here is a new one.'
+                                              : 'This link isn\'t a valid puzzle: here is a new one.', 'bad', error.message);
+      }
       say('sudoku', verdict === 'unique' ? 'The puzzle of the link.' : 'The puzzle of the link has several solutions.');
     });
   } else {

@@ -13,7 +13,9 @@
 // tab at 1280x800 and on a 390x664 touch phone: no sideways scrolling, the
 // board (and pad) on the first screen with cells of 32 px at least, no
 // serious or critical axe-core violation, a screenshot each; a 16x16 on the
-// phone, and tapped buttons. Exits 1 at the first thing that does not happen.
+// phone, and tapped buttons; every pad key tappable at 664x390 and 390x664 for 9x9, 12x12 and 16x16;
+// links whose sudoku has no solution or is no puzzle; a numbrix's first number checked; Clique Check with
+// nothing chosen. Exits 1 at the first thing that does not happen.
 import {spawn} from 'node:child_process';
 import {mkdirSync, readFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
@@ -456,10 +458,25 @@ try {
          await page.$eval('#hidato', section => !section.hidden) && await numbers() === hidatoBefore);
 
   // Clique and independent set from dance generate: Check says whether the set is the largest.
+  // Numbrix: the first number laid is checked too: 1 far from a given 2 is refused, beside it laid.
+  await page.click('#tab-numbrix');
+  await page.evaluate(() => pathGames[1].load(gridCells('. 2 .\n. . .\n. . .\n'), gridCells('1 2 3\n8 9 4\n7 6 5\n').cells));
+  await page.click('#numbrix-board td[data-cell="8"]');
+  const farOne = await status('numbrix-status'), farCell = await page.$eval('#numbrix-board td[data-cell="8"]', td => td.textContent);
+  await page.click('#numbrix-board td[data-cell="0"]');
+  expect(`numbrix: 1 tapped far from a given 2 is refused ("${farOne}"), beside it laid`,
+         farOne.startsWith('1 goes') && farCell === '' &&
+         await page.$eval('#numbrix-board td[data-cell="0"]', td => td.textContent) === '1');
+  await page.click('#numbrix-new');
+  await waitStatus('numbrix-status', 'puzzle with one solution');
+
   await page.click('#tab-clique');
   for (const kind of ['independent-set', 'clique']) {
     await page.select('#clique-kind', kind);
     await waitStatus('clique-status', 'find its largest');
+    await page.click('#clique-check');
+    expect(`Check with no vertex chosen says to choose some ("${await status('clique-status')}")`,
+           (await status('clique-status')).startsWith('Choose vertices first'));
     await page.click('#clique-board circle[data-vertex="1"]');
     await page.click('#clique-check');
     expect(`one vertex is a${kind === 'clique' ? '' : 'n'} ${kind}, but not the largest`,
@@ -608,6 +625,44 @@ try {
     await page.tap('#' + id);
     await sleep(300);
     expect(`a tapped ${id} looks as before`, await look(id) === before);
+  }
+  // Every key of the pad is itself under a finger at its centre (once scrolled to), not a board cell laid over it,
+  // on a phone upright and on its side, for each size.
+  for (const size of ['9', '12', '16']) {
+    await page.select('#sudoku-size', size);
+    await page.click('#sudoku-new');
+    await waitStatus('sudoku-status', `A ${size}x${size} puzzle`);
+    for (const [width, height] of [[664, 390], [390, 664]]) {
+      await page.setViewport({width, height, isMobile: true, hasTouch: true});
+      await sleep(100);
+      const covered = await page.$$eval('#sudoku-pad button', keys => keys.filter(key => {
+        key.scrollIntoView({block: 'nearest'});
+        const box = key.getBoundingClientRect();
+        const there = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return !there || !key.contains(there);
+      }).map(key => key.textContent));
+      expect(`every key of a ${size}x${size}'s pad can be tapped at ${width}x${height}` +
+             (covered.length ? ` (not ${covered.join(' ')})` : ''), !covered.length);
+    }
+  }
+  // A link whose puzzle has no solution, or is no puzzle, leaves a new puzzle to play and says so in a short line,
+  // the buttons still in sight (on the phone).
+  await page.select('#sudoku-size', '9');
+  const clashing = '11' + '.'.repeat(79), noSolution = '12345678' + '.'.repeat(72) + '9';
+  for (const [link, words] of [[clashing, 'The link\'s puzzle has no solution'], [noSolution, 'The link\'s puzzle has no solution'],
+                               ['zzzz', 'This link isn\'t a valid puzzle'], ['1'.repeat(80), 'This link isn\'t a valid puzzle']]) {
+    refusing = true;  // (the server's 400 for a malformed one)
+    await page.evaluate(link => { location.hash = 'sudoku=' + link; }, link);
+    await waitStatus('sudoku-status', words);
+    refusing = false;
+    const seen = await page.evaluate(() => ({
+      clues: document.querySelectorAll('#sudoku-board td.clue').length, hash: location.hash,
+      buttons: document.getElementById('sudoku-check').getBoundingClientRect().top >= 0 &&
+               document.getElementById('sudoku-new').getBoundingClientRect().bottom <= innerHeight}));
+    await page.click('#sudoku-check');
+    expect(`the link #sudoku=${link.slice(0, 12)}... says "${words}", leaves a new puzzle of ${seen.clues} clues ` +
+           'that Check checks, and the buttons in sight', seen.clues > 0 && seen.hash === '' && seen.buttons &&
+           !(await status('sudoku-status')).includes('No clashes so far'));
   }
   if (failed) throw new Error('the page reported an error');
 } catch (error) {
