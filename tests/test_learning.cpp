@@ -105,6 +105,15 @@ class PairHook : public Hook {
   std::pair<OptionId, OptionId> refused_{};
 };
 
+// Three pairs of distinct options of a problem of `options` options, drawn at random.
+std::vector<std::pair<OptionId, OptionId>> random_pairs(std::mt19937_64& rng, std::size_t options) {
+  std::vector<std::pair<OptionId, OptionId>> pairs;
+  std::uniform_int_distribution<OptionId> option(0, static_cast<OptionId>(options - 1));
+  for (int k = 0; k < 3; ++k) pairs.emplace_back(option(rng), option(rng));
+  std::erase_if(pairs, [](const auto& pair) { return pair.first == pair.second; });
+  return pairs;
+}
+
 }  // namespace
 
 TEST_CASE("learning: the solutions brute force finds, on random problems of every algorithm") {
@@ -145,10 +154,7 @@ TEST_CASE("learning: a hook that refuses, removes and explains keeps the solutio
     for (int round = 0; round < 300; ++round) {
       const Problem p = random_problem(rng, shape);
       if (p.option_count() < 2) continue;
-      std::vector<std::pair<OptionId, OptionId>> pairs;
-      std::uniform_int_distribution<OptionId> option(0, static_cast<OptionId>(p.option_count() - 1));
-      for (int k = 0; k < 3; ++k) pairs.emplace_back(option(rng), option(rng));
-      std::erase_if(pairs, [](const auto& pair) { return pair.first == pair.second; });
+      const auto pairs = random_pairs(rng, p.option_count());
       for (const bool propagating : {false, true})
         for (const bool explaining : {false, true}) {
           PairHook hook(pairs, propagating, explaining);
@@ -173,10 +179,7 @@ TEST_CASE("learning: a reason that leaves out a cause loses solutions (the reaso
   for (int round = 0; round < 2000 && lost == 0; ++round) {
     const Problem p = random_problem(rng, dance::test::every_algorithm[0]);
     if (p.option_count() < 2) continue;
-    std::vector<std::pair<OptionId, OptionId>> pairs;
-    std::uniform_int_distribution<OptionId> option(0, static_cast<OptionId>(p.option_count() - 1));
-    for (int k = 0; k < 3; ++k) pairs.emplace_back(option(rng), option(rng));
-    std::erase_if(pairs, [](const auto& pair) { return pair.first == pair.second; });
+    const auto pairs = random_pairs(rng, p.option_count());
     PairHook liar(pairs, propagating, true, true);
     std::size_t wanted = 0;
     for (const auto& s : brute_force(p)) wanted += liar.allows(s);

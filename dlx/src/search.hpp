@@ -131,11 +131,15 @@ class Search {
       const Index first = s_.option_first[o];
       if (!d.available(first, last_node(o))) continue;  // chosen, out already, or clashing
       if (s_.learning) s_.learning->removed_by_hook(o, d.removed_top);
-      d.hide_option(first);
-      d.removed[d.removed_top++] = first;
-      ++d.removals;
+      take_out(d, first);
     }
     return true;
+  }
+  // Takes the option of node `first` out below this node, on the `removed` stack.
+  static void take_out(D& d, Index first) {
+    d.hide_option(first);
+    d.removed[d.removed_top++] = first;
+    ++d.removals;
   }
   // The learned nogoods that level l - 1's choice leaves with one option
   // not chosen take that option out at node l; false at a nogood all chosen.
@@ -147,9 +151,7 @@ class Search {
       const Index first = s_.option_first[o];
       if (!d.available(first, last_node(o))) continue;  // out already
       learn.removed_by_nogood(k, d.removed_top);
-      d.hide_option(first);
-      d.removed[d.removed_top++] = first;
-      ++d.removals;
+      take_out(d, first);
     }
     return true;
   }
@@ -264,6 +266,11 @@ Outcome Search<Colours, Multiplicities, Sharing, Ring>::run(Mode mode, std::uint
   // Null without learning: one predictable branch at each dead end.
   Learning* const learn = s.learning && learning_here(*s.learning, mode) ? s.learning.get() : nullptr;
   const bool prunes = s.prunes, removing = Ring || prunes || learn;  // in registers, not re-read from the state
+  // Learning at a dead end reads the removed stack's top, which lives in `d` meanwhile.
+  const auto told = [&]() -> Learning& {
+    s.removed_top = d.removed_top;
+    return *learn;
+  };
 
   switch (s.resume) {
     case Resume::forward: goto forward;
@@ -315,10 +322,7 @@ forward:
   }
   if (learn && l > 0 && choice[l - 1] > s.item_count && !take_out_nogoods(d, l)) goto backup;
   if (prunes && !prune(d)) {
-    if (learn) {  // learning: why the hook said no
-      s.removed_top = d.removed_top;
-      learn->hook_failed(s, l);
-    }
+    if (learn) told().hook_failed(s, l);  // learning: why the hook said no
     goto backup;
   }
   i = 0;
@@ -331,10 +335,7 @@ forward:
   }
   if (i == 0) i = d.choose();
   if (i == 0) {
-    if (learn) {  // learning: why the item has too few options
-      s.removed_top = d.removed_top;
-      learn->dead_item(s, l);
-    }
+    if (learn) told().dead_item(s, l);  // learning: why the item has too few options
     goto backup;
   }
   if (learn) learn->open(l);
@@ -379,10 +380,7 @@ try_x:
   }
   if (hook) {
     const Hook::Verdict verdict = hook->consider(s.option_of(x), Remaining(&s));
-    if (learn && verdict != Hook::Verdict::take) {
-      s.removed_top = d.removed_top;
-      learn->child_refused(s, l);
-    }
+    if (learn && verdict != Hook::Verdict::take) told().child_refused(s, l);
     if (verdict == Hook::Verdict::skip_rest) goto restore;
     if (verdict == Hook::Verdict::skip) {
       choice[l] = d.link[x].down;
@@ -395,18 +393,12 @@ try_x:
       goto leave;
     }
     ++nodes;
-    if (learn) {  // learning: why the emptied item had no other options
-      s.removed_top = d.removed_top;
-      learn->child_emptied(s, l, d.emptied_dead);
-    }
+    if (learn) told().child_emptied(s, l, d.emptied_dead);  // learning: why the emptied item had no other options
     choice[l] = d.link[x].down;
     goto advance;
   }
   if (hook && !hook->choose(s.option_of(x), Remaining(&s))) {
-    if (learn) {
-      s.removed_top = d.removed_top;
-      learn->child_refused(s, l);
-    }
+    if (learn) told().child_refused(s, l);
     take_back(d, x);
     choice[l] = d.link[x].down;
     goto advance;
@@ -448,10 +440,7 @@ backup:
   goto advance;
 
 restore:
-  if (learn) {  // learning: the dead end that travels down is l's
-    s.removed_top = d.removed_top;
-    learn->exhausted(s, l);
-  }
+  if (learn) told().exhausted(s, l);  // learning: the dead end that travels down is l's
   restore_item(d, l);
   goto backup;
 
