@@ -1,0 +1,154 @@
+// MaxSAT-style reasoning on a colouring (as in MaxCLQ, IncMaxCLQ, LMC and
+// MoMC by Li, Jiang, Manyà et al.): the colour classes of a pool are read as
+// clauses "the clique takes one of these", two incompatible vertices as
+// "not both". A set of classes that no clique can meet all of is
+// *inconsistent*: a clique takes at most one vertex fewer than it has
+// classes. With s disjoint inconsistent sets among c classes, no clique of
+// the pool has more than c - s vertices, below the colours' c.
+//
+// A set is found by failed literals and unit propagation: a class X fails
+// when every vertex u of it, taken, leaves some other class with no vertex
+// compatible with u and with the vertices that classes left with one
+// compatible vertex force in turn. X with the classes that each u's
+// conflict needed (found by going back over the forced vertices) is then
+// inconsistent: a clique meeting X takes some u, and u's conflict follows.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "clique/bits.hpp"
+
+namespace dance::clique {
+
+class InconsistentClasses {
+ public:
+  // Classes of more vertices than this are not tried as X (each vertex a
+  // propagation); they still take part in the others' propagations.
+  static constexpr std::size_t widest_tried = 4;
+  // Test only: a rule broken on purpose, that counts a class whose
+  // propagations all end without a conflict as inconsistent too
+  // (tests/test_clique.cpp must fail).
+  static inline bool unsound_for_tests = false;
+
+  explicit InconsistentClasses(const std::vector<Bits>* compatible) : compatible_(compatible) {
+    const std::size_t words = (compatible->size() + 63) / 64;
+    alive_.assign(words, 0);
+    out_.assign(words, 0);
+  }
+
+  // How many disjoint inconsistent sets of `classes` it finds, `wanted` at
+  // most. `classes`: the colour classes of `pool` (pairwise incompatible
+  // vertices each, together `pool`), vertex v in classes[class_of[v] - 1];
+  // empty ones are left out.
+  long count(std::span<const Bits> classes, std::span<const std::uint32_t> class_of, const Bits& pool, long wanted) {
+    const std::size_t c = classes.size();
+    classes_ = classes;
+    class_of_ = class_of;
+    pool_ = &pool;
+    if (used_.size() < c) used_.resize(c), in_reason_.resize(c), satisfied_.resize(c), sizes_.resize(c), left_.resize(c);
+    order_.clear();
+    for (std::size_t y = 0; y < c; ++y) {
+      used_[y] = false;
+      sizes_[y] = clique::count(classes[y]);
+      if (sizes_[y] == 0) used_[y] = true;
+      else if (sizes_[y] <= widest_tried) order_.push_back(y);
+    }
+    // The smallest classes first (a unit class is one propagation), the
+    // latest colour first among equals (the colouring's leftovers).
+    std::sort(order_.begin(), order_.end(), [&](std::size_t a, std::size_t b) { return sizes_[a] != sizes_[b] ? sizes_[a] < sizes_[b] : a > b; });
+    long found = 0;
+    for (const std::size_t x : order_) {
+      if (used_[x]) continue;
+      std::fill(in_reason_.begin(), in_reason_.begin() + static_cast<std::ptrdiff_t>(c), false);
+      bool fails = true;
+      for_each_in(classes[x], classes[x], [&](std::size_t u) {
+        if (fails && !conflict(u, x)) fails = unsound_for_tests;
+      });
+      if (!fails) continue;
+      used_[x] = true;
+      for (std::size_t y = 0; y < c; ++y)
+        if (in_reason_[y]) used_[y] = true;
+      if (++found >= wanted) break;
+    }
+    return found;
+  }
+
+ private:
+  // Whether taking u (of class x) leads, by unit propagation over the
+  // classes not used yet, to a class with no vertex left; if so, the classes
+  // that conflict needed are marked in in_reason_. Each class keeps a count
+  // of its vertices left, lowered by the vertices each forced one puts out
+  // (in a dense graph, few).
+  bool conflict(std::size_t u, std::size_t x) {
+    const std::size_t c = classes_.size();
+    for (std::size_t y = 0; y < c; ++y) satisfied_[y] = used_[y] || y == x, left_[y] = sizes_[y];
+    alive_ = *pool_;
+    forced_.clear();
+    units_.clear();
+    for (std::size_t next = 0, vertex = u, in_class = x;; ++next) {
+      forced_.push_back({vertex, in_class});
+      const Bits& near = (*compatible_)[vertex];
+      std::size_t empty = c;
+      for (std::size_t w = 0; w < alive_.size(); ++w) out_[w] = alive_[w] & ~near[w], alive_[w] &= near[w];
+      for_each_in(out_, out_, [&](std::size_t z) {
+        const std::size_t y = class_of_[z] - 1;
+        if (satisfied_[y] || empty < c) return;
+        if (--left_[y] == 0) empty = y;
+        else if (left_[y] == 1) units_.push_back(y);
+      });
+      if (empty < c) {
+        explain(empty);
+        return true;
+      }
+      while (next < units_.size() && satisfied_[units_[next]]) ++next;
+      if (next == units_.size()) return false;
+      in_class = units_[next];
+      satisfied_[in_class] = true;
+      vertex = first_in(classes_[in_class], alive_, alive_.size() * 64);
+    }
+  }
+
+  // Marks the classes that the conflict at class `empty` rests on: each of
+  // its vertices was put out by the first forced vertex incompatible with
+  // it; a forced vertex that did so rests on its class, whose other
+  // vertices were put out by earlier forced ones, and so on back.
+  void explain(std::size_t empty) {
+    const std::vector<Bits>& compatible = *compatible_;
+    needed_.assign(forced_.size(), false);
+    const auto put_out_by = [&](std::size_t z, std::size_t before) {
+      for (std::size_t i = 0; i < before; ++i)
+        if (!has(compatible[forced_[i].vertex], z)) {
+          needed_[i] = true;
+          return;
+        }
+    };
+    for_each_in(classes_[empty], classes_[empty], [&](std::size_t z) { put_out_by(z, forced_.size()); });
+    in_reason_[empty] = true;
+    for (std::size_t i = forced_.size(); i-- > 1;) {
+      if (!needed_[i]) continue;
+      const Forced f = forced_[i];
+      in_reason_[f.in_class] = true;
+      for_each_in(classes_[f.in_class], classes_[f.in_class], [&](std::size_t z) {
+        if (z != f.vertex) put_out_by(z, i);
+      });
+    }
+  }
+
+  struct Forced {
+    std::size_t vertex, in_class;
+  };
+  const std::vector<Bits>* compatible_;
+  std::span<const Bits> classes_;
+  std::span<const std::uint32_t> class_of_;
+  const Bits* pool_ = nullptr;
+  Bits alive_, out_;  // the vertices compatible with every forced one; those the last forced one put out
+  std::vector<Forced> forced_;
+  std::vector<bool> used_, in_reason_, satisfied_, needed_;
+  std::vector<std::size_t> sizes_, left_, order_, units_;
+};
+
+}  // namespace dance::clique
