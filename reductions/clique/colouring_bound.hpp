@@ -22,12 +22,14 @@ namespace dance::clique {
 // of a decision, or for --max one more than the best clique found so far,
 // raised by the driver as the search finds larger ones (branch and bound).
 
-// The MaxSAT-style rules (inconsistent_classes.hpp), each on its own:
-// bench/bench_clique_rules.cpp measures them one by one. `child`: a
-// vertex's candidates must hold what is needed after their colouring's
-// inconsistent sets; `level`: so must the siblings from each one on.
+// The bound's rules beyond the colours, each switched on its own so that
+// bench/bench_clique_rules.cpp can measure it: `inconsistent`, the
+// MaxSAT-style rule (inconsistent_classes.hpp): a vertex's later compatible
+// candidates must hold what is needed after their colouring's disjoint
+// inconsistent sets take one each off; `lookahead`, the last-class
+// argument of may_hold(); `double_cover`, the root's double cover.
 struct BoundRules {
-  bool child = true, level = true;
+  bool inconsistent = true, lookahead = true, double_cover = true;
 };
 
 class ColouringBound final : public dlx::Hook {
@@ -43,9 +45,11 @@ class ColouringBound final : public dlx::Hook {
   // more than the engine's lower bound (tests/test_clique.cpp must fail).
   static inline long overreach_for_tests = 0;
   static inline BoundRules rules;
-  // The rules look for inconsistent sets only when the colours exceed what
-  // is needed by fewer than this many.
-  static constexpr long most_extra_colours = 4;
+  // The rule looks for inconsistent sets only when the colours exceed what
+  // is needed by fewer than this many: 8 against 4 took gen200_p0.9_44 from
+  // 6,552 nodes to 935 and G(160, 0.9) from 9,127 to 7,730 (6: 9,127),
+  // 12 no further.
+  static constexpr long most_extra_colours = 8;
   // `deepest`: the most vertices a solution can have (item k's hi).
   ColouringBound(std::shared_ptr<const std::vector<Bits>> compatible, long deepest)
       : compatible_(std::move(compatible)), deepest_(deepest), inconsistent_(compatible_.get()) {
@@ -78,8 +82,8 @@ class ColouringBound final : public dlx::Hook {
     // anew) or a resumed one. Its pool is made again from the siblings left.
     if (!level_ready_[level] || !has(level_pool_[level], v)) {
       remaining.options(0, candidates_);  // the siblings after v, in the order they will be tried
-      colour_level(v, level, k - chosen_);
-      if (level == 0 && double_cover_bound(level_pool_[0], k) < k) return Verdict::skip_rest;
+      colour_level(v, level);
+      if (level == 0 && rules.double_cover && double_cover_bound(level_pool_[0], k) < k) return Verdict::skip_rest;
     }
     // Every sibling comes here in turn, so the level's pool less the ones
     // seen is the siblings after v. (Siblings that donate() gave away stay
@@ -96,11 +100,11 @@ class ColouringBound final : public dlx::Hook {
     const long colours = colour();
     coloured_pool_colouring_ = colourings_;
     if (colours < need) return Verdict::skip;
-    if (rules.child && colours - need < most_extra_colours) {
+    if (rules.inconsistent && colours - need < most_extra_colours) {
       fill_classes(coloured_pool_);
       if (inconsistent_sets(coloured_pool_, colours - need + 1)) return Verdict::skip;
     }
-    if (colours <= need + 1) {
+    if (rules.lookahead && colours <= need + 1) {
       // The colouring just made is may_hold()'s first: its last class, from colour_of_.
       Bits& last = lookahead_[lookahead_depth].last[0];
       std::fill(last.begin(), last.end(), 0);
@@ -239,12 +243,9 @@ class ColouringBound final : public dlx::Hook {
   // classes_[c - 1]: the members of colour c (in the last colouring) in
   // `pool`, for each colour c.
   void fill_classes(const Bits& pool) {
-    clear_classes();
-    for_each_in(pool, pool, [&](std::size_t u) { set(classes_[colour_of_[u] - 1], u); });
-  }
-  void clear_classes() {
     if (classes_.size() < static_cast<std::size_t>(colours_)) classes_.resize(static_cast<std::size_t>(colours_), Bits(pool_.size(), 0));
     for (long c = 0; c < colours_; ++c) std::fill(classes_[static_cast<std::size_t>(c)].begin(), classes_[static_cast<std::size_t>(c)].end(), 0);
+    for_each_in(pool, pool, [&](std::size_t u) { set(classes_[colour_of_[u] - 1], u); });
   }
   // Whether the classes of the last colouring (classes_) hold `wanted` disjoint inconsistent sets.
   bool inconsistent_sets(const Bits& pool, long wanted) {
@@ -252,9 +253,8 @@ class ColouringBound final : public dlx::Hook {
   }
 
   // For v and each sibling after it: how many colours it and the siblings
-  // after it span; with `rules.level`, fewer than `need` where inconsistent
-  // sets among the colours the siblings from it on span say so.
-  void colour_level(dlx::OptionId v, std::size_t level, long need) {
+  // after it span.
+  void colour_level(dlx::OptionId v, std::size_t level) {
     std::fill(pool_.begin(), pool_.end(), 0);
     set(pool_, v);
     for (const dlx::OptionId o : candidates_) set(pool_, o);
@@ -271,36 +271,14 @@ class ColouringBound final : public dlx::Hook {
       bound[o] = spanned;
     }
     level_ready_[level] = true;
-    if (rules.level) tighten_level(v, bound, need);
   }
 
-  // The siblings from place p on (p = 0: v) span bound[p] colours; from the
-  // first place where that is short of `need`, towards the front, as long
-  // as the inconsistent sets among those siblings' colours bring the
-  // bound below `need`, it is set there (consider() answers skip_rest).
-  void tighten_level(dlx::OptionId v, std::vector<std::uint32_t>& bound, long need) {
-    const auto at = [&](std::size_t p) { return p == 0 ? v : candidates_[p - 1]; };
-    std::size_t short_from = candidates_.size() + 1;
-    while (short_from > 0 && static_cast<long>(bound[at(short_from - 1)]) < need) --short_from;
-    if (short_from == 0) return;
-    clear_classes();
-    suffix_.assign(pool_.size(), 0);
-    const auto add = [&](dlx::OptionId o) { set(classes_[colour_of_[o] - 1], o), set(suffix_, o); };
-    for (std::size_t p = short_from; p <= candidates_.size(); ++p) add(at(p));
-    for (std::size_t p = short_from; p-- > 0;) {
-      const dlx::OptionId o = at(p);
-      add(o);
-      const long wanted = static_cast<long>(bound[o]) - need + 1;
-      if (wanted > most_extra_colours || !inconsistent_sets(suffix_, wanted)) return;
-      bound[o] = static_cast<std::uint32_t>(need - 1);
-    }
-  }
+
 
   std::shared_ptr<const std::vector<Bits>> compatible_;  // per option: the options compatible with it
   long deepest_;
   InconsistentClasses inconsistent_;
-  std::vector<Bits> classes_;  // the rules' colour classes (fill_classes)
-  Bits suffix_;                // tighten_level's siblings from a place on
+  std::vector<Bits> classes_;  // the rule's colour classes (fill_classes)
   long chosen_ = 0;
   std::vector<dlx::OptionId> candidates_, child_order_;
   Bits pool_, layer_;
