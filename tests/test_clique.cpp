@@ -10,6 +10,7 @@
 
 #include "clique/clique.hpp"
 #include "clique/colouring_bound.hpp"
+#include "clique/inconsistent_classes.hpp"
 #include "dance/generator.hpp"
 #include "dlx/solver.hpp"
 #include "helpers.hpp"
@@ -373,6 +374,122 @@ TEST_CASE("denser random graphs, where the bound looks ahead: k-clique counts ag
     omega_seen += static_cast<int>(omega);
   }
   CHECK(omega_seen > 200);
+}
+
+namespace {
+// Each rule of the bound on its own (ColouringBound::rules), restored after.
+struct OnlyRules {
+  explicit OnlyRules(clique::BoundRules rules) { clique::ColouringBound::rules = rules; }
+  ~OnlyRules() { clique::ColouringBound::rules = clique::BoundRules{}; }
+};
+// The MaxSAT-style rule broken on purpose (a class whose propagations find
+// no conflict counted as inconsistent), restored after.
+struct UnsoundInconsistentSets {
+  UnsoundInconsistentSets() { clique::InconsistentClasses::unsound_for_tests = true; }
+  ~UnsoundInconsistentSets() { clique::InconsistentClasses::unsound_for_tests = false; }
+};
+
+// Per round, on a random dense graph: the colours of a greedy colouring of
+// all its vertices, the most inconsistent sets InconsistentClasses finds
+// among them, and the clique number.
+struct ColouringCase {
+  long colours = 0, sets = 0;
+  std::size_t omega = 0;
+};
+ColouringCase colouring_case(std::mt19937_64& rng) {
+  const std::size_t n = 8 + rng() % 14;
+  const double p = 0.5 + 0.45 * static_cast<double>(rng() % 100) / 100.0;
+  std::vector<std::vector<bool>> edge;
+  random_graph(rng, n, p, edge);
+  const std::size_t words = (n + 63) / 64;
+  std::vector<clique::Bits> compatible(n, clique::Bits(words, 0));
+  clique::Bits pool(words, 0), left(words, 0), layer(words, 0);
+  for (std::size_t u = 0; u < n; ++u) {
+    clique::set(pool, u);
+    for (std::size_t v = 0; v < n; ++v)
+      if (edge[u][v]) clique::set(compatible[u], v);
+  }
+  std::vector<clique::Bits> classes;
+  std::vector<std::uint32_t> class_of(n, 0);
+  left = pool;
+  while (clique::count(left) != 0) {
+    classes.emplace_back(words, 0);
+    clique::take_class(compatible, left, layer, [&](std::size_t v) {
+      clique::set(classes.back(), v);
+      class_of[v] = static_cast<std::uint32_t>(classes.size());
+    });
+  }
+  clique::InconsistentClasses rule(&compatible);
+  ColouringCase c;
+  c.colours = static_cast<long>(classes.size());
+  while (c.sets < c.colours && rule.finds(classes, class_of, pool, c.sets + 1)) ++c.sets;
+  c.omega = omega_of(edge);
+  return c;
+}
+}  // namespace
+
+TEST_CASE("inconsistent sets of colour classes: the colours less the sets found never fall below the clique number", "[clique][inconsistent]") {
+  std::mt19937_64 rng(58);
+  int tighter = 0;
+  for (int round = 0; round < 400; ++round) {
+    const ColouringCase c = colouring_case(rng);
+    INFO("round " << round << " colours " << c.colours << " sets " << c.sets << " omega " << c.omega);
+    CHECK(c.colours - c.sets >= static_cast<long>(c.omega));
+    tighter += c.sets > 0;
+  }
+  CHECK(tighter > 150);  // the rule does something: a bound below the colours
+}
+
+TEST_CASE("inconsistent sets broken on purpose (a class that never conflicts counted) fall below the clique number", "[clique][inconsistent]") {
+  // The test above must be able to fail.
+  UnsoundInconsistentSets broken;
+  std::mt19937_64 rng(58);
+  int below = 0;
+  for (int round = 0; round < 400; ++round) {
+    const ColouringCase c = colouring_case(rng);
+    below += c.colours - c.sets < static_cast<long>(c.omega);
+  }
+  CHECK(below > 200);
+}
+
+TEST_CASE("each rule of the bound on its own: --max and k-clique counts on dense random graphs agree with brute force", "[clique][inconsistent]") {
+  const Reduction& cliques = *find_reduction("clique");
+  for (const clique::BoundRules rules : {clique::BoundRules{false, false, false}, clique::BoundRules{true, false, false},
+                                         clique::BoundRules{false, true, false}, clique::BoundRules{false, false, true}}) {
+    OnlyRules only(rules);
+    std::mt19937_64 rng(5858);
+    for (int round = 0; round < 25; ++round) {
+      const std::size_t n = 16 + rng() % 14;
+      const double p = 0.6 + 0.35 * static_cast<double>(rng() % 100) / 100.0;
+      std::vector<std::vector<bool>> edge;
+      const std::string text = random_graph(rng, n, p, edge);
+      const std::size_t omega = omega_of(edge);
+      INFO("rules " << rules.inconsistent << rules.lookahead << rules.double_cover << " round " << round << " n " << n << " omega " << omega);
+      CHECK(largest(cliques, text, false) == omega);
+      for (std::size_t k = omega - 1; k <= omega + 1; ++k)
+        CHECK(count_verified(cliques, *read_one(cliques, text, ModelOptions().set("k", std::to_string(k)))) == cliques_of_size(edge, k));
+    }
+  }
+}
+
+TEST_CASE("clique --max with the MaxSAT-style rule broken on purpose misses omega on dense random graphs", "[clique][inconsistent]") {
+  // The test above must be able to fail through this rule alone.
+  OnlyRules only(clique::BoundRules{true, false, false});
+  UnsoundInconsistentSets broken;
+  const Reduction& cliques = *find_reduction("clique");
+  std::mt19937_64 rng(5858);
+  int missed = 0;
+  for (int round = 0; round < 25; ++round) {
+    const std::size_t n = 16 + rng() % 14;
+    const double p = 0.6 + 0.35 * static_cast<double>(rng() % 100) / 100.0;
+    std::vector<std::vector<bool>> edge;
+    const std::string text = random_graph(rng, n, p, edge);
+    std::unique_ptr<Instance> instance = read_one(cliques, text, ModelOptions().set("max"));
+    static_cast<clique::CliqueInstance&>(*instance).start_found = false;
+    const auto best = dance::test::optimise(cliques, std::move(instance));
+    missed += !best.answer || static_cast<const clique::CliqueAnswer&>(*best.answer).vertices.size() < omega_of(edge);
+  }
+  CHECK(missed > 15);
 }
 
 TEST_CASE("Kneser graphs: the root's double cover refutes omega + 1 at once, and with edges added counts stay right") {

@@ -249,7 +249,7 @@ class ColouringBound final : public dlx::Hook {
   }
   // Whether the classes of the last colouring (classes_) hold `wanted` disjoint inconsistent sets.
   bool inconsistent_sets(const Bits& pool, long wanted) {
-    return inconsistent_.count(std::span<const Bits>(classes_.data(), static_cast<std::size_t>(colours_)), colour_of_, pool, wanted) >= wanted;
+    return inconsistent_.finds(std::span<const Bits>(classes_.data(), static_cast<std::size_t>(colours_)), colour_of_, pool, wanted);
   }
 
   // For v and each sibling after it: how many colours it and the siblings

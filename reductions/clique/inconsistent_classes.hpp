@@ -41,11 +41,11 @@ class InconsistentClasses {
     out_.assign(words, 0);
   }
 
-  // How many disjoint inconsistent sets of `classes` it finds, `wanted` at
-  // most. `classes`: the colour classes of `pool` (pairwise incompatible
+  // Whether it finds `wanted` disjoint inconsistent sets of `classes`
+  // (it gives up once too few classes are left for them). `classes`: the colour classes of `pool` (pairwise incompatible
   // vertices each, together `pool`), vertex v in classes[class_of[v] - 1];
   // empty ones are left out.
-  long count(std::span<const Bits> classes, std::span<const std::uint32_t> class_of, const Bits& pool, long wanted) {
+  bool finds(std::span<const Bits> classes, std::span<const std::uint32_t> class_of, const Bits& pool, long wanted) {
     const std::size_t c = classes.size();
     classes_ = classes;
     class_of_ = class_of;
@@ -77,9 +77,9 @@ class InconsistentClasses {
       in_reason_[x] = 1;
       for (std::size_t y = 0; y < c; ++y)
         if (in_reason_[y]) used_[y] = 1, --unused;
-      if (++found >= wanted) break;
+      if (++found >= wanted) return true;
     }
-    return found;
+    return false;
   }
 
  private:
