@@ -422,7 +422,7 @@ ColouringCase colouring_case(std::mt19937_64& rng) {
   clique::InconsistentClasses rule(&compatible);
   ColouringCase c;
   c.colours = static_cast<long>(classes.size());
-  while (c.sets < c.colours && rule.finds(classes, class_of, pool, c.sets + 1)) ++c.sets;
+  while (c.sets < c.colours && rule.finds(pool, class_of, classes.size(), c.sets + 1)) ++c.sets;
   c.omega = omega_of(edge);
   return c;
 }

@@ -101,8 +101,7 @@ class ColouringBound final : public dlx::Hook {
     coloured_pool_colouring_ = colourings_;
     if (colours < need) return Verdict::skip;
     if (rules.inconsistent && colours - need < most_extra_colours) {
-      fill_classes(coloured_pool_);
-      if (inconsistent_sets(coloured_pool_, colours - need + 1)) return Verdict::skip;
+      if (inconsistent_.finds(coloured_pool_, colour_of_, static_cast<std::size_t>(colours), colours - need + 1)) return Verdict::skip;
     }
     if (rules.lookahead && colours <= need + 1) {
       // The colouring just made is may_hold()'s first: its last class, from colour_of_.
@@ -240,18 +239,6 @@ class ColouringBound final : public dlx::Hook {
     return sets / 2;
   }
 
-  // classes_[c - 1]: the members of colour c (in the last colouring) in
-  // `pool`, for each colour c.
-  void fill_classes(const Bits& pool) {
-    if (classes_.size() < static_cast<std::size_t>(colours_)) classes_.resize(static_cast<std::size_t>(colours_), Bits(pool_.size(), 0));
-    for (long c = 0; c < colours_; ++c) std::fill(classes_[static_cast<std::size_t>(c)].begin(), classes_[static_cast<std::size_t>(c)].end(), 0);
-    for_each_in(pool, pool, [&](std::size_t u) { set(classes_[colour_of_[u] - 1], u); });
-  }
-  // Whether the classes of the last colouring (classes_) hold `wanted` disjoint inconsistent sets.
-  bool inconsistent_sets(const Bits& pool, long wanted) {
-    return inconsistent_.finds(std::span<const Bits>(classes_.data(), static_cast<std::size_t>(colours_)), colour_of_, pool, wanted);
-  }
-
   // For v and each sibling after it: how many colours it and the siblings
   // after it span.
   void colour_level(dlx::OptionId v, std::size_t level) {
@@ -278,7 +265,6 @@ class ColouringBound final : public dlx::Hook {
   std::shared_ptr<const std::vector<Bits>> compatible_;  // per option: the options compatible with it
   long deepest_;
   InconsistentClasses inconsistent_;
-  std::vector<Bits> classes_;  // the rule's colour classes (fill_classes)
   long chosen_ = 0;
   std::vector<dlx::OptionId> candidates_, child_order_;
   Bits pool_, layer_;

@@ -41,19 +41,20 @@ class InconsistentClasses {
     out_.assign(words, 0);
   }
 
-  // Whether it finds `wanted` disjoint inconsistent sets of `classes`
-  // (it gives up once too few classes are left for them). `classes`: the colour classes of `pool` (pairwise incompatible
-  // vertices each, together `pool`), vertex v in classes[class_of[v] - 1];
-  // empty ones are left out.
-  bool finds(std::span<const Bits> classes, std::span<const std::uint32_t> class_of, const Bits& pool, long wanted) {
-    const std::size_t c = classes.size();
-    classes_ = classes;
+  // Whether it finds `wanted` disjoint inconsistent sets among the
+  // `colours` colour classes of `pool` (it gives up once too few classes
+  // are left for them): vertex v of the pool is of colour class_of[v], from
+  // 1, each class pairwise incompatible vertices.
+  bool finds(const Bits& pool, std::span<const std::uint32_t> class_of, std::size_t colours, long wanted) {
+    const std::size_t c = colours_ = colours;
     class_of_ = class_of;
     pool_ = &pool;
+    if (classes_.size() < c) classes_.resize(c, Bits(alive_.size(), 0));
     if (used_.size() < c) used_.resize(c), in_reason_.resize(c), satisfied_.resize(c), sizes_.resize(c), left_.resize(c);
+    for (std::size_t y = 0; y < c; ++y) std::fill(classes_[y].begin(), classes_[y].end(), 0), sizes_[y] = 0;
+    for_each_in(pool, pool, [&](std::size_t v) { set(classes_[class_of[v] - 1], v), ++sizes_[class_of[v] - 1]; });
     std::size_t unused = 0;
     for (std::size_t y = 0; y < c; ++y) {
-      sizes_[y] = static_cast<std::uint32_t>(clique::count(classes[y]));
       used_[y] = sizes_[y] == 0;
       unused += sizes_[y] != 0;
     }
@@ -64,13 +65,14 @@ class InconsistentClasses {
       for (std::size_t y = c; y-- > 0;)
         if (sizes_[y] == size) order_.push_back(y);
     long found = 0;
-    for (const std::size_t x : order_) {
-      // Each set holds two classes at least.
-      if (static_cast<long>(unused) < 2 * (wanted - found)) break;
+    for (std::size_t i = 0; i < order_.size(); ++i) {
+      // Each set holds two classes at least, one of them a class tried.
+      if (static_cast<long>(unused) < 2 * (wanted - found) || static_cast<long>(order_.size() - i) < wanted - found) break;
+      const std::size_t x = order_[i];
       if (used_[x]) continue;
       std::fill(in_reason_.begin(), in_reason_.begin() + static_cast<std::ptrdiff_t>(c), 0);
       bool fails = true;
-      for_each_in(classes[x], classes[x], [&](std::size_t u) {
+      for_each_in(classes_[x], classes_[x], [&](std::size_t u) {
         if (fails && !conflict(u, x)) fails = unsound_for_tests;
       });
       if (!fails) continue;
@@ -89,7 +91,7 @@ class InconsistentClasses {
   // of its vertices left, lowered by the vertices each forced one puts out
   // (in a dense graph, few).
   bool conflict(std::size_t u, std::size_t x) {
-    const std::size_t c = classes_.size();
+    const std::size_t c = colours_;
     for (std::size_t y = 0; y < c; ++y) satisfied_[y] = used_[y] || y == x, left_[y] = sizes_[y];
     alive_ = *pool_;
     forced_.clear();
@@ -147,7 +149,8 @@ class InconsistentClasses {
     std::size_t vertex, in_class;
   };
   const std::vector<Bits>* compatible_;
-  std::span<const Bits> classes_;
+  std::vector<Bits> classes_;  // per colour c, classes_[c - 1]: its vertices in the pool
+  std::size_t colours_ = 0;
   std::span<const std::uint32_t> class_of_;
   const Bits* pool_ = nullptr;
   Bits alive_, out_;  // the vertices compatible with every forced one; those the last forced one put out
