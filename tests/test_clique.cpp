@@ -11,6 +11,7 @@
 #include "clique/clique.hpp"
 #include "clique/colouring_bound.hpp"
 #include "clique/inconsistent_classes.hpp"
+#include "clique/kernel.hpp"
 #include "dance/generator.hpp"
 #include "dlx/solver.hpp"
 #include "helpers.hpp"
@@ -490,6 +491,93 @@ TEST_CASE("clique --max with the MaxSAT-style rule broken on purpose misses omeg
     missed += !best.answer || static_cast<const clique::CliqueAnswer&>(*best.answer).vertices.size() < omega_of(edge);
   }
   CHECK(missed > 15);
+}
+
+namespace {
+// The kernel's rules as given, restored after.
+struct OnlyKernelRules {
+  explicit OnlyKernelRules(clique::KernelRules rules) { clique::Kernel::rules = rules; }
+  ~OnlyKernelRules() { clique::Kernel::rules = clique::KernelRules{}; }
+};
+// A sparse random graph with pendant paths and cycles hung on it, so that
+// every rule of the kernel has work.
+std::string sparse_graph(std::mt19937_64& rng, std::vector<std::vector<bool>>& edge) {
+  const std::size_t n = 6 + rng() % 13;
+  random_graph(rng, n, 0.08 + 0.3 * static_cast<double>(rng() % 100) / 100.0, edge);
+  for (std::size_t extra = rng() % 4; extra-- > 0 && edge.size() < 20;) {  // a path of 1 to 3 from a vertex
+    std::size_t at = rng() % edge.size();
+    for (std::size_t length = 1 + rng() % 3; length-- > 0 && edge.size() < 20;) {
+      for (auto& row : edge) row.push_back(false);
+      edge.emplace_back(edge.size() + 1, false);
+      const std::size_t v = edge.size() - 1;
+      edge[at][v] = edge[v][at] = true;
+      at = v;
+    }
+  }
+  return text_of_edges(edge);
+}
+std::size_t largest_independent_set(const std::vector<std::vector<bool>>& edge) {
+  std::vector<std::vector<bool>> complement(edge.size(), std::vector<bool>(edge.size(), false));
+  for (std::size_t u = 0; u < edge.size(); ++u)
+    for (std::size_t v = 0; v < edge.size(); ++v) complement[u][v] = u != v && !edge[u][v];
+  return omega_of(complement);
+}
+}  // namespace
+
+TEST_CASE("independent-set --max through the kernel: each rule on its own agrees with brute force", "[clique][kernel]") {
+  const Reduction& independent = *find_reduction("independent-set");
+  for (const clique::KernelRules rules : {clique::KernelRules{true, false, false}, clique::KernelRules{false, true, false},
+                                          clique::KernelRules{false, false, true}, clique::KernelRules{}}) {
+    OnlyKernelRules only(rules);
+    std::mt19937_64 rng(100000);
+    int shrunk = 0;
+    for (int round = 0; round < 150; ++round) {
+      std::vector<std::vector<bool>> edge;
+      const std::string text = sparse_graph(rng, edge);
+      const std::size_t alpha = largest_independent_set(edge);
+      INFO("rules " << rules.degree_zero << rules.domination << rules.folding << " round " << round << " n " << edge.size() << " alpha "
+                    << alpha << "\n" << text);
+      for (const bool start_found : {true, false}) CHECK(largest(independent, text, start_found) == alpha);
+      const Graph g = parse(text);
+      const clique::Kernel kernel(g);
+      CHECK(kernel.vertices().size() <= g.size());
+      shrunk += kernel.vertices().size() < g.size();
+    }
+    INFO("rules " << rules.degree_zero << rules.domination << rules.folding);
+    CHECK(shrunk > 50);  // each rule takes vertices out of many graphs
+  }
+}
+
+TEST_CASE("the kernel takes a tree, a cycle and a clique with a private vertex down to one vertex", "[clique][kernel]") {
+  // A path 0-1-...-9 (domination, then degree 0), a 7-cycle (folding), K5 (domination).
+  std::ostringstream text;
+  for (int v = 0; v < 9; ++v) text << v << ' ' << v + 1 << '\n';
+  for (int v = 0; v < 7; ++v) text << 10 + v << ' ' << 10 + (v + 1) % 7 << '\n';
+  for (int u = 0; u < 5; ++u)
+    for (int v = u + 1; v < 5; ++v) text << 20 + u << ' ' << 20 + v << '\n';
+  const Graph g = parse(text.str());
+  const clique::Kernel kernel(g);
+  CHECK(kernel.vertices().size() == 1);
+  CHECK(kernel.offset() == 5 + 3 + 1 - 1);
+  const Reduction& independent = *find_reduction("independent-set");
+  CHECK(largest(independent, text.str(), true) == 9);
+}
+
+TEST_CASE("independent-set --max with the fold's lifting broken on purpose misses alpha", "[clique][kernel]") {
+  struct BrokenFold {
+    BrokenFold() { clique::Kernel::broken_fold_for_tests = true; }
+    ~BrokenFold() { clique::Kernel::broken_fold_for_tests = false; }
+  } broken;
+  const Reduction& independent = *find_reduction("independent-set");
+  std::mt19937_64 rng(100000);
+  int missed = 0;
+  for (int round = 0; round < 150; ++round) {
+    std::vector<std::vector<bool>> edge;
+    const std::string text = sparse_graph(rng, edge);
+    const auto best = dance::test::optimise(independent, read_one(independent, text, ModelOptions().set("max")));
+    missed += !best.answer || static_cast<const clique::CliqueAnswer&>(*best.answer).vertices.size() < largest_independent_set(edge);
+  }
+  CHECK(missed > 40);
 }
 
 TEST_CASE("Kneser graphs: the root's double cover refutes omega + 1 at once, and with edges added counts stay right") {
