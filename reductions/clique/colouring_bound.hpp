@@ -14,14 +14,6 @@
 
 namespace dance::clique {
 
-// The bound: with c vertices chosen, the candidates left (the options still
-// in item k's list) must hold k - c more; a greedy colouring of them (each
-// colour class pairwise incompatible, so at most one of its vertices can be
-// chosen) gives an upper bound on how many, as in Cliquer and MCS. k is item
-// k's lower bound as the engine has it now (Remaining::lower_bound): the k
-// of a decision, or for --max one more than the best clique found so far,
-// raised by the driver as the search finds larger ones (branch and bound).
-
 // The bound's rules beyond the colours, each switched on its own so that
 // bench/bench_clique_rules.cpp can measure it: `inconsistent`, the
 // MaxSAT-style rule (inconsistent_classes.hpp): a vertex's later compatible
@@ -32,6 +24,13 @@ struct BoundRules {
   bool inconsistent = true, lookahead = true, double_cover = true;
 };
 
+// The bound: with c vertices chosen, the candidates left (the options still
+// in item k's list) must hold k - c more; a greedy colouring of them (each
+// colour class pairwise incompatible, so at most one of its vertices can be
+// chosen) gives an upper bound on how many, as in Cliquer and MCS. k is item
+// k's lower bound as the engine has it now (Remaining::lower_bound): the k
+// of a decision, or for --max one more than the best clique found so far,
+// raised by the driver as the search finds larger ones (branch and bound).
 class ColouringBound final : public dlx::Hook {
  public:
   // Levels of may_hold()'s argument below a vertex's colouring: 4 took
@@ -44,6 +43,7 @@ class ColouringBound final : public dlx::Hook {
   // Test only: a bound broken on purpose, that asks for this many vertices
   // more than the engine's lower bound (tests/test_clique.cpp must fail).
   static inline long overreach_for_tests = 0;
+  // Which rules run: all, but for the bench and the tests.
   static inline BoundRules rules;
   // The rule looks for inconsistent sets only when the colours exceed what
   // is needed by fewer than this many: 8 against 4 took gen200_p0.9_44 from
@@ -100,9 +100,9 @@ class ColouringBound final : public dlx::Hook {
     const long colours = colour();
     coloured_pool_colouring_ = colourings_;
     if (colours < need) return Verdict::skip;
-    if (rules.inconsistent && colours - need < most_extra_colours) {
-      if (inconsistent_.finds(coloured_pool_, colour_of_, static_cast<std::size_t>(colours), colours - need + 1)) return Verdict::skip;
-    }
+    if (rules.inconsistent && colours - need < most_extra_colours &&
+        inconsistent_.finds(coloured_pool_, colour_of_, static_cast<std::size_t>(colours), colours - need + 1))
+      return Verdict::skip;
     if (rules.lookahead && colours <= need + 1) {
       // The colouring just made is may_hold()'s first: its last class, from colour_of_.
       Bits& last = lookahead_[lookahead_depth].last[0];
@@ -259,8 +259,6 @@ class ColouringBound final : public dlx::Hook {
     }
     level_ready_[level] = true;
   }
-
-
 
   std::shared_ptr<const std::vector<Bits>> compatible_;  // per option: the options compatible with it
   long deepest_;
