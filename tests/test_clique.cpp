@@ -10,6 +10,8 @@
 
 #include "clique/clique.hpp"
 #include "clique/colouring_bound.hpp"
+#include "clique/inconsistent_classes.hpp"
+#include "clique/kernel.hpp"
 #include "dance/generator.hpp"
 #include "dlx/solver.hpp"
 #include "helpers.hpp"
@@ -373,6 +375,209 @@ TEST_CASE("denser random graphs, where the bound looks ahead: k-clique counts ag
     omega_seen += static_cast<int>(omega);
   }
   CHECK(omega_seen > 200);
+}
+
+namespace {
+// Each rule of the bound on its own (ColouringBound::rules), restored after.
+struct OnlyRules {
+  explicit OnlyRules(clique::BoundRules rules) { clique::ColouringBound::rules = rules; }
+  ~OnlyRules() { clique::ColouringBound::rules = clique::BoundRules{}; }
+};
+// The MaxSAT-style rule broken on purpose (a class whose propagations find
+// no conflict counted as inconsistent), restored after.
+struct UnsoundInconsistentSets {
+  UnsoundInconsistentSets() { clique::InconsistentClasses::unsound_for_tests = true; }
+  ~UnsoundInconsistentSets() { clique::InconsistentClasses::unsound_for_tests = false; }
+};
+
+// Per round, on a random dense graph: the colours of a greedy colouring of
+// all its vertices, the most inconsistent sets InconsistentClasses finds
+// among them, and the clique number.
+struct ColouringCase {
+  long colours = 0, sets = 0;
+  std::size_t omega = 0;
+};
+ColouringCase colouring_case(std::mt19937_64& rng) {
+  const std::size_t n = 8 + rng() % 14;
+  const double p = 0.5 + 0.45 * static_cast<double>(rng() % 100) / 100.0;
+  std::vector<std::vector<bool>> edge;
+  random_graph(rng, n, p, edge);
+  const std::size_t words = (n + 63) / 64;
+  std::vector<clique::Bits> compatible(n, clique::Bits(words, 0));
+  clique::Bits pool(words, 0), left(words, 0), layer(words, 0);
+  for (std::size_t u = 0; u < n; ++u) {
+    clique::set(pool, u);
+    for (std::size_t v = 0; v < n; ++v)
+      if (edge[u][v]) clique::set(compatible[u], v);
+  }
+  std::vector<clique::Bits> classes;
+  std::vector<std::uint32_t> class_of(n, 0);
+  left = pool;
+  while (clique::count(left) != 0) {
+    classes.emplace_back(words, 0);
+    clique::take_class(compatible, left, layer, [&](std::size_t v) {
+      clique::set(classes.back(), v);
+      class_of[v] = static_cast<std::uint32_t>(classes.size());
+    });
+  }
+  clique::InconsistentClasses rule(&compatible);
+  ColouringCase c;
+  c.colours = static_cast<long>(classes.size());
+  while (c.sets < c.colours && rule.finds(pool, class_of, classes.size(), c.sets + 1)) ++c.sets;
+  c.omega = omega_of(edge);
+  return c;
+}
+}  // namespace
+
+TEST_CASE("inconsistent sets of colour classes: the colours less the sets found never fall below the clique number", "[clique][inconsistent]") {
+  std::mt19937_64 rng(58);
+  int tighter = 0;
+  for (int round = 0; round < 400; ++round) {
+    const ColouringCase c = colouring_case(rng);
+    INFO("round " << round << " colours " << c.colours << " sets " << c.sets << " omega " << c.omega);
+    CHECK(c.colours - c.sets >= static_cast<long>(c.omega));
+    tighter += c.sets > 0;
+  }
+  CHECK(tighter > 150);  // the rule does something: a bound below the colours
+}
+
+TEST_CASE("inconsistent sets broken on purpose (a class that never conflicts counted) fall below the clique number", "[clique][inconsistent]") {
+  // The test above must be able to fail.
+  UnsoundInconsistentSets broken;
+  std::mt19937_64 rng(58);
+  int below = 0;
+  for (int round = 0; round < 400; ++round) {
+    const ColouringCase c = colouring_case(rng);
+    below += c.colours - c.sets < static_cast<long>(c.omega);
+  }
+  CHECK(below > 200);
+}
+
+TEST_CASE("each rule of the bound on its own: --max and k-clique counts on dense random graphs agree with brute force", "[clique][inconsistent]") {
+  const Reduction& cliques = *find_reduction("clique");
+  for (const clique::BoundRules rules : {clique::BoundRules{false, false, false}, clique::BoundRules{true, false, false},
+                                         clique::BoundRules{false, true, false}, clique::BoundRules{false, false, true}}) {
+    OnlyRules only(rules);
+    std::mt19937_64 rng(5858);
+    for (int round = 0; round < 25; ++round) {
+      const std::size_t n = 16 + rng() % 14;
+      const double p = 0.6 + 0.35 * static_cast<double>(rng() % 100) / 100.0;
+      std::vector<std::vector<bool>> edge;
+      const std::string text = random_graph(rng, n, p, edge);
+      const std::size_t omega = omega_of(edge);
+      INFO("rules " << rules.inconsistent << rules.lookahead << rules.double_cover << " round " << round << " n " << n << " omega " << omega);
+      CHECK(largest(cliques, text, false) == omega);
+      for (std::size_t k = omega - 1; k <= omega + 1; ++k)
+        CHECK(count_verified(cliques, *read_one(cliques, text, ModelOptions().set("k", std::to_string(k)))) == cliques_of_size(edge, k));
+    }
+  }
+}
+
+TEST_CASE("clique --max with the MaxSAT-style rule broken on purpose misses omega on dense random graphs", "[clique][inconsistent]") {
+  // The test above must be able to fail through this rule alone.
+  OnlyRules only(clique::BoundRules{true, false, false});
+  UnsoundInconsistentSets broken;
+  const Reduction& cliques = *find_reduction("clique");
+  std::mt19937_64 rng(5858);
+  int missed = 0;
+  for (int round = 0; round < 25; ++round) {
+    const std::size_t n = 16 + rng() % 14;
+    const double p = 0.6 + 0.35 * static_cast<double>(rng() % 100) / 100.0;
+    std::vector<std::vector<bool>> edge;
+    const std::string text = random_graph(rng, n, p, edge);
+    std::unique_ptr<Instance> instance = read_one(cliques, text, ModelOptions().set("max"));
+    static_cast<clique::CliqueInstance&>(*instance).start_found = false;
+    const auto best = dance::test::optimise(cliques, std::move(instance));
+    missed += !best.answer || static_cast<const clique::CliqueAnswer&>(*best.answer).vertices.size() < omega_of(edge);
+  }
+  CHECK(missed > 15);
+}
+
+namespace {
+// The kernel's rules as given, restored after.
+struct OnlyKernelRules {
+  explicit OnlyKernelRules(clique::KernelRules rules) { clique::Kernel::rules = rules; }
+  ~OnlyKernelRules() { clique::Kernel::rules = clique::KernelRules{}; }
+};
+// A sparse random graph with pendant paths and cycles hung on it, so that
+// every rule of the kernel has work.
+std::string sparse_graph(std::mt19937_64& rng, std::vector<std::vector<bool>>& edge) {
+  const std::size_t n = 6 + rng() % 13;
+  random_graph(rng, n, 0.08 + 0.3 * static_cast<double>(rng() % 100) / 100.0, edge);
+  for (std::size_t extra = rng() % 4; extra-- > 0 && edge.size() < 20;) {  // a path of 1 to 3 from a vertex
+    std::size_t at = rng() % edge.size();
+    for (std::size_t length = 1 + rng() % 3; length-- > 0 && edge.size() < 20;) {
+      for (auto& row : edge) row.push_back(false);
+      edge.emplace_back(edge.size() + 1, false);
+      const std::size_t v = edge.size() - 1;
+      edge[at][v] = edge[v][at] = true;
+      at = v;
+    }
+  }
+  return text_of_edges(edge);
+}
+std::size_t largest_independent_set(const std::vector<std::vector<bool>>& edge) {
+  std::vector<std::vector<bool>> complement(edge.size(), std::vector<bool>(edge.size(), false));
+  for (std::size_t u = 0; u < edge.size(); ++u)
+    for (std::size_t v = 0; v < edge.size(); ++v) complement[u][v] = u != v && !edge[u][v];
+  return omega_of(complement);
+}
+}  // namespace
+
+TEST_CASE("independent-set --max through the kernel: each rule on its own agrees with brute force", "[clique][kernel]") {
+  const Reduction& independent = *find_reduction("independent-set");
+  for (const clique::KernelRules rules : {clique::KernelRules{true, false, false}, clique::KernelRules{false, true, false},
+                                          clique::KernelRules{false, false, true}, clique::KernelRules{}}) {
+    OnlyKernelRules only(rules);
+    std::mt19937_64 rng(100000);
+    int shrunk = 0;
+    for (int round = 0; round < 150; ++round) {
+      std::vector<std::vector<bool>> edge;
+      const std::string text = sparse_graph(rng, edge);
+      const std::size_t alpha = largest_independent_set(edge);
+      INFO("rules " << rules.degree_zero << rules.domination << rules.folding << " round " << round << " n " << edge.size() << " alpha "
+                    << alpha << "\n" << text);
+      for (const bool start_found : {true, false}) CHECK(largest(independent, text, start_found) == alpha);
+      const Graph g = parse(text);
+      const clique::Kernel kernel(g);
+      CHECK(kernel.vertices().size() <= g.size());
+      shrunk += kernel.vertices().size() < g.size();
+    }
+    INFO("rules " << rules.degree_zero << rules.domination << rules.folding);
+    CHECK(shrunk > 50);  // each rule takes vertices out of many graphs
+  }
+}
+
+TEST_CASE("the kernel takes a tree, a cycle and a clique with a private vertex down to one vertex", "[clique][kernel]") {
+  // A path 0-1-...-9 (domination, then degree 0), a 7-cycle (folding), K5 (domination).
+  std::ostringstream text;
+  for (int v = 0; v < 9; ++v) text << v << ' ' << v + 1 << '\n';
+  for (int v = 0; v < 7; ++v) text << 10 + v << ' ' << 10 + (v + 1) % 7 << '\n';
+  for (int u = 0; u < 5; ++u)
+    for (int v = u + 1; v < 5; ++v) text << 20 + u << ' ' << 20 + v << '\n';
+  const Graph g = parse(text.str());
+  const clique::Kernel kernel(g);
+  CHECK(kernel.vertices().size() == 1);
+  CHECK(kernel.offset() == 5 + 3 + 1 - 1);
+  const Reduction& independent = *find_reduction("independent-set");
+  CHECK(largest(independent, text.str(), true) == 9);
+}
+
+TEST_CASE("independent-set --max with the fold's lifting broken on purpose misses alpha", "[clique][kernel]") {
+  struct BrokenFold {
+    BrokenFold() { clique::Kernel::broken_fold_for_tests = true; }
+    ~BrokenFold() { clique::Kernel::broken_fold_for_tests = false; }
+  } broken;
+  const Reduction& independent = *find_reduction("independent-set");
+  std::mt19937_64 rng(100000);
+  int missed = 0;
+  for (int round = 0; round < 150; ++round) {
+    std::vector<std::vector<bool>> edge;
+    const std::string text = sparse_graph(rng, edge);
+    const auto best = dance::test::optimise(independent, read_one(independent, text, ModelOptions().set("max")));
+    missed += !best.answer || static_cast<const clique::CliqueAnswer&>(*best.answer).vertices.size() < largest_independent_set(edge);
+  }
+  CHECK(missed > 40);
 }
 
 TEST_CASE("Kneser graphs: the root's double cover refutes omega + 1 at once, and with edges added counts stay right") {

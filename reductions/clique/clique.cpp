@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "clique/colouring_bound.hpp"
+#include "clique/kernel.hpp"
 #include "clique/maximum.hpp"
 #include "clique/preprocessing.hpp"
 #include "clique/puzzles.hpp"
@@ -162,6 +163,7 @@ std::unique_ptr<CliqueAnswer> CliqueReduction::decode(const CliqueInstance& inst
   const auto& order = *instance.order;
   auto answer = std::make_unique<CliqueAnswer>();
   for (const dlx::OptionId o : solution) answer->vertices.push_back(order[o]);
+  if (instance.kernel) answer->vertices = instance.kernel->lift(std::move(answer->vertices));
   std::sort(answer->vertices.begin(), answer->vertices.end());
   return answer;
 }

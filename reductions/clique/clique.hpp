@@ -29,6 +29,7 @@ namespace dance::clique {
 
 using graph::Vertex;
 using Bits = std::vector<std::uint64_t>;  // a set of vertices (or options), 64 to a word
+class Kernel;                             // kernel.hpp
 
 struct CliqueInstance : Instance {
   std::shared_ptr<const graph::Graph> graph;
@@ -42,6 +43,9 @@ struct CliqueInstance : Instance {
   std::shared_ptr<const std::vector<Vertex>> order;
   // Per option: the options whose vertices are compatible with its vertex.
   std::shared_ptr<const std::vector<Bits>> compatible;
+  // independent-set --max: the graph's kernel (kernel.hpp), whose vertices
+  // `order` then holds; an answer is lifted back to the graph's.
+  std::shared_ptr<const Kernel> kernel;
 };
 
 struct CliqueAnswer : Answer {

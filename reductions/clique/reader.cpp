@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "clique/kernel.hpp"
 #include "clique/preprocessing.hpp"
 
 namespace dance::clique {
@@ -21,23 +22,30 @@ class CliqueReader final : public OneInstanceReader {
     // on the edge lists, so that a large sparse graph keeps only its core.
     // (An independent set's vertices need k - 1 non-neighbours, which
     // only near-universal vertices lack: nothing worth the work.)
+    // An independent set's --max searches the graph's kernel (kernel.hpp):
+    // the kept vertices are then the kernel's, and so are their edges.
     const bool independent = reduction_.independent();
+    std::shared_ptr<const Kernel> kernel = independent && maximum_ ? std::make_shared<const Kernel>(*g) : nullptr;
     const std::size_t least = !maximum_ ? static_cast<std::size_t>(k_) : independent ? 1 : sparse_greedy_clique(*g);
-    const std::vector<Vertex> kept = independent ? all_vertices(g->size()) : core(*g, least > 0 ? least - 1 : 0);
+    const std::vector<Vertex> kept = kernel ? kernel->vertices() : independent ? all_vertices(g->size()) : core(*g, least > 0 ? least - 1 : 0);
     const std::size_t n = kept.size(), words = (n + 63) / 64;
     if (n > most_dense_vertices)
       throw std::invalid_argument(std::string(reduction_.name()) + ": " + std::to_string(n) +
                                   " vertices can be in the answer, more than the " + std::to_string(most_dense_vertices) +
                                   " that its sets of n * n bits hold");
-    std::vector<std::uint32_t> place(g->size(), UINT32_MAX);  // per vertex of the graph: its place in kept
+    const std::size_t ids = kernel ? static_cast<std::size_t>(kept.empty() ? 0 : *std::max_element(kept.begin(), kept.end()) + 1) : g->size();
+    std::vector<std::uint32_t> place(ids, UINT32_MAX);  // per vertex of the graph (or kernel): its place in kept
     for (std::size_t i = 0; i < n; ++i) place[kept[i]] = static_cast<std::uint32_t>(i);
     // The compatible pairs as bit sets, straight from the edge lists.
     std::vector<Bits> near(n, Bits(words, 0));
     Bits adjacent(words);
     for (std::size_t u = 0; u < n; ++u) {
       std::fill(adjacent.begin(), adjacent.end(), 0);
-      for (const Vertex v : g->out[kept[u]])
-        if (place[v] != UINT32_MAX) set(adjacent, place[v]);
+      const auto mark = [&](Vertex v) {
+        if (v < ids && place[v] != UINT32_MAX) set(adjacent, place[v]);
+      };
+      if (kernel) std::for_each(kernel->neighbours(kept[u]).begin(), kernel->neighbours(kept[u]).end(), mark);
+      else std::for_each(g->out[kept[u]].begin(), g->out[kept[u]].end(), mark);
       if (independent) complement(adjacent, n, u, near[u]);
       else near[u] = adjacent;
     }
@@ -67,6 +75,7 @@ class CliqueReader final : public OneInstanceReader {
     auto order = std::make_shared<std::vector<Vertex>>(n);
     for (std::size_t j = 0; j < n; ++j) (*order)[j] = kept[sequence[j]];
     instance->order = std::move(order);
+    instance->kernel = std::move(kernel);
     instance->compatible = std::move(compatible);
     instance->graph = std::move(g);
     instance->maximum = maximum_;

@@ -1,0 +1,164 @@
+// MaxSAT-style reasoning on a colouring (as in MaxCLQ, IncMaxCLQ, LMC and
+// MoMC by Li, Jiang, Manyà et al.): the colour classes of a pool are read as
+// clauses "the clique takes one of these", two incompatible vertices as
+// "not both". A set of classes that no clique can meet all of is
+// *inconsistent*: a clique takes at most one vertex fewer than it has
+// classes. With s disjoint inconsistent sets among c classes, no clique of
+// the pool has more than c - s vertices, below the colours' c.
+//
+// A set is found by failed literals and unit propagation: a class X fails
+// when every vertex u of it, taken, leaves some other class with no vertex
+// compatible with u and with the vertices that classes left with one
+// compatible vertex force in turn. X with the classes that each u's
+// conflict needed (found by going back over the forced vertices) is then
+// inconsistent: a clique meeting X takes some u, and u's conflict follows.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "clique/bits.hpp"
+
+namespace dance::clique {
+
+class InconsistentClasses {
+ public:
+  // Classes of more vertices than this are not tried as X (each vertex a
+  // propagation); they still take part in the others' propagations. 8
+  // saved under 1% of the nodes that 4 leaves (C125.9, gen200_p0.9_44).
+  static constexpr std::size_t widest_tried = 4;
+  // Test only: a rule broken on purpose, that counts a class whose
+  // propagations all end without a conflict as inconsistent too
+  // (tests/test_clique.cpp must fail).
+  static inline bool unsound_for_tests = false;
+
+  explicit InconsistentClasses(const std::vector<Bits>* compatible) : compatible_(compatible) {
+    const std::size_t words = (compatible->size() + 63) / 64;
+    alive_.assign(words, 0);
+    out_.assign(words, 0);
+  }
+
+  // Whether it finds `wanted` disjoint inconsistent sets among the
+  // `colours` colour classes of `pool` (it gives up once too few classes
+  // are left for them): vertex v of the pool is of colour class_of[v], from
+  // 1, each class pairwise incompatible vertices.
+  bool finds(const Bits& pool, std::span<const std::uint32_t> class_of, std::size_t colours, long wanted) {
+    const std::size_t c = colours_ = colours;
+    class_of_ = class_of;
+    pool_ = &pool;
+    if (classes_.size() < c) classes_.resize(c, Bits(alive_.size(), 0));
+    if (used_.size() < c) used_.resize(c), in_reason_.resize(c), satisfied_.resize(c), sizes_.resize(c), left_.resize(c);
+    for (std::size_t y = 0; y < c; ++y) std::fill(classes_[y].begin(), classes_[y].end(), 0), sizes_[y] = 0;
+    for_each_in(pool, pool, [&](std::size_t v) { set(classes_[class_of[v] - 1], v), ++sizes_[class_of[v] - 1]; });
+    std::size_t unused = 0;
+    for (std::size_t y = 0; y < c; ++y) {
+      used_[y] = sizes_[y] == 0;
+      unused += sizes_[y] != 0;
+    }
+    // The smallest classes first (a unit class is one propagation), the
+    // latest colour first among equals (the colouring's leftovers).
+    order_.clear();
+    for (std::uint32_t size = 1; size <= widest_tried; ++size)
+      for (std::size_t y = c; y-- > 0;)
+        if (sizes_[y] == size) order_.push_back(y);
+    long found = 0;
+    for (std::size_t i = 0; i < order_.size(); ++i) {
+      // Each set holds two classes at least, one of them a class tried.
+      if (static_cast<long>(unused) < 2 * (wanted - found) || static_cast<long>(order_.size() - i) < wanted - found) break;
+      const std::size_t x = order_[i];
+      if (used_[x]) continue;
+      std::fill(in_reason_.begin(), in_reason_.begin() + static_cast<std::ptrdiff_t>(c), 0);
+      bool fails = true;
+      for_each_in(classes_[x], classes_[x], [&](std::size_t u) {
+        if (fails && !conflict(u, x)) fails = unsound_for_tests;
+      });
+      if (!fails) continue;
+      in_reason_[x] = 1;
+      for (std::size_t y = 0; y < c; ++y)
+        if (in_reason_[y]) used_[y] = 1, --unused;
+      if (++found >= wanted) return true;
+    }
+    return false;
+  }
+
+ private:
+  // Whether taking u (of class x) leads, by unit propagation over the
+  // classes not used yet, to a class with no vertex left; if so, the classes
+  // that conflict needed are marked in in_reason_. Each class keeps a count
+  // of its vertices left, lowered by the vertices each forced one puts out
+  // (in a dense graph, few).
+  bool conflict(std::size_t u, std::size_t x) {
+    const std::size_t c = colours_;
+    for (std::size_t y = 0; y < c; ++y) satisfied_[y] = used_[y] || y == x, left_[y] = sizes_[y];
+    alive_ = *pool_;
+    forced_.clear();
+    units_.clear();
+    for (std::size_t next = 0, vertex = u, in_class = x;; ++next) {
+      forced_.push_back({vertex, in_class});
+      const Bits& near = (*compatible_)[vertex];
+      std::size_t empty = c;
+      for (std::size_t w = 0; w < alive_.size(); ++w) out_[w] = alive_[w] & ~near[w], alive_[w] &= near[w];
+      for_each_in(out_, out_, [&](std::size_t z) {
+        const std::size_t y = class_of_[z] - 1;
+        if (satisfied_[y] || empty < c) return;
+        if (--left_[y] == 0) empty = y;
+        else if (left_[y] == 1) units_.push_back(y);
+      });
+      if (empty < c) {
+        explain(empty);
+        return true;
+      }
+      while (next < units_.size() && satisfied_[units_[next]]) ++next;
+      if (next == units_.size()) return false;
+      in_class = units_[next];
+      satisfied_[in_class] = true;
+      vertex = first_in(classes_[in_class], alive_, alive_.size() * 64);
+    }
+  }
+
+  // Marks the classes that the conflict at class `empty` rests on: each of
+  // its vertices was put out by the first forced vertex incompatible with
+  // it; a forced vertex that did so rests on its class, whose other
+  // vertices were put out by earlier forced ones, and so on back.
+  void explain(std::size_t empty) {
+    const std::vector<Bits>& compatible = *compatible_;
+    needed_.assign(forced_.size(), false);
+    const auto put_out_by = [&](std::size_t z, std::size_t before) {
+      for (std::size_t i = 0; i < before; ++i)
+        if (!has(compatible[forced_[i].vertex], z)) {
+          needed_[i] = true;
+          return;
+        }
+    };
+    for_each_in(classes_[empty], classes_[empty], [&](std::size_t z) { put_out_by(z, forced_.size()); });
+    in_reason_[empty] = 1;
+    for (std::size_t i = forced_.size(); i-- > 1;) {
+      if (!needed_[i]) continue;
+      const Forced f = forced_[i];
+      in_reason_[f.in_class] = 1;
+      for_each_in(classes_[f.in_class], classes_[f.in_class], [&](std::size_t z) {
+        if (z != f.vertex) put_out_by(z, i);
+      });
+    }
+  }
+
+  struct Forced {
+    std::size_t vertex, in_class;
+  };
+  const std::vector<Bits>* compatible_;
+  std::vector<Bits> classes_;  // per colour c, classes_[c - 1]: its vertices in the pool
+  std::size_t colours_ = 0;
+  std::span<const std::uint32_t> class_of_;
+  const Bits* pool_ = nullptr;
+  Bits alive_, out_;  // the vertices compatible with every forced one; those the last forced one put out
+  std::vector<Forced> forced_;
+  std::vector<std::uint8_t> used_, in_reason_, satisfied_;
+  std::vector<bool> needed_;
+  std::vector<std::uint32_t> sizes_, left_;
+  std::vector<std::size_t> order_, units_;
+};
+
+}  // namespace dance::clique
