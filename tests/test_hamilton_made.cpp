@@ -75,8 +75,10 @@ void check_answer(Session& session, const Made& c) {
   CHECK(results.solutions.size() == (c.hamiltonian ? 1u : 0u));
 }
 
-RunSpec portfolio_spec() {
+// With `threads` workers, a portfolio each (solve_by_portfolios).
+RunSpec portfolio_spec(std::size_t threads = 1) {
   RunSpec spec;
+  spec.threads = threads;
   spec.node_limit = 3'000'000;
   spec.verify = true;  // a wrong cycle is a failure
   return spec;
@@ -91,11 +93,12 @@ TEST_CASE("hamilton's default portfolio: a proof of none by restarts, a cycle be
       {"cubic 300 with a Petersen piece of 13", cubic_with_petersen_piece(300, 1, 2), false},
       {"GP(99,2)", generalized_petersen(99, 2), true},
   };
-  for (const auto& c : cases) {
-    INFO(c.name);
-    Session session(*find_reduction("hamilton"), portfolio_spec());
-    check_answer(session, c);
-  }
+  for (const std::size_t threads : {1, 2})
+    for (const auto& c : cases) {
+      INFO(c.name << ", threads " << threads);
+      Session session(*find_reduction("hamilton"), portfolio_spec(threads));
+      check_answer(session, c);
+    }
 }
 
 // One session answers one graph after another, as `dance solve` does a file
@@ -105,6 +108,7 @@ TEST_CASE("hamilton's default portfolio: a proof of none by restarts, a cycle be
 TEST_CASE("hamilton's default portfolio: one session, many graphs") {
   using namespace dance::bench;
   Session session(*find_reduction("hamilton"), portfolio_spec());
+  Session two(*find_reduction("hamilton"), portfolio_spec(2));
   for (std::uint64_t seed = 1; seed <= 6; ++seed) {
     const Made cases[] = {
         {"cubic 40 with a Petersen piece of 13", cubic_with_petersen_piece(40, seed, 2), false},  // restarts prove it
@@ -113,6 +117,7 @@ TEST_CASE("hamilton's default portfolio: one session, many graphs") {
     for (const auto& c : cases) {
       INFO(c.name << ", seed " << seed);
       check_answer(session, c);
+      check_answer(two, c);
     }
   }
 }
