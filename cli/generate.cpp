@@ -66,11 +66,7 @@ int generate(const Settings& s, const std::atomic<bool>& interrupt, std::ostream
   };
   const std::string try_help = "Try '" + program() + " --help'.\n";
   const std::size_t threads = thread_count(s.threads);
-  GenerateOptions options;
-  options.symmetry = *parse_symmetry(s.symmetry);
-  options.minimal = s.minimal;
-  options.clues = s.clues;
-  if (!s.difficulty.empty()) options.difficulty = parse_difficulty(s.difficulty);
+  GenerateOptions options = generate_options(s);
   options.verdict = s.stats;  // for the mean nodes to prove uniqueness
   std::vector<std::unique_ptr<PuzzleType>> types;
   try {
