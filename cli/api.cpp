@@ -221,11 +221,11 @@ Asked request_of(Fields& fields, const Endpoint& endpoint, const ApiLimits& limi
       std::optional<std::uint64_t> value;
       if (!bound) {
         value = fields.whole(name.c_str(), o.lo, o.hi);
-      } else if (const json* given = fields.find(name.c_str())) {
+      } else if (const json* number = fields.find(name.c_str())) {
         const std::string range = name + ": from " + std::to_string(bound->lo) + " to " + std::to_string(bound->hi) + bound->note;
-        if (!given->is_number_unsigned() || given->get<std::uint64_t>() < bound->lo) throw bad_request(range);
-        if (given->get<std::uint64_t>() > bound->hi) throw Refused(400, "too_large", range);
-        value = given->get<std::uint64_t>();
+        if (!number->is_number_unsigned() || number->get<std::uint64_t>() < bound->lo) throw bad_request(range);
+        if (number->get<std::uint64_t>() > bound->hi) throw Refused(400, "too_large", range);
+        value = number->get<std::uint64_t>();
       }
       if (value) set_whole(o, r, *value);
     }
@@ -352,7 +352,7 @@ json searched(const Endpoint& endpoint, const Asked& asked, const std::string& t
   } catch (const std::invalid_argument& e) {
     throw refusal(bad_option(e), reduction);
   }
-  Session session(reduction, run_spec(s, reduction, "text"));
+  Session session(reduction, run_spec(s, "text"));
   std::ostringstream output, log;
   // format json: the output is JSON Lines, as on the command line
   const bool lines_out = s.format == "json";

@@ -167,7 +167,7 @@ int run(const Settings& s, const std::atomic<bool>& interrupt, std::ostream& out
     return exit_status::error;
   }
 
-  Session session(reduction, run_spec(s, reduction, source));
+  Session session(reduction, run_spec(s, source));
   std::optional<ProgressLine> progress;
   if (s.command == Command::solve || s.command == Command::count) {
     progress.emplace(err, ProgressLine::shown(s.progress),

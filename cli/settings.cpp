@@ -375,6 +375,9 @@ Parsed parse(const std::vector<std::string>& args) {
   // The request's own checks, the same as every face's (dance/request.hpp).
   if (!s.reduction.empty())
     if (const auto wrong = validate(s)) return fail(wrong->message);
+  // -n 0 where an instance's answers keep to one line prints their number.
+  if (s.job == Job::solve && s.solutions == 0 && !s.reduction.empty() && find_reduction(s.reduction)->one_line_answers())
+    s.job = Job::count;
   // The command line's own rules.
   if (given("format") && !s.output_dir.empty() && s.format == "json")
     return fail("--format json is one stream of JSON Lines: no --output-dir");

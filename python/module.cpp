@@ -14,6 +14,8 @@
 #include "dlx/statistics.hpp"
 #include "hook.hpp"
 #include "module.hpp"
+
+#include "dance/request.hpp"
 #include "problem.hpp"
 #include "search.hpp"
 
@@ -124,6 +126,8 @@ void translate_exceptions() {
 }  // namespace
 
 std::string keyword_of(std::string_view name) {
+  // dance's own options by Python's keyword for them (time-limit is seconds=)
+  if (const FieldNames* own = field_named(name); own && !own->keyword.empty()) return std::string(own->keyword) + "=";
   std::string keyword(name);
   std::replace(keyword.begin(), keyword.end(), '-', '_');
   static const std::set<std::string, std::less<>> reserved{"and", "as", "class", "def", "for", "from", "global", "if", "import",

@@ -18,6 +18,7 @@
 #include "dance/input_buffer.hpp"
 #include "dance/presenter.hpp"
 #include "dance/reduction.hpp"
+#include "dance/request.hpp"
 #include "dlx/knuth_format.hpp"
 #include "hook.hpp"
 #include "interrupt.hpp"
@@ -122,7 +123,7 @@ class Sessions {
  public:
   std::unique_ptr<Session> take(const Reduction& reduction, const RunSpec& spec) {
     for (auto kept = idle_.begin(); kept != idle_.end(); ++kept)
-      if (&(*kept)->reduction() == &reduction && same((*kept)->spec(), spec)) {
+      if (&(*kept)->reduction() == &reduction && (*kept)->spec() == spec) {
         std::unique_ptr<Session> session = std::move(*kept);
         idle_.erase(kept);
         return session;
@@ -136,10 +137,6 @@ class Sessions {
   void clear() { idle_.clear(); }
 
  private:
-  static bool same(const RunSpec& a, const RunSpec& b) {
-    return a.task == b.task && a.solutions == b.solutions && a.first_too == b.first_too && a.node_limit == b.node_limit &&
-           a.time_limit == b.time_limit && a.seed == b.seed && a.threads == b.threads && a.verify == b.verify;
-  }
   std::vector<std::unique_ptr<Session>> idle_;
 };
 
@@ -159,8 +156,9 @@ Sessions& sessions() {
 // each call one Session run, with the GIL released and Ctrl-C heard.
 class Run {
  public:
-  Run(const Reduction& reduction, std::unique_ptr<Instance> instance, SearchSpec search, bool verify)
-      : reduction_(reduction), instance_(std::move(instance)), search_spec_(std::move(search)), verify_(verify) {
+  // `request`: the limits, seed, threads and verify of every call (its job each call's own).
+  Run(const Reduction& reduction, std::unique_ptr<Instance> instance, Request request)
+      : reduction_(reduction), instance_(std::move(instance)), request_(std::move(request)) {
     for (const std::string& w : instance_->warnings) warn(std::string(reduction_.name()) + ": " + w);
   }
 
@@ -171,9 +169,7 @@ class Run {
   // a Python int, exact past 2^64 (the memo's counts).
   py::object count(std::uint64_t limit) {
     if (optimises()) throw py::value_error(std::string(reduction_.name()) + " finds one best answer here: solve(), not count()");
-    RunSpec spec = run_spec(limit == 0 ? Task::count : Task::solve);
-    spec.solutions = limit;
-    const Results results = run(spec);
+    const Results results = run(run_spec(limit == 0 ? Job::count : Job::solve, limit));
     const dlx::Count found = limit == 0 ? results.found.value_or(0) : dlx::Count(results.solutions.size());
     return py::reinterpret_steal<py::object>(PyLong_FromString(found.to_string().c_str(), nullptr, 10));
   }
@@ -181,10 +177,9 @@ class Run {
   // driver: its run on a thread of its own, each answer handed over (Pull).
   py::object next() {
     if (optimises()) throw py::value_error(std::string(reduction_.name()) + " finds one best answer here: solve()");
-    if (search_spec_.threads != 1) throw py::value_error("threads: solutions() come from one thread, so threads=1");
+    if (request_.threads != 1) throw py::value_error("threads: solutions() come from one thread, so threads=1");
     if (!pull_) {
-      RunSpec spec = run_spec(Task::solve);
-      spec.solutions = 0;
+      const RunSpec spec = run_spec(Job::solve, 0);
       pull_failure_ = std::make_shared<Failure>();
       pull_ = std::make_unique<Pull>(sessions().take(reduction_, spec), instance_, pull_failure_);
     }
@@ -207,9 +202,7 @@ class Run {
   // whether there is another, if asked to look: Task::unique, one search.
   py::tuple first(bool look_for_another) {
     const bool unique = look_for_another && !optimises();
-    RunSpec spec = run_spec(unique ? Task::unique : Task::solve);
-    spec.first_too = unique;
-    const Results results = run(spec);
+    const Results results = run(run_spec(unique ? Job::check : Job::solve, 1));
     if (results.solutions.empty()) return py::make_tuple(py::none(), false);
     const Answer& answer = *results.solutions.front();
     return py::make_tuple(held(instance_, results.solutions.front(), results.solution_of(answer)),
@@ -220,15 +213,12 @@ class Run {
   [[nodiscard]] bool complete() const { return complete_; }
 
  private:
-  [[nodiscard]] RunSpec run_spec(Task task) const {
-    RunSpec spec;
-    spec.task = task;
-    spec.node_limit = search_spec_.nodes;
-    spec.time_limit = search_spec_.seconds;
-    spec.seed = search_spec_.seed;
-    spec.threads = search_spec_.threads == 0 ? std::max(1u, std::thread::hardware_concurrency()) : search_spec_.threads;
-    spec.verify = verify_;
-    return spec;
+  // This call's search: the request with `job` and `solutions`.
+  [[nodiscard]] RunSpec run_spec(Job job, std::uint64_t solutions) const {
+    Request request = request_;
+    request.job = job;
+    request.solutions = solutions;
+    return dance::run_spec(request);
   }
 
   // One run of the instance on a kept session; a Python exception of a hook,
@@ -278,8 +268,7 @@ class Run {
 
   const Reduction& reduction_;
   std::shared_ptr<const Instance> instance_;
-  SearchSpec search_spec_;
-  bool verify_;
+  Request request_;
   std::unique_ptr<Pull> pull_;      // next()'s run
   std::shared_ptr<Failure> pull_failure_;
   dlx::Statistics statistics_;      // the last run's
@@ -302,17 +291,17 @@ struct Emitted : Collected {
 // The instances of a text, one Run each, read as they are asked for.
 class Reading {
  public:
-  Reading(const std::string& name, std::string text, const py::dict& options, SearchSpec spec, bool verify)
-      : reduction_(reduction_named(name)), options_(model_options(reduction_, options)), in_(std::move(text)),
-        spec_(std::move(spec)), verify_(verify) {
-    if (spec_.threads > most_threads) throw std::invalid_argument("threads: at most " + std::to_string(most_threads));
-    reader_ = reduction_.reader(in_.stream(), options_);
+  // `request`: the reduction's name, options and the searches' limits, from Python's keywords.
+  Reading(Request request, std::string text) : request_(std::move(request)), in_(std::move(text)) {
+    // The request's own checks, the same as every face's (dance/request.hpp).
+    if (const auto wrong = validate(request_)) raise(*wrong);
+    reader_ = reduction_.reader(in_.stream(), request_.model);
   }
   // The next instance's run, or None at the end; ParseError for a malformed one.
   py::object next() {
     std::unique_ptr<Instance> instance = reader_->next();
     if (!instance) return py::none();
-    return py::cast(std::make_unique<Run>(reduction_, std::move(instance), spec_, verify_));
+    return py::cast(std::make_unique<Run>(reduction_, std::move(instance), request_));
   }
   [[nodiscard]] std::string emit() {
     std::unique_ptr<Instance> instance = reader_->next();
@@ -336,11 +325,9 @@ class Reading {
   }
 
  private:
-  const Reduction& reduction_;
-  ModelOptions options_;
+  Request request_;
+  const Reduction& reduction_ = *find_reduction(request_.reduction);
   TextInput in_;  // read as the command line reads its input (a byte-order mark, lone CRs)
-  SearchSpec spec_;
-  bool verify_;
   std::unique_ptr<InstanceReader> reader_;
 };
 
@@ -464,11 +451,17 @@ void bind_reductions(py::module_& m) {
       .def_property_readonly("outcome", &Run::outcome)
       .def_property_readonly("complete", &Run::complete);
   py::class_<Reading>(m, "Reading")
-      .def(py::init([](const std::string& name, std::string text, const py::dict& options, std::size_t threads,
+      .def(py::init([](const std::string& name, std::string text, const py::dict& options, std::uint64_t threads,
                        std::uint64_t seed, std::uint64_t nodes, double seconds, bool verify) {
-             if (seconds < 0) throw py::value_error("seconds: a time limit is 0 (none) or more");
-             return std::make_unique<Reading>(name, std::move(text), options, SearchSpec{threads, seed, nodes, seconds, {}, {}},
-                                              verify);
+             Request request;  // Python's keywords, translated
+             request.reduction = reduction_named(name).name();
+             request.model = model_options(reduction_named(name), options);
+             request.threads = static_cast<std::uint32_t>(std::min<std::uint64_t>(threads, UINT32_MAX));  // validate() bounds it
+             request.seed = seed;
+             request.node_limit = nodes;
+             request.time_limit = seconds;
+             request.verify = verify;
+             return std::make_unique<Reading>(std::move(request), std::move(text));
            }),
            py::arg("name"), py::arg("text"), py::arg("options"), py::arg("threads") = 1, py::arg("seed") = 0,
            py::arg("nodes") = 0, py::arg("seconds") = 0.0, py::arg("verify") = true)

@@ -69,14 +69,13 @@ std::optional<Failure> validate(const Request& r) {
   return std::nullopt;
 }
 
-RunSpec run_spec(const Request& r, const Reduction& reduction, std::string source) {
+RunSpec run_spec(const Request& r, std::string source) {
   RunSpec spec;
-  spec.task = r.job == Job::emit                      ? Task::emit
-              : r.job == Job::split                   ? Task::split
+  spec.task = r.job == Job::emit                            ? Task::emit
+              : r.job == Job::split                         ? Task::split
               : r.job == Job::unique || r.job == Job::check ? Task::unique
-              // -n 0 where an instance's answers keep to one line: their number
-              : r.job == Job::count || (r.solutions == 0 && reduction.one_line_answers()) ? Task::count
-                                                                                          : Task::solve;
+              : r.job == Job::count                         ? Task::count
+                                                            : Task::solve;
   spec.solutions = r.solutions;
   // check's verdict comes with its first answer, and so does json's (docs/json.md)
   spec.first_too = r.job == Job::check || (r.job == Job::unique && r.format == "json");

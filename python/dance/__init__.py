@@ -78,6 +78,13 @@ def _seconds(value):
     return float(value)
 
 
+def _number(value):
+    """seconds as a float (its range is the driver's to check)."""
+    if isinstance(value, bool) or not isinstance(value, _numbers.Real):
+        raise TypeError(f"seconds: a number, not {value!r}")
+    return float(value)
+
+
 def _flag(name, value):
     if not isinstance(value, bool):
         raise TypeError(f"{name}: True or False, not {value!r}")
@@ -392,8 +399,10 @@ class Check:
         return f"<dance.Check: {self.verdict}>"
 
 
-_CHECKS = {"threads": lambda v: _whole("threads", v, most=_MOST_THREADS), "seed": lambda v: _whole("seed", v),
-           "nodes": lambda v: _whole("nodes", v), "seconds": _seconds, "verify": lambda v: _flag("verify", v)}
+# Each keyword's type; its range and the rules between them are the driver's
+# (dance/request.hpp: validate), as for the command line and dance serve.
+_CHECKS = {"threads": lambda v: _whole("threads", v), "seed": lambda v: _whole("seed", v),
+           "nodes": lambda v: _whole("nodes", v), "seconds": _number, "verify": lambda v: _flag("verify", v)}
 
 
 def _split(kwargs):

@@ -71,7 +71,11 @@ struct RunSpec {
   struct Engine {
     dlx::Switch memo = dlx::Switch::automatic;      // count: the memo of subproblems (SolverOptions::memo)
     dlx::Switch learning = dlx::Switch::automatic;  // backjumping (SolverOptions::learning)
+    bool operator==(const Engine&) const = default;
   } engine;
+
+  // Field by field: a kept session serves a call whose spec is the same (Python's).
+  bool operator==(const RunSpec&) const = default;
 };
 
 // How a run (or one instance) ended; the command line's exit status is its

@@ -9,7 +9,7 @@
 //   request.reduction = "queens";
 //   request.model.set("size", "8");
 //   if (auto wrong = dance::validate(request)) ...   // a Failure, its options as data
-//   dance::Session session(reduction, dance::run_spec(request, reduction));
+//   dance::Session session(*dance::find_reduction("queens"), dance::run_spec(request));
 #pragma once
 
 #include <cstdint>
@@ -79,7 +79,7 @@ inline const std::vector<std::string_view> difficulty_words{"easy", "medium", "h
 
 // The search a valid request asks for (solve, count, unique, check, emit or
 // split); `source` names the input in messages.
-[[nodiscard]] RunSpec run_spec(const Request& request, const Reduction& reduction, std::string source = "<input>");
+[[nodiscard]] RunSpec run_spec(const Request& request, std::string source = "<input>");
 
 // A valid generate request's options for the generator.
 [[nodiscard]] GenerateOptions generate_options(const Request& request);
