@@ -38,7 +38,7 @@ void warn(const std::string& text) {
 
 const Reduction& reduction_named(const std::string& name) {
   if (const Reduction* r = find_reduction(name)) return *r;
-  throw py::value_error("unknown reduction '" + name + "' (dance.reductions() lists them)");
+  raise_value_error("unknown reduction '" + name + "' (dance.reductions() lists them)", "unknown_reduction");
 }
 
 const OptionSpec* spec_named(const std::vector<OptionSpec>& specs, const std::string& name) {
@@ -149,7 +149,7 @@ Sessions& sessions() {
 [[noreturn]] void raise(const dance::Failure& failure) {
   if (failure.code == "too_large") throw std::bad_alloc();
   if (failure.code == "internal") throw std::runtime_error(failure.message);
-  throw py::value_error(failure.worded(keyword_of));  // parse_error (inside a search: the problem built), bad_option
+  raise_value_error(failure.worded(keyword_of), failure.code);  // parse_error (inside a search: the problem built), bad_option
 }
 
 // One instance of a reduction and its runs on the driver (dance/driver.hpp):
@@ -452,7 +452,8 @@ void bind_reductions(py::module_& m) {
       .def_property_readonly("complete", &Run::complete);
   py::class_<Reading>(m, "Reading")
       .def(py::init([](const std::string& name, std::string text, const py::dict& options, std::uint64_t threads,
-                       std::uint64_t seed, std::uint64_t nodes, double seconds, bool verify) {
+                       std::uint64_t seed, std::uint64_t nodes, double seconds, bool verify, std::string memo,
+                       std::string learning) {
              Request request;  // Python's keywords, translated
              request.reduction = reduction_named(name).name();
              request.model = model_options(reduction_named(name), options);
@@ -461,10 +462,13 @@ void bind_reductions(py::module_& m) {
              request.node_limit = nodes;
              request.time_limit = seconds;
              request.verify = verify;
+             request.memo = std::move(memo);
+             request.learning = std::move(learning);
              return std::make_unique<Reading>(std::move(request), std::move(text));
            }),
            py::arg("name"), py::arg("text"), py::arg("options"), py::arg("threads") = 1, py::arg("seed") = 0,
-           py::arg("nodes") = 0, py::arg("seconds") = 0.0, py::arg("verify") = true)
+           py::arg("nodes") = 0, py::arg("seconds") = 0.0, py::arg("verify") = true, py::arg("memo") = "auto",
+           py::arg("learning") = "auto")
       .def("next", &Reading::next)
       .def("emit", &Reading::emit);
   py::class_<Generated>(m, "Generated")

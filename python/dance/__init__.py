@@ -26,6 +26,8 @@ __all__ = [
 class ParseError(ValueError):
     """Text that cannot be read: the 1-based line and column, and what was expected there."""
 
+    code = "parse_error"  # as dance serve's answer says it
+
     def __init__(self, message, line=1, column=1):
         super().__init__(f"line {line}, column {column}: {message}")
         self.message = message
@@ -305,7 +307,7 @@ class Search:
 
 # Every reduction by name: dance.solve("sudoku", text), dance.count("queens", size=8), ...
 
-_SEARCH = ("threads", "seed", "nodes", "seconds", "verify")
+_SEARCH = ("threads", "seed", "nodes", "seconds", "verify", "memo", "learning")
 
 
 class Answer:
@@ -402,7 +404,8 @@ class Check:
 # Each keyword's type; its range and the rules between them are the driver's
 # (dance/request.hpp: validate), as for the command line and dance serve.
 _CHECKS = {"threads": lambda v: _whole("threads", v), "seed": lambda v: _whole("seed", v),
-           "nodes": lambda v: _whole("nodes", v), "seconds": _number, "verify": lambda v: _flag("verify", v)}
+           "nodes": lambda v: _whole("nodes", v), "seconds": _number, "verify": lambda v: _flag("verify", v),
+           "memo": lambda v: _text("memo", v), "learning": lambda v: _text("learning", v)}
 
 
 def _split(kwargs):
@@ -457,7 +460,8 @@ def solve(name, text="", *, unique=False, **kwargs):
 
     Keyword arguments: threads, seed, nodes, seconds (limits: Stopped),
     verify (default True: every answer checked by the reduction's own
-    verifier), and the reduction's own options: knight="6x6", closed=True,
+    verifier), the engine's switches memo and learning ("auto", "on" or
+    "off", as dance's --memo and --learning), and the reduction's own options: knight="6x6", closed=True,
     box="3x3", size=8 (dance.reductions() lists them).
     """
     return _solve_run(_one(name, text, kwargs), unique)
