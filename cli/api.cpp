@@ -3,6 +3,7 @@
 #include <malloc.h>
 
 #include <algorithm>
+#include <chrono>
 #include <iomanip>
 #include <cstdint>
 #include <limits>
@@ -18,16 +19,16 @@
 
 #include "commands.hpp"
 #include "dance/driver.hpp"
+#include "dance/generate.hpp"
 #include "dance/input_buffer.hpp"
 #include "dlx/error.hpp"
 #include "dance/json_lines.hpp"
-#include "generate.hpp"
 #include "memory_budget.hpp"
 #include "own_options.hpp"
 #include "dance/request.hpp"
 #include "settings.hpp"
 #include "text_sink.hpp"
-#include "work_clocks.hpp"
+#include "dance/work_clocks.hpp"
 
 namespace dance::cli {
 namespace {
@@ -399,22 +400,42 @@ json searched(const Endpoint& endpoint, const Asked& asked, const std::string& t
   return result;
 }
 
-// generate: the generator library as the command line runs it (generate.cpp).
+// generate's sink: each puzzle's line as the command line prints it (the
+// output), and as a value (docs/serve.md).
+class ApiPuzzles final : public PuzzleSink {
+ public:
+  ApiPuzzles(const Request& request, std::ostream& log) : request_(request), log_(log) {}
+  void puzzle(std::uint64_t, const MadePuzzle& made) override {
+    output += made.line;
+    puzzles.push_back(json_of(made));
+  }
+  void timed_out(std::uint64_t number) override {
+    log_ << "puzzle " << number << " stopped by the time limit (time_limit " << request_.time_limit << " s)\n";
+  }
+  std::string output;
+  nlohmann::ordered_json puzzles = nlohmann::ordered_json::array();
+
+ private:
+  const Request& request_;
+  std::ostream& log_;
+};
+
+// generate: the driver's loop (dance/generate.hpp), as the command line runs it.
 json generated(const Asked& asked, const std::atomic<bool>& interrupt, const std::atomic<bool>* gone) {
-  const Reduction& reduction = *find_reduction(asked.request.reduction);
-  Settings s;  // generate's loop is still the command line's (cli/generate.cpp)
-  static_cast<Request&>(s) = asked.request;
-  s.command = Command::generate;
-  s.stats = asked.stats;
-  s.progress = false;
-  std::ostringstream output, log;
-  Failure failure;
-  WorkClocks deadline(1, s.time_limit + 0.25, interrupt, gone ? std::vector{gone} : std::vector<const std::atomic<bool>*>{});
+  const Request& r = asked.request;
+  std::ostringstream log;
+  ApiPuzzles sink(r, log);
+  WorkClocks deadline(1, r.time_limit + 0.25, interrupt, gone ? std::vector{gone} : std::vector<const std::atomic<bool>*>{});
   deadline.start(0);
-  const int status = generate(s, deadline.flag(0), output, log, "", &failure);
-  if (status == exit_status::error) throw refusal(failure, reduction);
-  return {{"status", verdict_of(Status(status))}, {"output", output.str()},
-          {"log", log_of(log, reduction)}};
+  const auto start = std::chrono::steady_clock::now();
+  const Generation run = generate(r, sink, deadline.flag(0), asked.stats);
+  if (run.status == Status::error) throw refusal(run.failure, reduction_of(r));
+  if (asked.stats) log << summary(run, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()) << '\n';
+  if (run.interrupted) log << "interrupted\n";
+  else if (run.timed_out > 0) log << run.timed_out << " of " << run.handed + run.timed_out << " puzzles stopped by the time limit\n";
+  std::string told = log.str();
+  if (!told.empty()) told.pop_back();
+  return {{"status", verdict_of(run.status)}, {"output", sink.output}, {"puzzles", sink.puzzles}, {"log", told}};
 }
 
 json answer(const Endpoint& endpoint, const json& request, const ApiLimits& limits, double waited,

@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "dance/driver.hpp"
+#include "dance/generate.hpp"
 #include "dance/generator.hpp"
 #include "dance/input_buffer.hpp"
 #include "dance/presenter.hpp"
@@ -385,51 +386,71 @@ std::unique_ptr<PuzzleType> drawing_type(const Reduction& reduction, const Model
   }
 }
 
-py::list generate_puzzles(const std::string& name, std::size_t n, std::uint64_t seed, const std::string& difficulty,
-                          const std::string& symmetry, bool minimal, std::size_t clues, const py::dict& given) {
-  const Reduction& reduction = reduction_named(name);
-  const ModelOptions options = model_options(reduction, given);
-  std::unique_ptr<PuzzleType> type = reduction.puzzle_type(options);
-  if (!type) throw py::value_error("there is no generator for '" + name + "' (dance.reductions() says which have one)");
-  const std::unique_ptr<PuzzleType> drawing = drawing_type(reduction, options);
-  GenerateOptions wanted;
-  const auto symmetric = parse_symmetry(symmetry.empty() ? "none" : symmetry);
-  if (!symmetric) throw py::value_error("symmetry: '" + symmetry + "' is none of none, rot180, rot90, mirror, diagonal");
-  wanted.symmetry = *symmetric;
-  wanted.minimal = minimal;
-  wanted.clues = clues;
-  if (!difficulty.empty()) {
-    wanted.difficulty = parse_difficulty(difficulty);
-    if (!wanted.difficulty) throw py::value_error("difficulty: '" + difficulty + "' is none of easy, medium, hard, fiendish");
+// dance.generate's sink: each puzzle's texts and picture, kept as C++ values
+// (it runs with the GIL released).
+class Made final : public PuzzleSink {
+ public:
+  explicit Made(const PuzzleType* drawing) : drawing_(drawing) {}
+  void puzzle(std::uint64_t, const MadePuzzle& made) override {
+    std::ostringstream svg;
+    if (drawing_) drawing_->print_record(svg, made.puzzle.solution, made.puzzle.kept, false);
+    // the record: what solve() reads (a jigsaw's map too)
+    puzzles.push_back({made.record, made.solution, made.puzzle.clues, made.puzzle.attempts, svg.str()});
   }
-  check_options(*type, wanted);
+  std::vector<Generated> puzzles;
+
+ private:
+  const PuzzleType* drawing_;
+};
+
+// The puzzles made and how many the time limit left out.
+py::tuple generate_puzzles(const std::string& name, std::uint64_t n, std::uint64_t seed, const std::string& difficulty,
+                           const std::string& symmetry, bool minimal, std::uint64_t clues, double seconds,
+                           std::uint64_t threads, const py::dict& given) {
+  Request request;  // Python's keywords, translated
+  request.job = Job::generate;
+  request.reduction = reduction_named(name).name();
+  request.model = model_options(reduction_named(name), given);
+  request.solutions = n;
+  request.seed = seed;
+  request.difficulty = difficulty;
+  request.symmetry = symmetry.empty() ? "none" : symmetry;
+  request.minimal = minimal;
+  request.clues = clues;
+  request.time_limit = seconds;
+  request.threads = static_cast<std::uint32_t>(std::min<std::uint64_t>(threads, UINT32_MAX));  // validate() bounds it
+  request.verify = true;
+  if (const auto wrong = validate(request)) raise(*wrong);
+  const Reduction& reduction = *find_reduction(request.reduction);
+  std::unique_ptr<PuzzleType> drawing;
+  try {
+    drawing = drawing_type(reduction, request.model);
+  } catch (const std::invalid_argument&) {  // the family's options are wrong: generate() says how
+  }
+  Made made(drawing.get());
   std::atomic<bool> stop{false};
-  type->set_interrupt(&stop);
-  py::list made;
-  for (std::size_t index = 0; index < n; ++index) {
-    Generated g;
-    try {
-      const InterruptGuard guard(stop);
-      const py::gil_scoped_release released;
-      const Puzzle puzzle = generate(*type, wanted, seed, index);
-      if (const auto wrong = type->verify(puzzle.solution, puzzle.kept))
-        throw std::logic_error("internal error: puzzle " + std::to_string(index + 1) + " fails verification: " + *wrong);
-      std::ostringstream text, solution, svg;
-      type->print_record(text, puzzle.solution, puzzle.kept, false);  // what solve() reads (a jigsaw's map too)
-      type->print_solution(solution, puzzle.solution);
-      if (drawing) drawing->print_record(svg, puzzle.solution, puzzle.kept, false);
-      g = {text.str(), solution.str(), puzzle.clues, puzzle.attempts, svg.str()};
-    } catch (const GenerateInterrupted&) {
-      if (!signals_handled()) {
-        py::error_already_set interrupt;
-        interrupt.value().attr("puzzles") = made;
-        throw interrupt;
-      }
-      throw std::runtime_error("generate: interrupted");
-    }
-    made.append(py::cast(g));
+  Generation run;
+  {
+    const InterruptGuard guard(stop);
+    const py::gil_scoped_release released;
+    run = generate(request, made, stop);
   }
-  return made;
+  py::list puzzles;
+  for (Generated& g : made.puzzles) puzzles.append(py::cast(std::move(g)));
+  if (run.status == Status::error) {
+    if (run.failure.code == "internal") throw std::runtime_error(run.failure.message);
+    if (run.usage || run.failure.code != "bad_option") raise(run.failure);
+    throw GenerateError(run.failure.message);  // the generator gave up, or cannot meet the options
+  }
+  if (run.interrupted) {
+    if (!signals_handled()) {
+      py::error_already_set interrupt;
+      interrupt.value().attr("puzzles") = puzzles;
+      throw interrupt;
+    }
+    throw std::runtime_error("generate: interrupted");
+  }
+  return py::make_tuple(puzzles, run.timed_out);
 }
 
 }  // namespace
@@ -479,7 +500,8 @@ void bind_reductions(py::module_& m) {
       .def_readonly("svg", &Generated::svg);
   m.def("reductions", &reductions_listed);
   m.def("generate", &generate_puzzles, py::arg("name"), py::arg("n"), py::arg("seed"), py::arg("difficulty"),
-        py::arg("symmetry"), py::arg("minimal"), py::arg("clues"), py::arg("options"));
+        py::arg("symmetry"), py::arg("minimal"), py::arg("clues"), py::arg("seconds"), py::arg("threads"),
+        py::arg("options"));
 }
 
 }  // namespace dance::python

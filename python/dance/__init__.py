@@ -493,26 +493,34 @@ def problem(name, text="", **options):
     return Problem.from_text(emit(name, text, **options))
 
 
-def generate(name, n=1, *, seed=0, difficulty=None, symmetry=None, minimal=False, clues=0, **options):
+def generate(name, n=1, *, seed=0, difficulty=None, symmetry=None, minimal=False, clues=0, seconds=0.0, threads=1,
+             **options):
     """n puzzles with one solution each (dance generate): a list of Puzzle.
 
     seed: puzzle i of a seed is always the same; difficulty: easy, medium,
     hard or fiendish; symmetry: rot180, rot90, mirror, diagonal; minimal:
-    no clue can go; clues: exactly that many; and the family's own options
-    (box="4x4", size="9x6", jigsaw=True). Ctrl-C raises KeyboardInterrupt
-    with .puzzles, those made so far."""
+    no clue can go; clues: exactly that many; seconds: a time limit per
+    puzzle (0: none), a puzzle past it left out and Stopped raised at the
+    end, with .puzzles, those made; threads: puzzles made side by side (0:
+    one a core); and the family's own options (box="4x4", size="9x6",
+    jigsaw=True). Ctrl-C raises KeyboardInterrupt with .puzzles, those made
+    so far."""
     _text("name", name)
-    n, seed, clues = _whole("n", n), _whole("seed", seed), _whole("clues", clues)
-    if n == 0:
-        raise ValueError("n: at least 1 puzzle")
+    n, seed, clues, threads = _whole("n", n), _whole("seed", seed), _whole("clues", clues), _whole("threads", threads)
     difficulty = "" if difficulty is None else _text("difficulty", difficulty)
     symmetry = "" if symmetry is None else _text("symmetry", symmetry)
     try:
-        made = _dance.generate(name, n, seed, difficulty, symmetry, _flag("minimal", minimal), clues, options)
+        made, timed_out = _dance.generate(name, n, seed, difficulty, symmetry, _flag("minimal", minimal), clues,
+                                          _number(seconds), threads, options)
     except KeyboardInterrupt as interrupt:
         interrupt.puzzles = [Puzzle(name, g) for g in getattr(interrupt, "puzzles", [])]
         raise
-    return [Puzzle(name, g) for g in made]
+    puzzles = [Puzzle(name, g) for g in made]
+    if timed_out:
+        stopped = Stopped("time limit", len(puzzles), None)
+        stopped.puzzles = puzzles
+        raise stopped
+    return puzzles
 
 
 def reductions():
