@@ -16,11 +16,15 @@ std::string Commands::listed() const {
   return text;
 }
 
+namespace {
+template <class T>
+constexpr bool is_request_field = false;
+template <class T>
+constexpr bool is_request_field<T Request::*> = true;
+}  // namespace
+
 bool in_request(const OwnOption& option) {
-  bool found = false;
-  Request probe;
-  with_request_field(option, probe, [&found](auto&) { found = true; });
-  return found;
+  return std::visit([]<class T>(T) { return is_request_field<T>; }, option.target);
 }
 
 std::uint64_t whole_of(const OwnOption& option, const Settings& s) {
