@@ -1,5 +1,6 @@
 #include "own_options.hpp"
 
+#include <algorithm>
 #include <type_traits>
 
 #include "dance/driver.hpp"
@@ -47,7 +48,8 @@ const std::vector<OwnOption>& own_options() {
   using C = Command;
   using K = OwnOption::Kind;
   const Commands searching{C::solve, C::count};
-  static const std::vector<OwnOption> table{
+  static const std::vector<OwnOption> table = [&] {
+    std::vector<OwnOption> rows{
       {.name = "help", .letter = 'h', .help = "show this help (after a command and a reduction: theirs)"},
       {.name = "version", .help = "print the version of dance"},
       {.name = "solutions", .letter = 'n', .kind = K::whole, .target = &Settings::solutions, .argument = "N",
@@ -92,16 +94,6 @@ const std::vector<OwnOption>& own_options() {
                "per instance and line, docs/json.md) or a format of the reduction's own (svg, grid, ...: "
                "'dance solve NAME --help' lists them)",
        .commands = {C::solve, C::count, C::generate}},
-      {.name = "memo", .kind = K::choice, .target = &Settings::memo, .argument = "auto|on|off",
-       .help = "count with a memo of the subproblems met (exact cover without colours, multiplicities or a "
-               "global constraint, one thread): each is counted once; auto: on (docs/engine.md)",
-       .commands = {C::solve, C::count}, .choices = &switch_words, .field = "memo"},
-      {.name = "learning", .kind = K::choice, .target = &Settings::learning, .argument = "auto|on|off",
-       .help = "conflict-directed backjumping and learned nogoods: at a dead end the search finds which choices "
-               "caused it, backs up past those that did not and never makes that set of choices again; auto: on "
-               "for searches for answers with a reduction that explains its dead ends (hamilton), off for counts "
-               "and elsewhere (docs/engine.md)",
-       .commands = {C::solve, C::count}, .choices = &switch_words, .field = "learning"},
       {.name = "stats", .kind = K::flag, .target = &Settings::stats, .help = "print search statistics to stderr",
        .commands = {C::solve, C::count, C::split, C::generate}, .field = "stats"},
       {.name = "verify", .kind = K::flag, .target = &Settings::verify,
@@ -141,7 +133,15 @@ const std::vector<OwnOption>& own_options() {
        .commands = {C::generate}, .choices = &difficulty_words, .field = "difficulty"},
       {.name = "with-solution", .kind = K::flag, .target = &Settings::with_solution,
        .help = "the solution after the puzzle on its line", .commands = {C::generate}, .field = "with_solution"},
-  };
+    };
+    // The engine's switches (dance/request.hpp), after --format.
+    auto at = std::find_if(rows.begin(), rows.end(), [](const OwnOption& o) { return o.name == "format"; }) + 1;
+    for (const EngineSwitch& engine : engine_switches())
+      at = rows.insert(at, OwnOption{.name = engine.name, .kind = K::choice, .target = engine.word,
+                                     .argument = "auto|on|off", .help = engine.help, .commands = {C::solve, C::count},
+                                     .choices = &switch_words, .field = engine.field}) + 1;
+    return rows;
+  }();
   return table;
 }
 

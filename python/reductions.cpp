@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include <atomic>
+#include <map>
 #include <memory>
 #include <sstream>
 #include <stdexcept>
@@ -473,8 +474,8 @@ void bind_reductions(py::module_& m) {
       .def_property_readonly("complete", &Run::complete);
   py::class_<Reading>(m, "Reading")
       .def(py::init([](const std::string& name, std::string text, const py::dict& options, std::uint64_t threads,
-                       std::uint64_t seed, std::uint64_t nodes, double seconds, bool verify, std::string memo,
-                       std::string learning) {
+                       std::uint64_t seed, std::uint64_t nodes, double seconds, bool verify,
+                       const std::map<std::string, std::string>& engine) {
              Request request;  // Python's keywords, translated
              request.reduction = reduction_named(name).name();
              request.model = model_options(reduction_named(name), options);
@@ -483,13 +484,13 @@ void bind_reductions(py::module_& m) {
              request.node_limit = nodes;
              request.time_limit = seconds;
              request.verify = verify;
-             request.memo = std::move(memo);
-             request.learning = std::move(learning);
+             for (const EngineSwitch& row : engine_switches())  // memo="off", tie_break="on"
+               if (const auto word = engine.find(std::string(row.field)); word != engine.end()) request.*row.word = word->second;
              return std::make_unique<Reading>(std::move(request), std::move(text));
            }),
            py::arg("name"), py::arg("text"), py::arg("options"), py::arg("threads") = 1, py::arg("seed") = 0,
-           py::arg("nodes") = 0, py::arg("seconds") = 0.0, py::arg("verify") = true, py::arg("memo") = "auto",
-           py::arg("learning") = "auto")
+           py::arg("nodes") = 0, py::arg("seconds") = 0.0, py::arg("verify") = true,
+           py::arg("engine") = std::map<std::string, std::string>{})
       .def("next", &Reading::next)
       .def("emit", &Reading::emit);
   py::class_<Generated>(m, "Generated")
@@ -499,6 +500,11 @@ void bind_reductions(py::module_& m) {
       .def_readonly("attempts", &Generated::attempts)
       .def_readonly("svg", &Generated::svg);
   m.def("reductions", &reductions_listed);
+  m.attr("engine_switches") = [] {  // the keywords of the engine's switches (memo, tie_break, ...)
+    py::list names;
+    for (const EngineSwitch& row : engine_switches()) names.append(std::string(row.field));
+    return names;
+  }();
   m.def("generate", &generate_puzzles, py::arg("name"), py::arg("n"), py::arg("seed"), py::arg("difficulty"),
         py::arg("symmetry"), py::arg("minimal"), py::arg("clues"), py::arg("seconds"), py::arg("threads"),
         py::arg("options"));

@@ -43,8 +43,8 @@ std::optional<Failure> validate(const Request& r) {
   // Each value within its range.
   if (r.threads > most_threads) return refused({option_named("threads"), {" is at most " + std::to_string(most_threads)}});
   if (!(r.time_limit >= 0)) return refused({option_named("time-limit"), {" must be a number of seconds, 0 or more"}});
-  for (const auto& [option, value] : {std::pair{"memo", &r.memo}, std::pair{"learning", &r.learning}})
-    if (auto wrong = not_one_of(option, *value, switch_words)) return wrong;
+  for (const EngineSwitch& engine : engine_switches())
+    if (auto wrong = not_one_of(std::string(engine.name), r.*engine.word, switch_words)) return wrong;
   if (auto wrong = not_one_of("symmetry", r.symmetry, symmetry_words)) return wrong;
   if (!r.difficulty.empty())
     if (auto wrong = not_one_of("difficulty", r.difficulty, difficulty_words)) return wrong;
@@ -90,8 +90,7 @@ RunSpec run_spec(const Request& r, std::string source) {
   spec.resume = r.resume;
   spec.depth = r.depth.value_or(0);
   spec.source = std::move(source);
-  spec.engine.memo = switch_of(r.memo);
-  spec.engine.learning = switch_of(r.learning);
+  for (const EngineSwitch& engine : engine_switches()) spec.engine.*engine.run = switch_of(r.*engine.word);
   return spec;
 }
 
@@ -111,8 +110,7 @@ const std::vector<FieldNames>& field_names() {
       {"node-limit", 0, "node_limit", "nodes"},  {"seed", 0, "seed", "seed"},
       {"restarts", 0, "", ""},                   {"threads", 'j', "", "threads"},
       {"resume", 0, "", ""},                     {"depth", 0, "", ""},
-      {"format", 0, "options.format", ""},       {"memo", 0, "memo", "memo"},
-      {"learning", 0, "learning", "learning"},           {"verify", 0, "verify", "verify"},
+      {"format", 0, "options.format", ""},       {"verify", 0, "verify", "verify"},
       {"symmetry", 0, "symmetry", "symmetry"},   {"minimal", 0, "minimal", "minimal"},
       {"clues", 0, "clues", "clues"},            {"difficulty", 0, "difficulty", "difficulty"},
       {"with-solution", 0, "with_solution", ""},
@@ -123,7 +121,44 @@ const std::vector<FieldNames>& field_names() {
 const FieldNames* field_named(std::string_view name) {
   for (const FieldNames& f : field_names())
     if (f.option == name || (name.size() == 1 && f.letter == name[0])) return &f;
+  static const std::vector<FieldNames> switches = [] {  // the engine's: field and keyword alike
+    std::vector<FieldNames> named;
+    for (const EngineSwitch& engine : engine_switches()) named.push_back({engine.name, 0, engine.field, engine.field});
+    return named;
+  }();
+  for (const FieldNames& f : switches)
+    if (f.option == name) return &f;
   return nullptr;
+}
+
+const std::vector<EngineSwitch>& engine_switches() {
+  using E = RunSpec::Engine;
+  using O = dlx::SolverOptions;
+  static const std::vector<EngineSwitch> rows{
+      {"sharing", "sharing", &Request::sharing, &E::sharing, &O::sharing,
+       "Algorithm X keeps covers between sibling options that share a quarter of their items (pentomino "
+       "placements); auto: where they do (docs/engine.md)"},
+      {"ring", "ring", &Request::ring, &E::ring, &O::ring,
+       "Algorithm X without sharing: a ring of the items left with one option, and the subset rule where the "
+       "search would branch; auto: from 512 primary items"},
+      {"tie-break", "tie_break", &Request::tie_break, &E::tie_break, &O::tie_break,
+       "Algorithms X and C: a tie of fewest options goes to the tightest of the first 8 tied; auto: from 512 "
+       "primary items"},
+      {"probing", "probing", &Request::probing, &E::probing, &O::probing,
+       "with the ring: a tie of two-option items is broken by committing each option and the forced ones it "
+       "leads to; auto: from 2048 primary items"},
+      {"pair-rule", "pair_rule", &Request::pair_rule, &E::pair_rule, &O::pair_rule,
+       "with the ring: the pair rule (naked and hidden pairs, X-wings); auto: from 2048 primary items"},
+      {"memo", "memo", &Request::memo, &E::memo, &O::memo,
+       "count with a memo of the subproblems met (exact cover without colours, multiplicities or a global "
+       "constraint, one thread): each is counted once; auto: on (docs/engine.md)"},
+      {"learning", "learning", &Request::learning, &E::learning, &O::learning,
+       "conflict-directed backjumping and learned nogoods: at a dead end the search finds which choices caused "
+       "it, backs up past those that did not and never makes that set of choices again; auto: on for searches "
+       "for answers with a reduction that explains its dead ends (hamilton), off for counts and elsewhere "
+       "(docs/engine.md)"},
+  };
+  return rows;
 }
 
 }  // namespace dance

@@ -307,7 +307,9 @@ class Search:
 
 # Every reduction by name: dance.solve("sudoku", text), dance.count("queens", size=8), ...
 
-_SEARCH = ("threads", "seed", "nodes", "seconds", "verify", "memo", "learning")
+_SEARCH = ("threads", "seed", "nodes", "seconds", "verify")
+# The engine's switches, as the command line's --memo, --tie-break, ...: "auto", "on" or "off".
+_ENGINE = tuple(_dance.engine_switches)
 
 
 class Answer:
@@ -404,12 +406,14 @@ class Check:
 # Each keyword's type; its range and the rules between them are the driver's
 # (dance/request.hpp: validate), as for the command line and dance serve.
 _CHECKS = {"threads": lambda v: _whole("threads", v), "seed": lambda v: _whole("seed", v),
-           "nodes": lambda v: _whole("nodes", v), "seconds": _number, "verify": lambda v: _flag("verify", v),
-           "memo": lambda v: _text("memo", v), "learning": lambda v: _text("learning", v)}
+           "nodes": lambda v: _whole("nodes", v), "seconds": _number, "verify": lambda v: _flag("verify", v)}
 
 
 def _split(kwargs):
     search = {k: _CHECKS[k](kwargs.pop(k)) for k in _SEARCH if k in kwargs}
+    engine = {k: _text(k, kwargs.pop(k)) for k in _ENGINE if k in kwargs}
+    if engine:
+        search["engine"] = engine
     return search, kwargs
 
 
@@ -460,8 +464,9 @@ def solve(name, text="", *, unique=False, **kwargs):
 
     Keyword arguments: threads, seed, nodes, seconds (limits: Stopped),
     verify (default True: every answer checked by the reduction's own
-    verifier), the engine's switches memo and learning ("auto", "on" or
-    "off", as dance's --memo and --learning), and the reduction's own options: knight="6x6", closed=True,
+    verifier), the engine's switches (memo, learning, sharing, ring,
+    tie_break, probing, pair_rule: "auto", "on" or "off", as dance's --memo,
+    --tie-break, ...), and the reduction's own options: knight="6x6", closed=True,
     box="3x3", size=8 (dance.reductions() lists them).
     """
     return _solve_run(_one(name, text, kwargs), unique)
@@ -640,7 +645,7 @@ def register(reduction):
 
 
 # The keyword arguments of solve(), count(), solutions() and check() besides a reduction's own options.
-_TAKEN = frozenset(_SEARCH) | {"unique", "limit", "text", "name", "what"}
+_TAKEN = frozenset(_SEARCH) | frozenset(_ENGINE) | {"unique", "limit", "text", "name", "what"}
 
 
 import atexit as _atexit  # noqa: E402

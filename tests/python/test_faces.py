@@ -98,3 +98,29 @@ def test_a_wrong_request_fails_alike(api, args, stdin, request_, call, code, wor
     with pytest.raises(ValueError) as raised:
         call()
     assert raised.value.code == code and words[2] in str(raised.value)
+
+
+SIXTEEN = (DATA / "sudoku" / "vu_kr_16x16_100.txt").read_text().splitlines()[0] + "\n"
+
+
+def engine_line(log):
+    return next(line for line in log.splitlines() if "engine: algorithm" in line)
+
+
+def test_the_engine_switches_reach_the_engine_from_each_face(api):
+    # A 16x16 sudoku: the ring and the tie-break are on by themselves; each face turns them off.
+    _, out, err = run_dance("solve", "sudoku", "--stats", stdin=SIXTEEN)
+    _, out_off, err_off = run_dance("solve", "sudoku", "--stats", "--ring", "off", "--tie-break", "off", stdin=SIXTEEN)
+    assert "ring" in engine_line(err) and "tie-break" in engine_line(err)
+    assert "ring" not in engine_line(err_off) and "tie-break" not in engine_line(err_off)
+    _, body = api("solve", {"reduction": "sudoku", "text": SIXTEEN, "stats": True, "ring": "off", "tie_break": "off"})
+    assert engine_line(body["log"]) == engine_line(err_off).removeprefix("dance: ")
+    answer = dance.solve("sudoku", SIXTEEN, ring="off", tie_break="off")
+    assert out == out_off == body["output"] and str(answer) == out.strip()
+    nodes = re.search(r"nodes (\d+)", err_off).group(1)  # Python's search is the command line's, node for node
+    run = dance._one("sudoku", SIXTEEN, {"ring": "off", "tie_break": "off"})
+    run.first(False)
+    assert run.statistics.nodes == int(nodes) != int(re.search(r"nodes (\d+)", err).group(1))
+    with pytest.raises(ValueError) as raised:
+        dance.solve("sudoku", SIXTEEN, tie_break="sometimes")
+    assert raised.value.code == "bad_option" and "tie_break= is auto, on or off" in str(raised.value)

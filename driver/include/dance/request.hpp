@@ -52,7 +52,12 @@ struct Request {
   std::string resume;            // count: only below the parts of FILE[:FROM-TO]
   std::optional<std::uint32_t> depth;  // split: levels below the root (split needs it)
 
-  // The engine's switches, in the words of their choices (switch_words).
+  // The engine's switches (engine_switches()), in the words of their choices (switch_words).
+  std::string sharing = "auto";
+  std::string ring = "auto";
+  std::string tie_break = "auto";
+  std::string probing = "auto";
+  std::string pair_rule = "auto";
   std::string memo = "auto";
   std::string learning = "auto";
 
@@ -70,6 +75,20 @@ inline const std::vector<std::string_view> symmetry_words{"none", "rot180", "rot
 inline const std::vector<std::string_view> difficulty_words{"easy", "medium", "hard", "fiendish"};
 // "auto, on or off"
 [[nodiscard]] std::string listed(const std::vector<std::string_view>& words);
+
+// The engine's switches a request may set (dlx::SolverOptions), one row
+// each: its name on the command line (--tie-break), its field in dance
+// serve's requests and its Python keyword (tie_break), what it does (the
+// help), where its word goes in a request and what it sets in the run.
+struct EngineSwitch {
+  std::string_view name;   // "tie-break"
+  std::string_view field;  // "tie_break": dance serve's field, Python's keyword
+  std::string Request::*word;
+  dlx::Switch RunSpec::Engine::*run;
+  dlx::Switch dlx::SolverOptions::*option;
+  std::string_view help;
+};
+[[nodiscard]] const std::vector<EngineSwitch>& engine_switches();
 
 // What is wrong with the request, if anything: coded unknown_reduction or
 // bad_option, its options kept as data (Failure::about) under their
