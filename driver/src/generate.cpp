@@ -139,7 +139,11 @@ Generation generate(const Request& request, PuzzleSink& sink, const std::atomic<
 }
 
 nlohmann::ordered_json json_of(const MadePuzzle& made) {
-  return {{"puzzle", made.text}, {"solution", made.solution}, {"clues", made.puzzle.clues}};
+  const auto trimmed = [](std::string text) {  // a grid's last line end is no part of the value
+    while (!text.empty() && text.back() == '\n') text.pop_back();
+    return text;
+  };
+  return {{"puzzle", trimmed(made.record)}, {"solution", trimmed(made.solution)}, {"clues", made.puzzle.clues}};
 }
 
 std::string summary(const Generation& run, double seconds) {

@@ -50,17 +50,19 @@ expect 2 '^$' 'no --output-dir' -- "$dance" solve queens --size 4 --format json 
 # whose puzzle solve reads back, with one answer, its solution
 expect 0 '^\{"puzzle":"[^"]+","solution":"[^"]+","clues":51\}$' '' -- "$dance" generate sudoku --format json
 expect 0 '^\{"puzzle":"7x7:' '' -- "$dance" generate range --format json
-for family in sudoku range numbrix hidato signpost "clique -k 4 --vertices 12" "independent-set -k 4 --vertices 12"; do
+# each: generate's arguments | solve's
+for family in "sudoku|sudoku" "sudoku --jigsaw --size 6|sudoku --jigsaw" "range|range" "numbrix|numbrix" \
+              "hidato|hidato" "signpost|signpost" "clique -k 4 --vertices 12|clique -k 4" \
+              "independent-set -k 4 --vertices 12|independent-set -k 4"; do
   # shellcheck disable=SC2086
-  "$dance" generate $family --format json -n 2 --seed 5 >"$tmp/made.json"
+  "$dance" generate ${family%%|*} --format json -n 2 --seed 5 >"$tmp/made.json"
   expect 0 '^unique unique$' '' -- python3 -c "
 import json, subprocess, sys
-dance, made, family = sys.argv[1], sys.argv[2], sys.argv[3].split()
-asks = [family[0]] + (family[1:3] if family[1:2] == ['-k'] else [])  # a graph's size K is solve's too
-verdicts = [subprocess.run([dance, 'solve', *asks, '--unique'], input=json.loads(line)['puzzle'] + '\\n',
+dance, made, solve = sys.argv[1], sys.argv[2], sys.argv[3].split()
+verdicts = [subprocess.run([dance, 'solve', *solve, '--unique'], input=json.loads(line)['puzzle'] + '\\n',
                            capture_output=True, text=True).stdout.split()[0] for line in open(made)]
 print(' '.join(verdicts))
-" "$dance" "$tmp/made.json" "$family"
+" "$dance" "$tmp/made.json" "${family#*|}"
 done
 # Where they are listed: dance list, and dance solve NAME --help
 expect 0 '^sudoku.*--format text\|line\|grid\|svg\|json$' '' -- "$dance" list

@@ -58,7 +58,8 @@ struct Generation {
 [[nodiscard]] Generation generate(const Request& request, PuzzleSink& sink, const std::atomic<bool>& interrupt,
                                   bool verdicts = false, std::atomic<std::uint64_t>* made = nullptr);
 
-// A puzzle as a value: {"puzzle": the family's text, "solution": its text, "clues": N} (docs/json.md).
+// A puzzle as a value: {"puzzle": what dance solve reads (a jigsaw's map too), "solution": its text,
+// "clues": N}, without their last line ends (docs/json.md).
 [[nodiscard]] nlohmann::ordered_json json_of(const MadePuzzle& made);
 // "puzzles 5, mean clues 24.2, attempts 5, mean nodes to prove uniqueness 3.4, seconds 0.1" (--stats).
 [[nodiscard]] std::string summary(const Generation& run, double seconds);
