@@ -3,6 +3,7 @@
 #include <malloc.h>
 
 #include <algorithm>
+#include <chrono>
 #include <iomanip>
 #include <cstdint>
 #include <limits>
@@ -18,15 +19,16 @@
 
 #include "commands.hpp"
 #include "dance/driver.hpp"
+#include "dance/generate.hpp"
 #include "dance/input_buffer.hpp"
 #include "dlx/error.hpp"
 #include "dance/json_lines.hpp"
-#include "generate.hpp"
 #include "memory_budget.hpp"
 #include "own_options.hpp"
+#include "dance/request.hpp"
 #include "settings.hpp"
 #include "text_sink.hpp"
-#include "work_clocks.hpp"
+#include "dance/work_clocks.hpp"
 
 namespace dance::cli {
 namespace {
@@ -79,16 +81,6 @@ class Fields {
       throw Refused(400, "too_large", std::string("\"") + name + "\" is at most " + std::to_string(hi) + " here");
     return value->get<std::uint64_t>();
   }
-  [[nodiscard]] std::optional<std::string> choice(const char* name, const std::vector<std::string_view>& choices) {
-    const json* value = find(name);
-    if (!value) return std::nullopt;
-    if (value->is_string())
-      for (const std::string_view c : choices)
-        if (value->get<std::string>() == c) return std::string(c);
-    std::string all;
-    for (const std::string_view c : choices) all += std::string(all.empty() ? "" : ", ") + '"' + std::string(c) + '"';
-    throw bad_request(std::string("\"") + name + "\" is one of " + all);
-  }
   // Refuses a field that no accessor asked for.
   void no_others() const {
     for (const auto& [field, value] : request_.items())
@@ -100,6 +92,8 @@ class Fields {
   const json& request_;
   std::set<std::string, std::less<>> asked_;
 };
+
+const Reduction& reduction_of(const Request& request) { return *find_reduction(request.reduction); }
 
 const Reduction& registered(const std::string& name) {
   const Reduction* reduction = find_reduction(name);
@@ -167,73 +161,84 @@ std::optional<Bound> server_bound(std::string_view field, const ApiLimits& limit
   return std::nullopt;
 }
 
-// A request's settings, field by typed field as dance's own options' table
-// says; the server's limits hold whatever the request asks.
-Settings settings_of(Fields& fields, const Endpoint& endpoint, const ApiLimits& limits) {
-  Settings s;
-  s.command = endpoint.command;
-  const bool generating = s.command == Command::generate;
-  s.reduction = fields.text(generating ? "puzzle" : "reduction");
-  const Reduction& reduction = registered(s.reduction);
+// What a request asks: the driver's Request (dance/request.hpp), and
+// whether its log shows the search's counters.
+struct Asked {
+  Request request;
+  bool stats = false;
+};
+
+// A request's fields, each typed as dance's own options' table says, as the
+// driver's Request; the server's limits hold whatever the request asks.
+Asked request_of(Fields& fields, const Endpoint& endpoint, const ApiLimits& limits) {
+  Asked asked;
+  Request& r = asked.request;
+  const bool generating = endpoint.command == Command::generate;
+  r.job = endpoint.check ? Job::check : generating ? Job::generate : Job::solve;
+  r.reduction = fields.text(generating ? "puzzle" : "reduction");
+  const Reduction& reduction = registered(r.reduction);
   const json* given = fields.find("options");
   json options = given ? *given : json();
   if (options.is_object() && options.contains("format")) {  // dance's own --format, given with the options (the page's way)
     if (!options["format"].is_string()) throw Refused(400, "bad_option", "options.format must be a string");
-    s.format = options["format"].get<std::string>();
-    try {
-      (void)reduction.presenter(s.format);
-    } catch (const std::invalid_argument& e) {
-      throw Refused(400, "bad_option", "options.format" + std::string(e.what()).substr(std::string("--format").size()));
-    }
+    r.format = options["format"].get<std::string>();
     options.erase("format");
   }
-  s.model = model_options(given ? &options : nullptr, reduction, limits);
-  s.time_limit = limits.time_limit;
-  s.threads = 1;  // the server's pool runs the requests side by side
-  s.progress = false;
-  s.unique = s.show_first = endpoint.check;
+  r.model = model_options(given ? &options : nullptr, reduction, limits);
+  r.time_limit = limits.time_limit;
+  r.threads = 1;  // the server's pool runs the requests side by side
   using Kind = OwnOption::Kind;
   for (const OwnOption& o : own_options()) {
-    const bool taken = endpoint.check ? o.check_takes : o.commands.contains(s.command);
+    const bool taken = endpoint.check ? o.check_takes : o.commands.contains(endpoint.command);
     if (o.field.empty() || !taken) continue;
     const std::string name(generating && !o.generate_field.empty() ? o.generate_field : o.field);
     if (o.kind == Kind::flag) {
-      s.*std::get<bool Settings::*>(o.target) = fields.flag(name.c_str());
+      const bool on = fields.flag(name.c_str());
+      if (o.job) {
+        if (on) r.job = *o.job;
+      } else if (in_request(o)) {
+        with_request_field(o, r, [on]<class T>(T& field) {
+          if constexpr (std::is_same_v<T, bool>) field = on;
+        });
+      } else {
+        asked.stats = on;  // the one flag of the log's own
+      }
     } else if (o.kind == Kind::choice) {
-      if (const auto chosen = fields.choice(name.c_str(), o.choices)) s.*std::get<std::string Settings::*>(o.target) = *chosen;
+      if (const json* word = fields.find(name.c_str())) {
+        if (!word->is_string()) throw bad_request("\"" + name + "\" must be a string");
+        with_request_field(o, r, [word]<class T>(T& field) {
+          if constexpr (std::is_same_v<T, std::string>) field = word->get<std::string>();
+        });
+      }
     } else if (o.kind == Kind::seconds) {
       // A request's limit is at most the server's.
       if (const json* limit = fields.find(name.c_str())) {
         if (!limit->is_number() || !(limit->get<double>() > 0))
           throw bad_request("\"" + name + "\" must be a number of seconds above 0");
-        double& seconds = s.*std::get<double Settings::*>(o.target);
-        seconds = std::min(seconds, limit->get<double>());
+        r.time_limit = std::min(r.time_limit, limit->get<double>());
       }
     } else if (o.kind == Kind::whole) {
       const auto bound = server_bound(name, limits);
       std::optional<std::uint64_t> value;
       if (!bound) {
         value = fields.whole(name.c_str(), o.lo, o.hi);
-      } else if (const json* given = fields.find(name.c_str())) {
+      } else if (const json* number = fields.find(name.c_str())) {
         const std::string range = name + ": from " + std::to_string(bound->lo) + " to " + std::to_string(bound->hi) + bound->note;
-        if (!given->is_number_unsigned() || given->get<std::uint64_t>() < bound->lo) throw bad_request(range);
-        if (given->get<std::uint64_t>() > bound->hi) throw Refused(400, "too_large", range);
-        value = given->get<std::uint64_t>();
+        if (!number->is_number_unsigned() || number->get<std::uint64_t>() < bound->lo) throw bad_request(range);
+        if (number->get<std::uint64_t>() > bound->hi) throw Refused(400, "too_large", range);
+        value = number->get<std::uint64_t>();
       }
-      if (value) set_whole(o, s, *value);
+      if (value) set_whole(o, r, *value);
     }
   }
-  return s;
+  return asked;
 }
 
 // An option's name in a request's words: options.NAME for the reduction's,
 // the field for dance's own ("node-limit" or "t" is node_limit or time_limit); nothing for one no request sets.
 std::optional<std::string> request_word(std::string_view name, const Reduction* reduction) {
   if (reduction && reduction->has_option(std::string(name))) return "options." + std::string(name);
-  const auto own = std::find_if(own_options().begin(), own_options().end(), [&](const OwnOption& o) {
-    return !o.field.empty() && (o.name == name || (name.size() == 1 && o.letter == name[0]));
-  });
-  if (own != own_options().end()) return std::string(own->field);
+  if (const FieldNames* own = field_named(name); own && !own->field.empty()) return std::string(own->field);
   return std::nullopt;
 }
 
@@ -337,8 +342,9 @@ class ApiSink final : public TextSink {
 };
 
 // solve and check: a session of the driver on the request's text.
-json searched(const Endpoint& endpoint, const Settings& s, const std::string& text, const ApiLimits& limits,
+json searched(const Endpoint& endpoint, const Asked& asked, const std::string& text, const ApiLimits& limits,
               const std::atomic<bool>& interrupt, const std::atomic<bool>* gone) {
+  const Request& s = asked.request;
   const Reduction& reduction = *find_reduction(s.reduction);
   TextInput in(text);  // read as the command line reads its input (a byte-order mark, lone CRs)
   std::unique_ptr<InstanceReader> reader;
@@ -347,7 +353,7 @@ json searched(const Endpoint& endpoint, const Settings& s, const std::string& te
   } catch (const std::invalid_argument& e) {
     throw refusal(bad_option(e), reduction);
   }
-  Session session(reduction, run_spec(s, reduction, "text"));
+  Session session(reduction, run_spec(s, "text"));
   std::ostringstream output, log;
   // format json: the output is JSON Lines, as on the command line
   const bool lines_out = s.format == "json";
@@ -366,7 +372,7 @@ json searched(const Endpoint& endpoint, const Settings& s, const std::string& te
   Status status = session.run(*reader, lines_out ? static_cast<Sink&>(both) : sink, deadline.flag(0));
   Failure failure = sink.first_failure();
   const bool out_of_time = deadline.stop(0);
-  status = wrap_up(s, session, status, interrupt, log, "", failure);
+  status = wrap_up(asked.stats, session, status, interrupt, log, "", failure);
   if (out_of_time) {
     log << "stopped by the request's time limit (" << std::setprecision(3) << s.time_limit << " s)\n";
     status = worse(status, Status::stopped);
@@ -394,33 +400,60 @@ json searched(const Endpoint& endpoint, const Settings& s, const std::string& te
   return result;
 }
 
-// generate: the generator library as the command line runs it (generate.cpp).
-json generated(const Settings& s, const std::atomic<bool>& interrupt, const std::atomic<bool>* gone) {
-  const Reduction& reduction = *find_reduction(s.reduction);
-  std::ostringstream output, log;
-  Failure failure;
-  WorkClocks deadline(1, s.time_limit + 0.25, interrupt, gone ? std::vector{gone} : std::vector<const std::atomic<bool>*>{});
+// generate's sink: each puzzle's line as the command line prints it (the
+// output), and as a value (docs/serve.md).
+class ApiPuzzles final : public PuzzleSink {
+ public:
+  ApiPuzzles(const Request& request, std::ostream& log) : request_(request), log_(log) {}
+  void puzzle(std::uint64_t, const MadePuzzle& made) override {
+    output += made.line;
+    puzzles.push_back(json_of(made));
+  }
+  void timed_out(std::uint64_t number) override {
+    log_ << "puzzle " << number << " stopped by the time limit (time_limit " << request_.time_limit << " s)\n";
+  }
+  std::string output;
+  nlohmann::ordered_json puzzles = nlohmann::ordered_json::array();
+
+ private:
+  const Request& request_;
+  std::ostream& log_;
+};
+
+// generate: the driver's loop (dance/generate.hpp), as the command line runs it.
+json generated(const Asked& asked, const std::atomic<bool>& interrupt, const std::atomic<bool>* gone) {
+  const Request& r = asked.request;
+  std::ostringstream log;
+  ApiPuzzles sink(r, log);
+  WorkClocks deadline(1, r.time_limit + 0.25, interrupt, gone ? std::vector{gone} : std::vector<const std::atomic<bool>*>{});
   deadline.start(0);
-  const int status = generate(s, deadline.flag(0), output, log, "", &failure);
-  if (status == exit_status::error) throw refusal(failure, reduction);
-  return {{"status", verdict_of(Status(status))}, {"output", output.str()},
-          {"log", log_of(log, reduction)}};
+  const auto start = std::chrono::steady_clock::now();
+  const Generation run = generate(r, sink, deadline.flag(0), asked.stats);
+  if (run.status == Status::error) throw refusal(run.failure, reduction_of(r));
+  if (asked.stats) log << summary(run, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()) << '\n';
+  if (run.interrupted) log << "interrupted\n";
+  else if (run.timed_out > 0) log << run.timed_out << " of " << run.handed + run.timed_out << " puzzles stopped by the time limit\n";
+  std::string told = log.str();
+  if (!told.empty()) told.pop_back();
+  return {{"status", verdict_of(run.status)}, {"output", sink.output}, {"puzzles", sink.puzzles}, {"log", told}};
 }
 
 json answer(const Endpoint& endpoint, const json& request, const ApiLimits& limits, double waited,
             const std::atomic<bool>& interrupt, const std::atomic<bool>* gone) {
   const MemoryBudget budget(limits.memory);  // past it, std::bad_alloc: too_large
   Fields fields(request);
-  Settings s = settings_of(fields, endpoint, limits);
+  Asked asked = request_of(fields, endpoint, limits);
   const bool generating = endpoint.command == Command::generate;
   const std::string text = generating ? "" : fields.text("text");
   fields.no_others();
   // The time waited in the queue counts against the request's own limit
   // (its time_limit, or the server's when it asks for none).
-  s.time_limit -= waited;
-  if (!(s.time_limit > 0))
+  asked.request.time_limit -= waited;
+  if (!(asked.request.time_limit > 0))
     throw Refused(503, "busy", "the request waited in the queue past its time limit: try again");
-  return generating ? generated(s, interrupt, gone) : searched(endpoint, s, text, limits, interrupt, gone);
+  // The request's own checks, the same as every face's (dance/request.hpp).
+  if (const auto wrong = validate(asked.request)) throw refusal(*wrong, reduction_of(asked.request));
+  return generating ? generated(asked, interrupt, gone) : searched(endpoint, asked, text, limits, interrupt, gone);
 }
 
 // Deeper JSON than any request needs is refused before it is parsed.

@@ -118,34 +118,7 @@ std::optional<std::string> input_to_share(const Settings& s, const Reduction& re
 
 }  // namespace
 
-RunSpec run_spec(const Settings& s, const Reduction& reduction, std::string source) {
-  RunSpec spec;
-  spec.task = s.command == Command::emit    ? Task::emit
-              : s.command == Command::split ? Task::split
-              : s.unique             ? Task::unique
-              // -n 0 where an instance's answers keep to one line: their number
-              : s.count || (s.solutions == 0 && reduction.one_line_answers()) ? Task::count
-                                                                           : Task::solve;
-  spec.solutions = s.solutions;
-  spec.first_too = s.show_first || (s.unique && s.format == "json");  // json's verdict carries the answer (docs/json.md)
-  spec.node_limit = s.node_limit;
-  spec.time_limit = s.time_limit;
-  spec.seed = s.seed;
-  spec.restarts = s.restarts;
-  spec.threads = thread_count(s.threads);
-  spec.verify = s.verify;
-  spec.resume = s.resume;
-  spec.depth = s.depth;
-  spec.source = std::move(source);
-  const auto engine_switch = [](const std::string& word) {
-    return word == "on" ? dlx::Switch::on : word == "off" ? dlx::Switch::off : dlx::Switch::automatic;
-  };
-  spec.engine.memo = engine_switch(s.memo);
-  spec.engine.learning = engine_switch(s.learning);
-  return spec;
-}
-
-Status wrap_up(const Settings& s, const Session& session, Status status, const std::atomic<bool>& interrupt,
+Status wrap_up(bool stats, const Session& session, Status status, const std::atomic<bool>& interrupt,
                std::ostream& err, const std::string& prefix, Failure& failure) {
   if (interrupt.load()) {
     err << prefix << "interrupted\n";
@@ -157,7 +130,7 @@ Status wrap_up(const Settings& s, const Session& session, Status status, const s
     failure = {"bad_request", message};
     status = Status::error;
   }
-  if (s.stats) {
+  if (stats) {
     err << prefix << session.statistics() << '\n';
     for (const std::string& variant : session.variants()) err << prefix << "engine: algorithm " << variant << '\n';
   }
@@ -165,7 +138,7 @@ Status wrap_up(const Settings& s, const Session& session, Status status, const s
 }
 
 int run(const Settings& s, const std::atomic<bool>& interrupt, std::ostream& out, std::ostream& err, Cluster* cluster) {
-  if (cluster && !s.count) {
+  if (cluster && s.job != Job::count) {
     err << program() << ": under mpirun, " << program() << " counts only: " << program() << " count REDUCTION ...\n";
     return exit_status::error;
   }
@@ -194,7 +167,7 @@ int run(const Settings& s, const std::atomic<bool>& interrupt, std::ostream& out
     return exit_status::error;
   }
 
-  Session session(reduction, run_spec(s, reduction, source));
+  Session session(reduction, run_spec(s, source));
   std::optional<ProgressLine> progress;
   if (s.command == Command::solve || s.command == Command::count) {
     progress.emplace(err, ProgressLine::shown(s.progress),
@@ -217,7 +190,7 @@ int run(const Settings& s, const std::atomic<bool>& interrupt, std::ostream& out
   if (sink.file_failed()) status = worse(status, Status::error);
   Failure failure = sink.first_failure();
   if (progress) progress->stop();
-  status = wrap_up(s, session, status, interrupt, err, program() + ": ", failure);
+  status = wrap_up(s.stats, session, status, interrupt, err, program() + ": ", failure);
   if (json && session.instances() == 0 && failure.code == "bad_request") lines.failed(failure);  // no instance: one line says so
   out.flush();
   return static_cast<int>(status);

@@ -23,12 +23,10 @@ int run(const Settings& settings, const std::atomic<bool>& interrupt, std::ostre
         Cluster* cluster = nullptr);
 
 // The parts of a run that dance serve shares (api.cpp).
-// The run's specification from the settings; `source` names the input in messages.
-[[nodiscard]] RunSpec run_spec(const Settings& settings, const Reduction& reduction, std::string source);
 // After a session's run: an interrupt said, an input of no instance an error
-// (`failure` coded bad_request), --stats's counters; each message on `err`
+// (`failure` coded bad_request), the counters with `stats`; each message on `err`
 // after `prefix`. Returns the run's status.
-Status wrap_up(const Settings& settings, const Session& session, Status status, const std::atomic<bool>& interrupt,
+Status wrap_up(bool stats, const Session& session, Status status, const std::atomic<bool>& interrupt,
                std::ostream& err, const std::string& prefix, Failure& failure);
 
 }  // namespace dance::cli

@@ -6,87 +6,52 @@
 #include <sstream>
 #include <stdexcept>
 #include <vector>
+
 #include <unistd.h>
 
 #include "commands.hpp"
+#include "dance/generate.hpp"
 #include "dance/generator.hpp"
 #include "dance/reduction.hpp"
 #include "output_files.hpp"
-#include "dance/parallel.hpp"
 #include "progress.hpp"
-#include "work_clocks.hpp"
 
 namespace dance::cli {
 namespace {
 
-// One generated puzzle's line, or why there is none.
-struct Made {
-  std::string line;
-  Failure error;
-  std::size_t clues = 0;
-  std::size_t attempts = 0;
-  std::uint64_t nodes = 0;
-  bool interrupted = false;  // given up on Ctrl-C, or on -t
-  bool timed_out = false;    // ... on -t: the run goes on with the next puzzle
-};
+// dance generate's sink: each puzzle's line on `out` (--format json: an
+// object per puzzle, docs/json.md) or in its file (-o DIR), the rest on `err`.
+class PuzzleLines final : public PuzzleSink {
+ public:
+  PuzzleLines(const Settings& s, std::ostream& out, std::ostream& err, const std::string& prefix, ProgressLine& progress)
+      : s_(s), out_(out), err_(err), prefix_(prefix), progress_(progress),
+        to_terminal_(isatty(STDOUT_FILENO) != 0 && !s.quiet) {}
 
-Made make(PuzzleType& type, const Settings& s, const GenerateOptions& options, std::uint64_t index) {
-  Made made;
-  try {
-    const Puzzle puzzle = generate(type, options, s.seed, index);
-    if (s.verify) {
-      if (const auto wrong = type.verify(puzzle.solution, puzzle.kept)) {
-        made.error = {"internal", "internal error: puzzle " + std::to_string(index + 1) + " fails verification: " + *wrong};
-        return made;
-      }
-    }
-    std::ostringstream line;
-    type.print_record(line, puzzle.solution, puzzle.kept, s.with_solution);
-    made.line = std::move(line).str();
-    made.clues = puzzle.clues;
-    made.attempts = puzzle.attempts;
-    if (puzzle.verdict) made.nodes = puzzle.verdict->nodes;
-  } catch (const GenerateError& e) {
-    made.error = {"bad_option", e.what()};
-  } catch (const GenerateInterrupted&) {
-    made.interrupted = true;
+  void handing() override {
+    if (to_terminal_) progress_.clear();  // puzzles and progress on one screen
   }
-  return made;
-}
+  void handed() override { out_.flush(); }
+  void puzzle(std::uint64_t number, const MadePuzzle& made) override {
+    if (!s_.output_dir.empty()) write_output_file(s_.output_dir, number, made.line);
+    else if (!s_.quiet) out_ << made.line;
+  }
+  void timed_out(std::uint64_t number) override {
+    err_ << prefix_ << "puzzle " << number << " stopped by the time limit (-t " << s_.time_limit << " s)\n";
+  }
+
+ private:
+  const Settings& s_;
+  std::ostream& out_;
+  std::ostream& err_;
+  const std::string& prefix_;
+  ProgressLine& progress_;
+  const bool to_terminal_;
+};
 
 }  // namespace
 
 int generate(const Settings& s, const std::atomic<bool>& interrupt, std::ostream& out, std::ostream& err,
              const std::string& prefix, Failure* failure) {
-  const Reduction& reduction = *find_reduction(s.reduction);
-  const auto failed = [&](Failure why, std::string_view hint = "") {
-    err << prefix << why.message << '\n' << hint;
-    if (failure) *failure = std::move(why);
-    return exit_status::error;
-  };
-  const std::string try_help = "Try '" + program() + " --help'.\n";
-  const std::size_t threads = thread_count(s.threads);
-  GenerateOptions options;
-  options.symmetry = *parse_symmetry(s.symmetry);
-  options.minimal = s.minimal;
-  options.clues = s.clues;
-  if (!s.difficulty.empty()) options.difficulty = parse_difficulty(s.difficulty);
-  options.verdict = s.stats;  // for the mean nodes to prove uniqueness
-  std::vector<std::unique_ptr<PuzzleType>> types;
-  try {
-    for (std::size_t t = 0; t < threads; ++t) types.push_back(reduction.puzzle_type(s.model, s.format));
-    if (!types[0])
-      return failed({"unknown_reduction", "there is no generator for '" + std::string(reduction.name()) + "' (see '" +
-                                              program() + " list')"});
-    check_options(*types[0], options);
-  } catch (const std::invalid_argument& e) {
-    return failed({"bad_option", e.what()}, try_help);
-  } catch (const GenerateError& e) {
-    return failed({"bad_option", e.what()});
-  }
-
-  WorkClocks clocks(threads, s.time_limit, interrupt);  // -t for generate: a time limit per puzzle
-  for (std::size_t t = 0; t < threads; ++t) types[t]->set_interrupt(&clocks.flag(t));
   const auto start = std::chrono::steady_clock::now();
   std::atomic<std::uint64_t> made_so_far{0};
   ProgressLine progress(
@@ -96,66 +61,24 @@ int generate(const Settings& s, const std::atomic<bool>& interrupt, std::ostream
                " puzzles, " + std::to_string(static_cast<long>(seconds)) + " s";
       },
       0);
-  const bool to_terminal = isatty(STDOUT_FILENO) != 0 && !s.quiet;  // puzzles and progress on one screen
-  const std::size_t chunk = 16 * threads;
-  std::vector<Made> made(chunk);
-  std::uint64_t done = 0, timed_out = 0, clues = 0, attempts = 0, nodes = 0;
-  while (done < s.solutions && !interrupt.load()) {
-    const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(chunk, s.solutions - done));
-    in_parallel(n, threads, [&](std::size_t k, std::size_t t) {
-      clocks.start(t);
-      made[k] = make(*types[t], s, options, done + k);
-      made[k].timed_out = clocks.stop(t) && made[k].interrupted;
-      if (!made[k].interrupted) made_so_far.fetch_add(1, std::memory_order_relaxed);
-    });
-    std::size_t finished = 0;  // the puzzles before the first one given up on Ctrl-C
-    while (finished < n && (!made[finished].interrupted || made[finished].timed_out)) ++finished;
-    if (to_terminal) progress.clear();
-    for (std::size_t k = 0; k < finished; ++k) {
-      if (!made[k].error.code.empty()) {
-        made_so_far = done + k;
-        progress.stop(true);
-        return failed(made[k].error);
-      }
-      if (made[k].timed_out) {
-        ++timed_out;
-        err << prefix << "puzzle " << done + k + 1 << " stopped by the time limit (-t " << s.time_limit << " s)\n";
-        continue;
-      }
-      if (!s.output_dir.empty()) {
-        try {
-          write_output_file(s.output_dir, done + k + 1, made[k].line);
-        } catch (const std::runtime_error& e) {
-          progress.stop(true);
-          return failed({"internal", e.what()});
-        }
-      } else if (!s.quiet) {
-        out << made[k].line;
-      }
-      clues += made[k].clues;
-      attempts += made[k].attempts;
-      nodes += made[k].nodes;
-    }
-    done += finished;
-    out.flush();
-    if (finished < n) break;  // interrupted: the puzzles before stay printed
-  }
-  const std::uint64_t printed = done - timed_out;
-  made_so_far = printed;
+  PuzzleLines lines(s, out, err, prefix, progress);
+  const Generation run = dance::generate(s, lines, interrupt, s.stats, &made_so_far);
   progress.stop(true);
-  if (s.stats) {
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    const double each = printed ? 1.0 / static_cast<double>(printed) : 0.0;
-    err << prefix << "puzzles " << printed << ", mean clues " << static_cast<double>(clues) * each << ", attempts "
-        << attempts << ", mean nodes to prove uniqueness " << static_cast<double>(nodes) * each << ", seconds "
-        << seconds << '\n';
+  if (run.status == Status::error) {
+    const bool listed = run.failure.code == "unknown_reduction";  // no generator: dance list says which have one
+    err << prefix << run.failure.message << (listed ? " (see '" + program() + " list')" : "") << '\n'
+        << (run.usage ? "Try '" + program() + " --help'.\n" : "");
+    if (failure) *failure = run.failure;
+    return exit_status::error;
   }
-  if (interrupt.load()) {
+  if (s.stats)
+    err << prefix << summary(run, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()) << '\n';
+  if (run.interrupted) {
     err << prefix << "interrupted\n";
     return exit_status::stopped;
   }
-  if (timed_out > 0) {
-    err << prefix << timed_out << " of " << done << " puzzles stopped by the time limit\n";
+  if (run.timed_out > 0) {
+    err << prefix << run.timed_out << " of " << run.handed + run.timed_out << " puzzles stopped by the time limit\n";
     return exit_status::stopped;
   }
   return exit_status::found;

@@ -1,5 +1,6 @@
 #include "own_options.hpp"
 
+#include <algorithm>
 #include <type_traits>
 
 #include "dance/driver.hpp"
@@ -16,41 +17,39 @@ std::string Commands::listed() const {
   return text;
 }
 
-std::string OwnOption::choices_listed() const {
-  std::string text;
-  for (std::size_t k = 0; k < choices.size(); ++k)
-    text += std::string(k == 0 ? "" : k + 1 == choices.size() ? " or " : ", ") + std::string(choices[k]);
-  return text;
-}
-
 namespace {
 template <class T>
-constexpr bool is_whole_target = std::is_same_v<T, std::uint64_t Settings::*> || std::is_same_v<T, std::uint32_t Settings::*>;
+constexpr bool is_request_field = false;
+template <class T>
+constexpr bool is_request_field<T Request::*> = true;
 }  // namespace
 
-std::uint64_t whole_of(const OwnOption& option, const Settings& s) {
-  return std::visit(
-      [&s](auto target) -> std::uint64_t {
-        if constexpr (is_whole_target<decltype(target)>) return s.*target;
-        else return 0;
-      },
-      option.target);
+bool in_request(const OwnOption& option) {
+  return std::visit([]<class T>(T) { return is_request_field<T>; }, option.target);
 }
 
-void set_whole(const OwnOption& option, Settings& s, std::uint64_t value) {
-  std::visit(
-      [&](auto target) {
-        if constexpr (is_whole_target<decltype(target)>)
-          s.*target = static_cast<std::remove_reference_t<decltype(s.*target)>>(value);
-      },
-      option.target);
+std::uint64_t whole_of(const OwnOption& option, const Settings& s) {
+  std::uint64_t value = 0;
+  with_field(option, const_cast<Settings&>(s), [&value]<class T>(T& field) {
+    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) value = field;
+    else if constexpr (std::is_same_v<T, std::optional<std::uint32_t>>) value = field.value_or(0);
+  });
+  return value;
+}
+
+void set_whole(const OwnOption& option, Request& r, std::uint64_t value) {
+  with_request_field(option, r, [value]<class T>(T& field) {
+    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) field = static_cast<T>(value);
+    else if constexpr (std::is_same_v<T, std::optional<std::uint32_t>>) field = static_cast<std::uint32_t>(value);
+  });
 }
 
 const std::vector<OwnOption>& own_options() {
   using C = Command;
   using K = OwnOption::Kind;
   const Commands searching{C::solve, C::count};
-  static const std::vector<OwnOption> table{
+  static const std::vector<OwnOption> table = [&] {
+    std::vector<OwnOption> rows{
       {.name = "help", .letter = 'h', .help = "show this help (after a command and a reduction: theirs)"},
       {.name = "version", .help = "print the version of dance"},
       {.name = "solutions", .letter = 'n', .kind = K::whole, .target = &Settings::solutions, .argument = "N",
@@ -58,10 +57,10 @@ const std::vector<OwnOption>& own_options() {
                "generate: puzzles to make",
        .commands = {C::solve, C::count, C::generate}, .field = "solutions", .generate_field = "n"},
       {.name = "count", .kind = K::flag, .target = &Settings::count,
-       .help = "count the solutions instead of printing them (like `count`)", .commands = searching, .field = "count"},
+       .help = "count the solutions instead of printing them (like `count`)", .commands = searching, .field = "count", .job = Job::count},
       {.name = "unique", .kind = K::flag, .target = &Settings::unique,
        .help = "stop at a second solution and say unique, multiple or none (unknown: a limit stopped it first)",
-       .commands = searching, .field = "unique"},
+       .commands = searching, .field = "unique", .job = Job::unique},
       {.name = "time-limit", .letter = 't', .kind = K::seconds, .target = &Settings::time_limit, .argument = "SECONDS",
        .help = "stop after SECONDS of search per instance (generate: per puzzle, which is then left out), 0 = none; "
                "serve: per request, 5 by default",
@@ -95,16 +94,6 @@ const std::vector<OwnOption>& own_options() {
                "per instance and line, docs/json.md) or a format of the reduction's own (svg, grid, ...: "
                "'dance solve NAME --help' lists them)",
        .commands = {C::solve, C::count, C::generate}},
-      {.name = "memo", .kind = K::choice, .target = &Settings::memo, .argument = "auto|on|off",
-       .help = "count with a memo of the subproblems met (exact cover without colours, multiplicities or a "
-               "global constraint, one thread): each is counted once; auto: on (docs/engine.md)",
-       .commands = {C::solve, C::count}, .choices = {"auto", "on", "off"}, .field = "memo"},
-      {.name = "learning", .kind = K::choice, .target = &Settings::learning, .argument = "auto|on|off",
-       .help = "conflict-directed backjumping and learned nogoods: at a dead end the search finds which choices "
-               "caused it, backs up past those that did not and never makes that set of choices again; auto: on "
-               "for searches for answers with a reduction that explains its dead ends (hamilton), off for counts "
-               "and elsewhere (docs/engine.md)",
-       .commands = {C::solve, C::count}, .choices = {"auto", "on", "off"}, .field = "learning"},
       {.name = "stats", .kind = K::flag, .target = &Settings::stats, .help = "print search statistics to stderr",
        .commands = {C::solve, C::count, C::split, C::generate}, .field = "stats"},
       {.name = "verify", .kind = K::flag, .target = &Settings::verify,
@@ -132,7 +121,7 @@ const std::vector<OwnOption>& own_options() {
        .commands = {C::serve}, .lo = 1},
       {.name = "symmetry", .kind = K::choice, .target = &Settings::symmetry, .argument = "S",
        .help = "clue symmetry none, rot180, rot90, mirror or diagonal", .commands = {C::generate},
-       .choices = {"none", "rot180", "rot90", "mirror", "diagonal"}, .field = "symmetry"},
+       .choices = &symmetry_words, .field = "symmetry"},
       {.name = "minimal", .kind = K::flag, .target = &Settings::minimal,
        .help = "no clue (orbit) can be taken away (sudoku: about a second a puzzle at 25x25, far longer beyond: "
                "docs/generate.md)",
@@ -141,10 +130,18 @@ const std::vector<OwnOption>& own_options() {
        .help = "exactly K clues, 0 = as removal leaves", .commands = {C::generate}, .field = "clues"},
       {.name = "difficulty", .kind = K::choice, .target = &Settings::difficulty, .argument = "G",
        .help = "easy, medium, hard or fiendish, graded by the engine's search (docs/generate.md)",
-       .commands = {C::generate}, .choices = {"easy", "medium", "hard", "fiendish"}, .field = "difficulty"},
+       .commands = {C::generate}, .choices = &difficulty_words, .field = "difficulty"},
       {.name = "with-solution", .kind = K::flag, .target = &Settings::with_solution,
        .help = "the solution after the puzzle on its line", .commands = {C::generate}, .field = "with_solution"},
-  };
+    };
+    // The engine's switches (dance/request.hpp), after --format.
+    auto at = std::find_if(rows.begin(), rows.end(), [](const OwnOption& o) { return o.name == "format"; }) + 1;
+    for (const EngineSwitch& engine : engine_switches())
+      at = rows.insert(at, OwnOption{.name = engine.name, .kind = K::choice, .target = engine.word,
+                                     .argument = "auto|on|off", .help = engine.help, .commands = {C::solve, C::count},
+                                     .choices = &switch_words, .field = engine.field}) + 1;
+    return rows;
+  }();
   return table;
 }
 

@@ -76,25 +76,25 @@ std::string usage_of(const std::string& name) {
 void add_option(po::options_description& table, const OwnOption& o, Settings& s) {
   const std::string names = std::string(o.name) + (o.letter ? std::string(",") + o.letter : "");
   const std::string argument(o.argument);
-  const auto bound = [&]<class T>(T Settings::*field) -> const po::value_semantic* {
-    T& target = s.*field;
+  const po::value_semantic* value = nullptr;
+  with_field(o, s, [&]<class T>(T& target) {
     if constexpr (std::is_same_v<T, bool>) {
-      return po::bool_switch(&target);
+      value = po::bool_switch(&target);
     } else if constexpr (std::is_integral_v<T>) {
-      return whole(target)->value_name(argument);
+      value = whole(target)->value_name(argument);
+    } else if constexpr (std::is_same_v<T, std::optional<std::uint32_t>>) {
+      // Shown as 0 in the help; parse() leaves it unset when not given.
+      value = po::value<Whole<std::uint32_t>>()
+                  ->default_value(Whole<std::uint32_t>{0}, "0")
+                  ->notifier([&target](const Whole<std::uint32_t>& w) { target = w.value; })
+                  ->value_name(argument);
     } else if constexpr (std::is_same_v<T, double>) {
-      return po::value(&target)->default_value(target)->value_name(argument);
+      value = po::value(&target)->default_value(target)->value_name(argument);
     } else {
-      auto* value = po::value(&target)->value_name(argument);
-      return target.empty() ? value : value->default_value(target);
+      auto* text = po::value(&target)->value_name(argument);
+      value = target.empty() ? text : text->default_value(target);
     }
-  };
-  const po::value_semantic* value = std::visit(
-      [&](auto field) -> const po::value_semantic* {
-        if constexpr (std::is_same_v<decltype(field), std::monostate>) return nullptr;
-        else return bound(field);
-      },
-      o.target);
+  });
   const std::string help(o.help);
   if (value) table.add_options()(names.c_str(), value, help.c_str());
   else table.add_options()(names.c_str(), help.c_str());
@@ -125,20 +125,13 @@ po::options_description option_table(Settings& s) {
   return table;
 }
 
-// What is wrong with a value of dance's own given on the command line, if anything.
+// What is wrong with a whole value given on the command line, beyond its
+// digits: its row's range (a request's own rules are validate()'s).
 std::optional<std::string> out_of_range(const OwnOption& o, const Settings& s) {
-  using Kind = OwnOption::Kind;
-  if (o.kind == Kind::whole) {
-    const std::uint64_t value = whole_of(o, s);
-    if (value < o.lo) return o.dashed() + " must be at least " + std::to_string(o.lo);
-    if (value > o.hi) return o.dashed() + " is at most " + std::to_string(o.hi);
-  } else if (o.kind == Kind::seconds) {
-    if (!(s.*std::get<double Settings::*>(o.target) >= 0)) return o.dashed() + " must be a number of seconds, 0 or more";
-  } else if (o.kind == Kind::choice) {
-    const std::string& value = s.*std::get<std::string Settings::*>(o.target);
-    if (std::find(o.choices.begin(), o.choices.end(), value) == o.choices.end())
-      return o.dashed() + " is " + o.choices_listed() + "; found " + dlx::quoted(value);
-  }
+  if (o.kind != OwnOption::Kind::whole) return std::nullopt;
+  const std::uint64_t value = whole_of(o, s);
+  if (value < o.lo) return o.dashed() + " must be at least " + std::to_string(o.lo);
+  if (value > o.hi) return o.dashed() + " is at most " + std::to_string(o.hi);
   return std::nullopt;
 }
 
@@ -361,19 +354,33 @@ Parsed parse(const std::vector<std::string>& args) {
       return fail("--" + name + " is not an option of " + (r ? std::string(r->name()) : named));
     s.model.set(name, value.value().type() == typeid(bool) ? std::string() : value.as<std::string>());
   }
-  // The rules between options, beyond which command takes which.
-  if (given("format")) {  // a format the reduction writes
-    if (s.format.empty()) return fail("--format needs a name: 'dance solve " + s.reduction + " --help' lists them");
-    if ((s.count || s.command == Command::count) && s.format != "text" && s.format != "json")
-      return fail("count writes numbers: --format text or json");
-    try {
-      (void)find_reduction(s.reduction)->presenter(s.format);
-    } catch (const std::invalid_argument& e) {
-      return fail(e.what());
-    }
-    if (!s.output_dir.empty() && s.format == "json") return fail("--format json is one stream of JSON Lines: no --output-dir");
+  // What the command asks for; --count and --unique (the later row) ask for theirs.
+  s.job = s.command == Command::count      ? Job::count
+          : s.command == Command::emit     ? Job::emit
+          : s.command == Command::split    ? Job::split
+          : s.command == Command::generate ? Job::generate
+                                           : Job::solve;
+  for (const OwnOption& o : own_options()) {
+    if (!o.job || !given(o.name)) continue;
+    with_field(o, s, [&]<class T>(T& on) {
+      if constexpr (std::is_same_v<T, bool>)
+        if (on) s.job = *o.job;
+    });
   }
-  if (s.command == Command::generate && s.solutions == 0) return fail("generate: -n must be at least 1");
+  for (const OwnOption& o : own_options())  // a value the command line left out is none
+    if (!given(o.name))
+      with_field(o, s, []<class T>(T& field) {
+        if constexpr (std::is_same_v<T, std::optional<std::uint32_t>>) field.reset();
+      });
+  // The request's own checks, the same as every face's (dance/request.hpp).
+  if (!s.reduction.empty())
+    if (const auto wrong = validate(s)) return fail(wrong->message);
+  // -n 0 where an instance's answers keep to one line prints their number.
+  if (s.job == Job::solve && s.solutions == 0 && !s.reduction.empty() && find_reduction(s.reduction)->one_line_answers())
+    s.job = Job::count;
+  // The command line's own rules.
+  if (given("format") && !s.output_dir.empty() && s.format == "json")
+    return fail("--format json is one stream of JSON Lines: no --output-dir");
   if (s.command == Command::serve) {
     // Safe by default: every request's search has a limit, and the pool uses every core.
     if (!given("time-limit")) s.time_limit = 5;
@@ -382,11 +389,6 @@ Parsed parse(const std::vector<std::string>& args) {
   }
   if (vm.count("progress") && vm.count("no-progress")) return fail("--progress and --no-progress say opposite things");
   if (vm.count("progress") || vm.count("no-progress")) s.progress = vm.count("progress") > 0;
-  if (s.command == Command::count) s.count = true;
-  if (s.command == Command::split && !given("depth")) return fail("--depth goes with split, and split needs it");
-  if (given("resume") && !s.count) return fail("--resume is for count");
-  if (s.restarts != 0 && (s.count || s.unique || s.solutions != 1 || s.threads != 1))
-    return fail("--restarts is for solve's first solution: one thread, without -n, --count or --unique");
   parsed.settings = s;
   return parsed;
 }

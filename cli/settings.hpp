@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "dance/reduction.hpp"
+#include "dance/request.hpp"
 
 namespace dance::cli {
 
@@ -18,41 +19,23 @@ inline constexpr Command every_command[] = {Command::solve,    Command::count, C
 [[nodiscard]] std::string_view name_of(Command command);
 [[nodiscard]] std::optional<Command> command_named(std::string_view name);
 
-struct Settings {
+// A command line's settings: the request it makes (dance/request.hpp), and
+// what only the command line has (the input's file, -o, -q, --stats, the
+// progress line, serve's address).
+struct Settings : Request {
   Command command = Command::solve;
-  std::string reduction;  // e.g. xcc; for generate the puzzle family
   std::string input = "-";
-  std::uint64_t solutions = 1;  // -n: how many to print, 0 = all
-  bool count = false;
-  bool unique = false;
-  bool show_first = false;  // unique: the first solution after the verdict (dance serve's check)
-  double time_limit = 0;
-  std::uint64_t node_limit = 0;
-  std::uint64_t seed = 0;
-  std::uint64_t restarts = 0;  // --restarts N: nodes a unit of Luby's sequence, 0 = no restarts
+  bool count = false;   // --count: Job::count (parse() sets `job`)
+  bool unique = false;  // --unique: Job::unique
   std::string output_dir;  // -o DIR: a file per instance or puzzle
-  std::string format = "text";  // --format: the reduction's presenter (dance/presenter.hpp)
-  std::uint32_t threads = 1;  // 0 = all cores
   bool stats = false;
-  bool verify = false;
   bool quiet = false;
   std::optional<bool> progress;  // --progress, --no-progress; neither: on a terminal only
-  std::string resume;       // --resume FILE[:FROM-TO]: count only below these parts
-  std::uint32_t depth = 0;  // split --depth
-  ModelOptions model;
   // serve
   std::string host = "127.0.0.1";
   std::uint32_t port = 8080;
   std::uint64_t max_connections = 256;
-  std::string allow_hosts;
-  std::string memo = "auto";  // --memo
-  std::string learning = "auto";  // --learning  // serve --allow-host: comma-separated host names
-  // generate
-  std::string symmetry = "none";
-  bool minimal = false;
-  std::uint64_t clues = 0;
-  std::string difficulty;
-  bool with_solution = false;
+  std::string allow_hosts;  // serve --allow-host: comma-separated host names
 };
 
 // What parse() found: settings to run, or text to print and an exit status.

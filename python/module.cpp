@@ -14,6 +14,8 @@
 #include "dlx/statistics.hpp"
 #include "hook.hpp"
 #include "module.hpp"
+
+#include "dance/request.hpp"
 #include "problem.hpp"
 #include "search.hpp"
 
@@ -114,7 +116,9 @@ void translate_exceptions() {
     } catch (const dlx::BuildError& e) {
       PyErr_SetString(PyExc_ValueError, e.what());
     } catch (const OptionError& e) {
-      PyErr_SetString(PyExc_ValueError, worded(e.parts(), keyword_of).c_str());
+      const py::object error = py::reinterpret_borrow<py::object>(PyExc_ValueError)(worded(e.parts(), keyword_of));
+      error.attr("code") = "bad_option";
+      PyErr_SetObject(PyExc_ValueError, error.ptr());
     } catch (const GenerateError& e) {
       PyErr_SetString(package_exception("GenerateError").ptr(), e.what());
     }
@@ -123,7 +127,16 @@ void translate_exceptions() {
 
 }  // namespace
 
+void raise_value_error(const std::string& message, const std::string& code) {
+  const py::object error = py::reinterpret_borrow<py::object>(PyExc_ValueError)(message);
+  error.attr("code") = code;  // the code the command line's message and dance serve's answer have (docs/serve.md)
+  PyErr_SetObject(PyExc_ValueError, error.ptr());
+  throw py::error_already_set();
+}
+
 std::string keyword_of(std::string_view name) {
+  // dance's own options by Python's keyword for them (time-limit is seconds=)
+  if (const FieldNames* own = field_named(name); own && !own->keyword.empty()) return std::string(own->keyword) + "=";
   std::string keyword(name);
   std::replace(keyword.begin(), keyword.end(), '-', '_');
   static const std::set<std::string, std::less<>> reserved{"and", "as", "class", "def", "for", "from", "global", "if", "import",

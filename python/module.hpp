@@ -14,5 +14,8 @@ void bind_reductions(pybind11::module_& m);
 void bind_python_reductions(pybind11::module_& m);
 // An option as Python names it in a message: its keyword argument (to=, from_=, node_limit=).
 std::string keyword_of(std::string_view name);
+// Raises ValueError(message) with .code, the failure's code as dance serve answers it
+// (bad_option, unknown_reduction, parse_error): the same request fails alike in every face.
+[[noreturn]] void raise_value_error(const std::string& message, const std::string& code);
 
 }  // namespace dance::python

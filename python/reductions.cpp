@@ -8,16 +8,19 @@
 #include <nlohmann/json.hpp>
 
 #include <atomic>
+#include <map>
 #include <memory>
 #include <sstream>
 #include <stdexcept>
 #include <thread>
 
 #include "dance/driver.hpp"
+#include "dance/generate.hpp"
 #include "dance/generator.hpp"
 #include "dance/input_buffer.hpp"
 #include "dance/presenter.hpp"
 #include "dance/reduction.hpp"
+#include "dance/request.hpp"
 #include "dlx/knuth_format.hpp"
 #include "hook.hpp"
 #include "interrupt.hpp"
@@ -37,7 +40,7 @@ void warn(const std::string& text) {
 
 const Reduction& reduction_named(const std::string& name) {
   if (const Reduction* r = find_reduction(name)) return *r;
-  throw py::value_error("unknown reduction '" + name + "' (dance.reductions() lists them)");
+  raise_value_error("unknown reduction '" + name + "' (dance.reductions() lists them)", "unknown_reduction");
 }
 
 const OptionSpec* spec_named(const std::vector<OptionSpec>& specs, const std::string& name) {
@@ -122,7 +125,7 @@ class Sessions {
  public:
   std::unique_ptr<Session> take(const Reduction& reduction, const RunSpec& spec) {
     for (auto kept = idle_.begin(); kept != idle_.end(); ++kept)
-      if (&(*kept)->reduction() == &reduction && same((*kept)->spec(), spec)) {
+      if (&(*kept)->reduction() == &reduction && (*kept)->spec() == spec) {
         std::unique_ptr<Session> session = std::move(*kept);
         idle_.erase(kept);
         return session;
@@ -136,10 +139,6 @@ class Sessions {
   void clear() { idle_.clear(); }
 
  private:
-  static bool same(const RunSpec& a, const RunSpec& b) {
-    return a.task == b.task && a.solutions == b.solutions && a.first_too == b.first_too && a.node_limit == b.node_limit &&
-           a.time_limit == b.time_limit && a.seed == b.seed && a.threads == b.threads && a.verify == b.verify;
-  }
   std::vector<std::unique_ptr<Session>> idle_;
 };
 
@@ -152,15 +151,16 @@ Sessions& sessions() {
 [[noreturn]] void raise(const dance::Failure& failure) {
   if (failure.code == "too_large") throw std::bad_alloc();
   if (failure.code == "internal") throw std::runtime_error(failure.message);
-  throw py::value_error(failure.worded(keyword_of));  // parse_error (inside a search: the problem built), bad_option
+  raise_value_error(failure.worded(keyword_of), failure.code);  // parse_error (inside a search: the problem built), bad_option
 }
 
 // One instance of a reduction and its runs on the driver (dance/driver.hpp):
 // each call one Session run, with the GIL released and Ctrl-C heard.
 class Run {
  public:
-  Run(const Reduction& reduction, std::unique_ptr<Instance> instance, SearchSpec search, bool verify)
-      : reduction_(reduction), instance_(std::move(instance)), search_spec_(std::move(search)), verify_(verify) {
+  // `request`: the limits, seed, threads and verify of every call (its job each call's own).
+  Run(const Reduction& reduction, std::unique_ptr<Instance> instance, Request request)
+      : reduction_(reduction), instance_(std::move(instance)), request_(std::move(request)) {
     for (const std::string& w : instance_->warnings) warn(std::string(reduction_.name()) + ": " + w);
   }
 
@@ -171,9 +171,7 @@ class Run {
   // a Python int, exact past 2^64 (the memo's counts).
   py::object count(std::uint64_t limit) {
     if (optimises()) throw py::value_error(std::string(reduction_.name()) + " finds one best answer here: solve(), not count()");
-    RunSpec spec = run_spec(limit == 0 ? Task::count : Task::solve);
-    spec.solutions = limit;
-    const Results results = run(spec);
+    const Results results = run(run_spec(limit == 0 ? Job::count : Job::solve, limit));
     const dlx::Count found = limit == 0 ? results.found.value_or(0) : dlx::Count(results.solutions.size());
     return py::reinterpret_steal<py::object>(PyLong_FromString(found.to_string().c_str(), nullptr, 10));
   }
@@ -181,10 +179,9 @@ class Run {
   // driver: its run on a thread of its own, each answer handed over (Pull).
   py::object next() {
     if (optimises()) throw py::value_error(std::string(reduction_.name()) + " finds one best answer here: solve()");
-    if (search_spec_.threads != 1) throw py::value_error("threads: solutions() come from one thread, so threads=1");
+    if (request_.threads != 1) throw py::value_error("threads: solutions() come from one thread, so threads=1");
     if (!pull_) {
-      RunSpec spec = run_spec(Task::solve);
-      spec.solutions = 0;
+      const RunSpec spec = run_spec(Job::solve, 0);
       pull_failure_ = std::make_shared<Failure>();
       pull_ = std::make_unique<Pull>(sessions().take(reduction_, spec), instance_, pull_failure_);
     }
@@ -207,9 +204,7 @@ class Run {
   // whether there is another, if asked to look: Task::unique, one search.
   py::tuple first(bool look_for_another) {
     const bool unique = look_for_another && !optimises();
-    RunSpec spec = run_spec(unique ? Task::unique : Task::solve);
-    spec.first_too = unique;
-    const Results results = run(spec);
+    const Results results = run(run_spec(unique ? Job::check : Job::solve, 1));
     if (results.solutions.empty()) return py::make_tuple(py::none(), false);
     const Answer& answer = *results.solutions.front();
     return py::make_tuple(held(instance_, results.solutions.front(), results.solution_of(answer)),
@@ -220,15 +215,12 @@ class Run {
   [[nodiscard]] bool complete() const { return complete_; }
 
  private:
-  [[nodiscard]] RunSpec run_spec(Task task) const {
-    RunSpec spec;
-    spec.task = task;
-    spec.node_limit = search_spec_.nodes;
-    spec.time_limit = search_spec_.seconds;
-    spec.seed = search_spec_.seed;
-    spec.threads = search_spec_.threads == 0 ? std::max(1u, std::thread::hardware_concurrency()) : search_spec_.threads;
-    spec.verify = verify_;
-    return spec;
+  // This call's search: the request with `job` and `solutions`.
+  [[nodiscard]] RunSpec run_spec(Job job, std::uint64_t solutions) const {
+    Request request = request_;
+    request.job = job;
+    request.solutions = solutions;
+    return dance::run_spec(request);
   }
 
   // One run of the instance on a kept session; a Python exception of a hook,
@@ -278,8 +270,7 @@ class Run {
 
   const Reduction& reduction_;
   std::shared_ptr<const Instance> instance_;
-  SearchSpec search_spec_;
-  bool verify_;
+  Request request_;
   std::unique_ptr<Pull> pull_;      // next()'s run
   std::shared_ptr<Failure> pull_failure_;
   dlx::Statistics statistics_;      // the last run's
@@ -302,17 +293,17 @@ struct Emitted : Collected {
 // The instances of a text, one Run each, read as they are asked for.
 class Reading {
  public:
-  Reading(const std::string& name, std::string text, const py::dict& options, SearchSpec spec, bool verify)
-      : reduction_(reduction_named(name)), options_(model_options(reduction_, options)), in_(std::move(text)),
-        spec_(std::move(spec)), verify_(verify) {
-    if (spec_.threads > most_threads) throw std::invalid_argument("threads: at most " + std::to_string(most_threads));
-    reader_ = reduction_.reader(in_.stream(), options_);
+  // `request`: the reduction's name, options and the searches' limits, from Python's keywords.
+  Reading(Request request, std::string text) : request_(std::move(request)), in_(std::move(text)) {
+    // The request's own checks, the same as every face's (dance/request.hpp).
+    if (const auto wrong = validate(request_)) raise(*wrong);
+    reader_ = reduction_.reader(in_.stream(), request_.model);
   }
   // The next instance's run, or None at the end; ParseError for a malformed one.
   py::object next() {
     std::unique_ptr<Instance> instance = reader_->next();
     if (!instance) return py::none();
-    return py::cast(std::make_unique<Run>(reduction_, std::move(instance), spec_, verify_));
+    return py::cast(std::make_unique<Run>(reduction_, std::move(instance), request_));
   }
   [[nodiscard]] std::string emit() {
     std::unique_ptr<Instance> instance = reader_->next();
@@ -336,11 +327,9 @@ class Reading {
   }
 
  private:
-  const Reduction& reduction_;
-  ModelOptions options_;
+  Request request_;
+  const Reduction& reduction_ = *find_reduction(request_.reduction);
   TextInput in_;  // read as the command line reads its input (a byte-order mark, lone CRs)
-  SearchSpec spec_;
-  bool verify_;
   std::unique_ptr<InstanceReader> reader_;
 };
 
@@ -398,51 +387,71 @@ std::unique_ptr<PuzzleType> drawing_type(const Reduction& reduction, const Model
   }
 }
 
-py::list generate_puzzles(const std::string& name, std::size_t n, std::uint64_t seed, const std::string& difficulty,
-                          const std::string& symmetry, bool minimal, std::size_t clues, const py::dict& given) {
-  const Reduction& reduction = reduction_named(name);
-  const ModelOptions options = model_options(reduction, given);
-  std::unique_ptr<PuzzleType> type = reduction.puzzle_type(options);
-  if (!type) throw py::value_error("there is no generator for '" + name + "' (dance.reductions() says which have one)");
-  const std::unique_ptr<PuzzleType> drawing = drawing_type(reduction, options);
-  GenerateOptions wanted;
-  const auto symmetric = parse_symmetry(symmetry.empty() ? "none" : symmetry);
-  if (!symmetric) throw py::value_error("symmetry: '" + symmetry + "' is none of none, rot180, rot90, mirror, diagonal");
-  wanted.symmetry = *symmetric;
-  wanted.minimal = minimal;
-  wanted.clues = clues;
-  if (!difficulty.empty()) {
-    wanted.difficulty = parse_difficulty(difficulty);
-    if (!wanted.difficulty) throw py::value_error("difficulty: '" + difficulty + "' is none of easy, medium, hard, fiendish");
+// dance.generate's sink: each puzzle's texts and picture, kept as C++ values
+// (it runs with the GIL released).
+class Made final : public PuzzleSink {
+ public:
+  explicit Made(const PuzzleType* drawing) : drawing_(drawing) {}
+  void puzzle(std::uint64_t, const MadePuzzle& made) override {
+    std::ostringstream svg;
+    if (drawing_) drawing_->print_record(svg, made.puzzle.solution, made.puzzle.kept, false);
+    // the record: what solve() reads (a jigsaw's map too)
+    puzzles.push_back({made.record, made.solution, made.puzzle.clues, made.puzzle.attempts, svg.str()});
   }
-  check_options(*type, wanted);
+  std::vector<Generated> puzzles;
+
+ private:
+  const PuzzleType* drawing_;
+};
+
+// The puzzles made and how many the time limit left out.
+py::tuple generate_puzzles(const std::string& name, std::uint64_t n, std::uint64_t seed, const std::string& difficulty,
+                           const std::string& symmetry, bool minimal, std::uint64_t clues, double seconds,
+                           std::uint64_t threads, const py::dict& given) {
+  Request request;  // Python's keywords, translated
+  request.job = Job::generate;
+  request.reduction = reduction_named(name).name();
+  request.model = model_options(reduction_named(name), given);
+  request.solutions = n;
+  request.seed = seed;
+  request.difficulty = difficulty;
+  request.symmetry = symmetry.empty() ? "none" : symmetry;
+  request.minimal = minimal;
+  request.clues = clues;
+  request.time_limit = seconds;
+  request.threads = static_cast<std::uint32_t>(std::min<std::uint64_t>(threads, UINT32_MAX));  // validate() bounds it
+  request.verify = true;
+  if (const auto wrong = validate(request)) raise(*wrong);
+  const Reduction& reduction = *find_reduction(request.reduction);
+  std::unique_ptr<PuzzleType> drawing;
+  try {
+    drawing = drawing_type(reduction, request.model);
+  } catch (const std::invalid_argument&) {  // the family's options are wrong: generate() says how
+  }
+  Made made(drawing.get());
   std::atomic<bool> stop{false};
-  type->set_interrupt(&stop);
-  py::list made;
-  for (std::size_t index = 0; index < n; ++index) {
-    Generated g;
-    try {
-      const InterruptGuard guard(stop);
-      const py::gil_scoped_release released;
-      const Puzzle puzzle = generate(*type, wanted, seed, index);
-      if (const auto wrong = type->verify(puzzle.solution, puzzle.kept))
-        throw std::logic_error("internal error: puzzle " + std::to_string(index + 1) + " fails verification: " + *wrong);
-      std::ostringstream text, solution, svg;
-      type->print_record(text, puzzle.solution, puzzle.kept, false);  // what solve() reads (a jigsaw's map too)
-      type->print_solution(solution, puzzle.solution);
-      if (drawing) drawing->print_record(svg, puzzle.solution, puzzle.kept, false);
-      g = {text.str(), solution.str(), puzzle.clues, puzzle.attempts, svg.str()};
-    } catch (const GenerateInterrupted&) {
-      if (!signals_handled()) {
-        py::error_already_set interrupt;
-        interrupt.value().attr("puzzles") = made;
-        throw interrupt;
-      }
-      throw std::runtime_error("generate: interrupted");
-    }
-    made.append(py::cast(g));
+  Generation run;
+  {
+    const InterruptGuard guard(stop);
+    const py::gil_scoped_release released;
+    run = generate(request, made, stop);
   }
-  return made;
+  py::list puzzles;
+  for (Generated& g : made.puzzles) puzzles.append(py::cast(std::move(g)));
+  if (run.status == Status::error) {
+    if (run.failure.code == "internal") throw std::runtime_error(run.failure.message);
+    if (run.usage || run.failure.code != "bad_option") raise(run.failure);
+    throw GenerateError(run.failure.message);  // the generator gave up, or cannot meet the options
+  }
+  if (run.interrupted) {
+    if (!signals_handled()) {
+      py::error_already_set interrupt;
+      interrupt.value().attr("puzzles") = puzzles;
+      throw interrupt;
+    }
+    throw std::runtime_error("generate: interrupted");
+  }
+  return py::make_tuple(puzzles, run.timed_out);
 }
 
 }  // namespace
@@ -464,14 +473,24 @@ void bind_reductions(py::module_& m) {
       .def_property_readonly("outcome", &Run::outcome)
       .def_property_readonly("complete", &Run::complete);
   py::class_<Reading>(m, "Reading")
-      .def(py::init([](const std::string& name, std::string text, const py::dict& options, std::size_t threads,
-                       std::uint64_t seed, std::uint64_t nodes, double seconds, bool verify) {
-             if (seconds < 0) throw py::value_error("seconds: a time limit is 0 (none) or more");
-             return std::make_unique<Reading>(name, std::move(text), options, SearchSpec{threads, seed, nodes, seconds, {}, {}},
-                                              verify);
+      .def(py::init([](const std::string& name, std::string text, const py::dict& options, std::uint64_t threads,
+                       std::uint64_t seed, std::uint64_t nodes, double seconds, bool verify,
+                       const std::map<std::string, std::string>& engine) {
+             Request request;  // Python's keywords, translated
+             request.reduction = reduction_named(name).name();
+             request.model = model_options(reduction_named(name), options);
+             request.threads = static_cast<std::uint32_t>(std::min<std::uint64_t>(threads, UINT32_MAX));  // validate() bounds it
+             request.seed = seed;
+             request.node_limit = nodes;
+             request.time_limit = seconds;
+             request.verify = verify;
+             for (const EngineSwitch& row : engine_switches())  // memo="off", tie_break="on"
+               if (const auto word = engine.find(std::string(row.field)); word != engine.end()) request.*row.word = word->second;
+             return std::make_unique<Reading>(std::move(request), std::move(text));
            }),
            py::arg("name"), py::arg("text"), py::arg("options"), py::arg("threads") = 1, py::arg("seed") = 0,
-           py::arg("nodes") = 0, py::arg("seconds") = 0.0, py::arg("verify") = true)
+           py::arg("nodes") = 0, py::arg("seconds") = 0.0, py::arg("verify") = true,
+           py::arg("engine") = std::map<std::string, std::string>{})
       .def("next", &Reading::next)
       .def("emit", &Reading::emit);
   py::class_<Generated>(m, "Generated")
@@ -481,8 +500,14 @@ void bind_reductions(py::module_& m) {
       .def_readonly("attempts", &Generated::attempts)
       .def_readonly("svg", &Generated::svg);
   m.def("reductions", &reductions_listed);
+  m.attr("engine_switches") = [] {  // the keywords of the engine's switches (memo, tie_break, ...)
+    py::list names;
+    for (const EngineSwitch& row : engine_switches()) names.append(std::string(row.field));
+    return names;
+  }();
   m.def("generate", &generate_puzzles, py::arg("name"), py::arg("n"), py::arg("seed"), py::arg("difficulty"),
-        py::arg("symmetry"), py::arg("minimal"), py::arg("clues"), py::arg("options"));
+        py::arg("symmetry"), py::arg("minimal"), py::arg("clues"), py::arg("seconds"), py::arg("threads"),
+        py::arg("options"));
 }
 
 }  // namespace dance::python

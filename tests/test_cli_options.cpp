@@ -85,7 +85,7 @@ TEST_CASE("each of dance's own options goes with the commands of its row, and th
       if (o.kind == Kind::whole) args.push_back(std::to_string(std::max<std::uint64_t>(o.lo, 1)));
       if (o.kind == Kind::seconds) args.emplace_back("1");
       if (o.kind == Kind::text) args.emplace_back("x");
-      if (o.kind == Kind::choice) args.emplace_back(o.choices.back());
+      if (o.kind == Kind::choice) args.emplace_back(o.choices->back());
       INFO(Catch::rangeToString(args));
       const auto parsed = parse(args);
       const std::string refused = o.dashed() + " is for " + o.commands.listed() + ", not " + args[0];

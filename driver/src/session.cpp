@@ -526,8 +526,8 @@ Status optimise(const Context& c, const Instance& first, Solvers& solvers) {
   return Status::found;
 }
 
-// One instance of the input, or the reason it could not be read.
-struct Job {
+// One instance of the input (a piece of work), or the reason it could not be read.
+struct Piece {
   std::unique_ptr<Instance> owned;    // read from the input
   const Instance* instance = nullptr;  // owned, or the caller's
   Failure failure;         // code empty: none
@@ -542,7 +542,7 @@ struct Input {
 };
 
 // Reads the next job; false at the end of the input.
-bool read_job(Input& input, Job& job) {
+bool read_piece(Input& input, Piece& job) {
   if (input.broken) return false;
   job.number = input.read + 1;
   try {
@@ -562,7 +562,7 @@ bool read_job(Input& input, Job& job) {
 }
 
 // Runs the spec's task on one job, its results to c's sink.
-Status handle(const Context& c, Job& job, Solvers& solvers) {
+Status handle(const Context& c, Piece& job, Solvers& solvers) {
   const auto failed = [&c](Failure failure) {
     c.sink.failed(failure);
     return Status::error;
@@ -603,7 +603,7 @@ Status handle(const Context& c, Job& job, Solvers& solvers) {
 }
 
 // A job with its begin and end.
-Status handle_whole(const Context& c, Job& job, Solvers& solvers) {
+Status handle_whole(const Context& c, Piece& job, Solvers& solvers) {
   c.sink.begin(job.number);
   const Status status = handle(c, job, solvers);
   c.sink.end(job.number);
@@ -613,7 +613,7 @@ Status handle_whole(const Context& c, Job& job, Solvers& solvers) {
 // A chunk of a batch: its jobs, and what each handed over and returned.
 struct Chunk {
   explicit Chunk(std::size_t size) : jobs(size), results(size), statuses(size) {}
-  std::vector<Job> jobs;
+  std::vector<Piece> jobs;
   std::vector<detail::Recorder> results;
   std::vector<Status> statuses;
   std::size_t count = 0;
@@ -624,16 +624,16 @@ struct Chunk {
 // hands over the results of the chunk before and reads the next: reading and
 // writing between chunks left the workers idle (sudoku17.txt, --unique:
 // 2 threads were 1.44 times as fast as one). `read`: the first jobs, already read.
-Status run_parallel(const Context& c, Input& input, std::vector<Solvers>& workers, std::vector<Job> read) {
+Status run_parallel(const Context& c, Input& input, std::vector<Solvers>& workers, std::vector<Piece> read) {
   const std::size_t threads = workers.size();
   const std::size_t size = std::min<std::size_t>(256 * threads, 16384);  // -j 1024: 2 x 16,384 jobs, not 2 x 262,144
   std::array<Chunk, 2> chunks{Chunk(size), Chunk(size)};
   Status status = Status::found;
   bool more = true;
   const auto fill = [&](Chunk& chunk) {
-    for (Job& job : read) chunk.jobs[chunk.count++] = std::move(job);
+    for (Piece& job : read) chunk.jobs[chunk.count++] = std::move(job);
     read.clear();
-    while (more && chunk.count < size && !c.interrupt.load() && (more = read_job(input, chunk.jobs[chunk.count])))
+    while (more && chunk.count < size && !c.interrupt.load() && (more = read_piece(input, chunk.jobs[chunk.count])))
       ++chunk.count;
   };
   const auto write = [&](Chunk& chunk) {
@@ -642,7 +642,7 @@ Status run_parallel(const Context& c, Input& input, std::vector<Solvers>& worker
       chunk.results[k].replay(c.sink);
       c.sink.end(chunk.jobs[k].number);
       status = worse(status, chunk.statuses[k]);
-      chunk.jobs[k] = Job{};
+      chunk.jobs[k] = Piece{};
     }
     chunk.count = 0;
   };
@@ -688,7 +688,7 @@ Status Session::run(const Instance& instance, Sink& sink, const std::atomic<bool
   Context c{impl_->spec, impl_->reduction, interrupt, sink};
   const Task task = impl_->spec.task;
   if (impl_->workers.size() > 1 && task != Task::emit && task != Task::split) c.team = &impl_->workers;
-  Job job;
+  Piece job;
   job.number = 1;
   job.instance = &instance;
   return handle_whole(c, job, impl_->workers[0]);
@@ -700,11 +700,11 @@ Status Session::run(InstanceReader& reader, Sink& sink, const std::atomic<bool>&
   const Context c{spec, s.reduction, interrupt, sink, nullptr, nullptr, &s.ranks};
   Input input{reader, s.read};
   const std::size_t threads = s.workers.size();
-  Job first, second;
+  Piece first, second;
   // Knuth's format and a list of parts have no way to put two problems in one stream.
   const bool alone = spec.task == Task::emit || spec.task == Task::split || !spec.resume.empty() || cluster;
-  const bool have_first = (alone || threads > 1) && read_job(input, first);
-  const bool have_second = have_first && read_job(input, second);
+  const bool have_first = (alone || threads > 1) && read_piece(input, first);
+  const bool have_second = have_first && read_piece(input, second);
   if (have_first && !have_second) {
     // One instance: all threads search it together (emit and split hand over its one problem).
     Context together = c;
@@ -724,7 +724,7 @@ Status Session::run(InstanceReader& reader, Sink& sink, const std::atomic<bool>&
     return Status::error;
   }
   if (threads > 1) {
-    std::vector<Job> read;
+    std::vector<Piece> read;
     if (have_second) {
       read.push_back(std::move(first));
       read.push_back(std::move(second));
@@ -732,10 +732,10 @@ Status Session::run(InstanceReader& reader, Sink& sink, const std::atomic<bool>&
     return run_parallel(c, input, s.workers, std::move(read));
   }
   Status status = Status::found;
-  Job job;  // one at a time, so that answers stream out as puzzles come in
-  while (!interrupt.load() && read_job(input, job)) {
+  Piece job;  // one at a time, so that answers stream out as puzzles come in
+  while (!interrupt.load() && read_piece(input, job)) {
     status = worse(status, handle_whole(c, job, s.workers[0]));
-    job = Job{};
+    job = Piece{};
   }
   return status;
 }

@@ -13,6 +13,7 @@
 #include "dance/reduction.hpp"
 #include "dlx/solver.hpp"
 #include "dlx/statistics.hpp"
+#include "dance/request.hpp"
 
 namespace dance::detail {
 
@@ -36,8 +37,8 @@ class Solvers {
       solvers_.erase(oldest);
     }
     dlx::SolverOptions heuristics = encoding.heuristics;
-    for (auto [set, run] : {std::pair{&heuristics.memo, engine_.memo}, std::pair{&heuristics.learning, engine_.learning}})
-      if (run != dlx::Switch::automatic) *set = run;
+    for (const EngineSwitch& engine : engine_switches())
+      if (engine_.*engine.run != dlx::Switch::automatic) heuristics.*engine.option = engine_.*engine.run;
     solvers_.emplace_back(key, std::make_unique<dlx::Solver>(encoding.problem, seed_, heuristics));
     dlx::Solver& solver = *solvers_.back().second;
     dlx::Limits limits;

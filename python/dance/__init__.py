@@ -26,6 +26,8 @@ __all__ = [
 class ParseError(ValueError):
     """Text that cannot be read: the 1-based line and column, and what was expected there."""
 
+    code = "parse_error"  # as dance serve's answer says it
+
     def __init__(self, message, line=1, column=1):
         super().__init__(f"line {line}, column {column}: {message}")
         self.message = message
@@ -75,6 +77,13 @@ def _seconds(value):
         raise TypeError(f"seconds: a number, not {value!r}")
     if not value >= 0:  # NaN too
         raise ValueError(f"seconds: a time limit is 0 (none) or more, not {value}")
+    return float(value)
+
+
+def _number(value):
+    """seconds as a float (its range is the driver's to check)."""
+    if isinstance(value, bool) or not isinstance(value, _numbers.Real):
+        raise TypeError(f"seconds: a number, not {value!r}")
     return float(value)
 
 
@@ -299,6 +308,8 @@ class Search:
 # Every reduction by name: dance.solve("sudoku", text), dance.count("queens", size=8), ...
 
 _SEARCH = ("threads", "seed", "nodes", "seconds", "verify")
+# The engine's switches, as the command line's --memo, --tie-break, ...: "auto", "on" or "off".
+_ENGINE = tuple(_dance.engine_switches)
 
 
 class Answer:
@@ -392,12 +403,17 @@ class Check:
         return f"<dance.Check: {self.verdict}>"
 
 
-_CHECKS = {"threads": lambda v: _whole("threads", v, most=_MOST_THREADS), "seed": lambda v: _whole("seed", v),
-           "nodes": lambda v: _whole("nodes", v), "seconds": _seconds, "verify": lambda v: _flag("verify", v)}
+# Each keyword's type; its range and the rules between them are the driver's
+# (dance/request.hpp: validate), as for the command line and dance serve.
+_CHECKS = {"threads": lambda v: _whole("threads", v), "seed": lambda v: _whole("seed", v),
+           "nodes": lambda v: _whole("nodes", v), "seconds": _number, "verify": lambda v: _flag("verify", v)}
 
 
 def _split(kwargs):
     search = {k: _CHECKS[k](kwargs.pop(k)) for k in _SEARCH if k in kwargs}
+    engine = {k: _text(k, kwargs.pop(k)) for k in _ENGINE if k in kwargs}
+    if engine:
+        search["engine"] = engine
     return search, kwargs
 
 
@@ -448,7 +464,9 @@ def solve(name, text="", *, unique=False, **kwargs):
 
     Keyword arguments: threads, seed, nodes, seconds (limits: Stopped),
     verify (default True: every answer checked by the reduction's own
-    verifier), and the reduction's own options: knight="6x6", closed=True,
+    verifier), the engine's switches (memo, learning, sharing, ring,
+    tie_break, probing, pair_rule: "auto", "on" or "off", as dance's --memo,
+    --tie-break, ...), and the reduction's own options: knight="6x6", closed=True,
     box="3x3", size=8 (dance.reductions() lists them).
     """
     return _solve_run(_one(name, text, kwargs), unique)
@@ -480,26 +498,34 @@ def problem(name, text="", **options):
     return Problem.from_text(emit(name, text, **options))
 
 
-def generate(name, n=1, *, seed=0, difficulty=None, symmetry=None, minimal=False, clues=0, **options):
+def generate(name, n=1, *, seed=0, difficulty=None, symmetry=None, minimal=False, clues=0, seconds=0.0, threads=1,
+             **options):
     """n puzzles with one solution each (dance generate): a list of Puzzle.
 
     seed: puzzle i of a seed is always the same; difficulty: easy, medium,
     hard or fiendish; symmetry: rot180, rot90, mirror, diagonal; minimal:
-    no clue can go; clues: exactly that many; and the family's own options
-    (box="4x4", size="9x6", jigsaw=True). Ctrl-C raises KeyboardInterrupt
-    with .puzzles, those made so far."""
+    no clue can go; clues: exactly that many; seconds: a time limit per
+    puzzle (0: none), a puzzle past it left out and Stopped raised at the
+    end, with .puzzles, those made; threads: puzzles made side by side (0:
+    one a core); and the family's own options (box="4x4", size="9x6",
+    jigsaw=True). Ctrl-C raises KeyboardInterrupt with .puzzles, those made
+    so far."""
     _text("name", name)
-    n, seed, clues = _whole("n", n), _whole("seed", seed), _whole("clues", clues)
-    if n == 0:
-        raise ValueError("n: at least 1 puzzle")
+    n, seed, clues, threads = _whole("n", n), _whole("seed", seed), _whole("clues", clues), _whole("threads", threads)
     difficulty = "" if difficulty is None else _text("difficulty", difficulty)
     symmetry = "" if symmetry is None else _text("symmetry", symmetry)
     try:
-        made = _dance.generate(name, n, seed, difficulty, symmetry, _flag("minimal", minimal), clues, options)
+        made, timed_out = _dance.generate(name, n, seed, difficulty, symmetry, _flag("minimal", minimal), clues,
+                                          _number(seconds), threads, options)
     except KeyboardInterrupt as interrupt:
         interrupt.puzzles = [Puzzle(name, g) for g in getattr(interrupt, "puzzles", [])]
         raise
-    return [Puzzle(name, g) for g in made]
+    puzzles = [Puzzle(name, g) for g in made]
+    if timed_out:
+        stopped = Stopped("time limit", len(puzzles), None)
+        stopped.puzzles = puzzles
+        raise stopped
+    return puzzles
 
 
 def reductions():
@@ -619,7 +645,7 @@ def register(reduction):
 
 
 # The keyword arguments of solve(), count(), solutions() and check() besides a reduction's own options.
-_TAKEN = frozenset(_SEARCH) | {"unique", "limit", "text", "name", "what"}
+_TAKEN = frozenset(_SEARCH) | frozenset(_ENGINE) | {"unique", "limit", "text", "name", "what"}
 
 
 import atexit as _atexit  # noqa: E402

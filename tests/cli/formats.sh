@@ -46,8 +46,24 @@ expect 2 '^$' 'sudoku writes text, line, grid, svg or json; found .xml' -- "$dan
 expect 2 '^$' 'xcc writes text or json' -- "$dance" solve xcc "$ex/knuth_toy.dlx" --format svg
 expect 2 '^$' 'format is for solve, count and generate' -- "$dance" emit queens --size 4 --format json
 expect 2 '^$' 'no --output-dir' -- "$dance" solve queens --size 4 --format json -o "$tmp"
-expect 2 '^$' 'generator writes' -- "$dance" generate sudoku --format json
-expect 2 '^$' 'generator writes' -- "$dance" generate range --format json
+# generate --format json: every generating reduction, an object per puzzle
+# whose puzzle solve reads back, with one answer, its solution
+expect 0 '^\{"puzzle":"[^"]+","solution":"[^"]+","clues":51\}$' '' -- "$dance" generate sudoku --format json
+expect 0 '^\{"puzzle":"7x7:' '' -- "$dance" generate range --format json
+# each: generate's arguments | solve's
+for family in "sudoku|sudoku" "sudoku --jigsaw --size 6|sudoku --jigsaw" "range|range" "numbrix|numbrix" \
+              "hidato|hidato" "signpost|signpost" "clique -k 4 --vertices 12|clique -k 4" \
+              "independent-set -k 4 --vertices 12|independent-set -k 4"; do
+  # shellcheck disable=SC2086
+  "$dance" generate ${family%%|*} --format json -n 2 --seed 5 >"$tmp/made.json"
+  expect 0 '^unique unique$' '' -- python3 -c "
+import json, subprocess, sys
+dance, made, solve = sys.argv[1], sys.argv[2], sys.argv[3].split()
+verdicts = [subprocess.run([dance, 'solve', *solve, '--unique'], input=json.loads(line)['puzzle'] + '\\n',
+                           capture_output=True, text=True).stdout.split()[0] for line in open(made)]
+print(' '.join(verdicts))
+" "$dance" "$tmp/made.json" "${family#*|}"
+done
 # Where they are listed: dance list, and dance solve NAME --help
 expect 0 '^sudoku.*--format text\|line\|grid\|svg\|json$' '' -- "$dance" list
 expect 0 '^  id +each answer as a game ID' '' -- "$dance" solve signpost --help

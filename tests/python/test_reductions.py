@@ -312,5 +312,14 @@ def test_what_a_new_user_met_is_said_plainly():
     assert str(copy.copy(answer)) == str(answer)  # was RecursionError
     with pytest.raises(TypeError, match="dance.first, count, solutions and unique"):
         dance.solve(dance.Problem(["a"], [["a"]]))
-    with pytest.raises(ValueError, match="n: at least 1"):
+    with pytest.raises(ValueError, match="n= must be at least 1"):
         dance.generate("sudoku", n=0)
+
+
+def test_generate_has_a_time_limit_per_puzzle():
+    # A 25x25 sudoku takes far longer than 10 ms to make: each is left out, and Stopped says so.
+    with pytest.raises(dance.Stopped) as stopped:
+        dance.generate("sudoku", n=2, seed=1, box="5x5", minimal=True, seconds=0.01)
+    assert stopped.value.outcome == "time limit" and stopped.value.puzzles == []
+    made = dance.generate("sudoku", n=2, seed=1, seconds=30)  # within it: as without one
+    assert [str(p) for p in made] == [str(p) for p in dance.generate("sudoku", n=2, seed=1)]

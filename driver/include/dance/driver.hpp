@@ -67,11 +67,21 @@ struct RunSpec {
   std::string resume;                  // count, one instance: only below the parts of FILE[:FROM-TO] (read_parts)
   std::uint32_t depth = 0;             // split: levels below the root
   std::string source = "<input>";      // the input's name in messages ("FILE: line N: ...")
-  // The engine's switches the run sets, over what each encoding asks for unless automatic.
+  // The engine's switches the run sets (dlx::SolverOptions), over what each
+  // encoding asks for unless automatic; each a row of engine_switches() (dance/request.hpp).
   struct Engine {
-    dlx::Switch memo = dlx::Switch::automatic;      // count: the memo of subproblems (SolverOptions::memo)
-    dlx::Switch learning = dlx::Switch::automatic;  // backjumping (SolverOptions::learning)
+    dlx::Switch sharing = dlx::Switch::automatic;
+    dlx::Switch ring = dlx::Switch::automatic;
+    dlx::Switch tie_break = dlx::Switch::automatic;
+    dlx::Switch probing = dlx::Switch::automatic;
+    dlx::Switch pair_rule = dlx::Switch::automatic;
+    dlx::Switch memo = dlx::Switch::automatic;      // count: the memo of subproblems
+    dlx::Switch learning = dlx::Switch::automatic;  // backjumping and nogoods
+    bool operator==(const Engine&) const = default;
   } engine;
+
+  // Field by field: a kept session serves a call whose spec is the same (Python's).
+  bool operator==(const RunSpec&) const = default;
 };
 
 // How a run (or one instance) ended; the command line's exit status is its

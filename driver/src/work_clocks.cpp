@@ -1,8 +1,8 @@
-#include "work_clocks.hpp"
+#include "dance/work_clocks.hpp"
 
 #include <algorithm>
 
-namespace dance::cli {
+namespace dance {
 
 WorkClocks::WorkClocks(std::size_t workers, double seconds, const std::atomic<bool>& interrupt,
                        std::vector<const std::atomic<bool>*> also)
@@ -43,4 +43,4 @@ void WorkClocks::watch() {
   }
 }
 
-}  // namespace dance::cli
+}  // namespace dance

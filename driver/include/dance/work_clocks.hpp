@@ -11,7 +11,7 @@
 #include <thread>
 #include <vector>
 
-namespace dance::cli {
+namespace dance {
 
 class WorkClocks {
  public:
@@ -45,4 +45,4 @@ class WorkClocks {
   std::thread watchdog_;  // last: it starts once the rest is ready
 };
 
-}  // namespace dance::cli
+}  // namespace dance

@@ -1,0 +1,164 @@
+#include "dance/request.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "dance/parallel.hpp"
+#include "dlx/error.hpp"
+
+namespace dance {
+
+std::string listed(const std::vector<std::string_view>& words) {
+  std::string text;
+  for (std::size_t k = 0; k < words.size(); ++k)
+    text += std::string(k == 0 ? "" : k + 1 == words.size() ? " or " : ", ") + std::string(words[k]);
+  return text;
+}
+
+namespace {
+
+// A failure coded bad_option whose message is `parts`, the options named as the command line does.
+Failure refused(std::vector<MessagePart> parts) {
+  Failure failure{"bad_option", worded(parts, option_word)};
+  failure.about = std::move(parts);
+  return failure;
+}
+
+// "--memo is auto, on or off; found 'x'", when `value` is none of `words`.
+std::optional<Failure> not_one_of(const std::string& option, const std::string& value,
+                                  const std::vector<std::string_view>& words) {
+  if (std::find(words.begin(), words.end(), value) != words.end()) return std::nullopt;
+  return refused({option_named(option), {" is " + listed(words) + "; found " + dlx::quoted(value)}});
+}
+
+dlx::Switch switch_of(const std::string& word) {
+  return word == "on" ? dlx::Switch::on : word == "off" ? dlx::Switch::off : dlx::Switch::automatic;
+}
+
+}  // namespace
+
+std::optional<Failure> validate(const Request& r) {
+  const Reduction* reduction = find_reduction(r.reduction);
+  if (!reduction) return Failure{"unknown_reduction", "unknown reduction " + dlx::quoted(r.reduction)};
+  // Each value within its range.
+  if (r.threads > most_threads) return refused({option_named("threads"), {" is at most " + std::to_string(most_threads)}});
+  if (!(r.time_limit >= 0)) return refused({option_named("time-limit"), {" must be a number of seconds, 0 or more"}});
+  for (const EngineSwitch& engine : engine_switches())
+    if (auto wrong = not_one_of(std::string(engine.name), r.*engine.word, switch_words)) return wrong;
+  if (auto wrong = not_one_of("symmetry", r.symmetry, symmetry_words)) return wrong;
+  if (!r.difficulty.empty())
+    if (auto wrong = not_one_of("difficulty", r.difficulty, difficulty_words)) return wrong;
+  // A format the reduction writes, and that the job can write.
+  if (r.format.empty())
+    return refused({option_named("format"), {" needs a name: 'dance solve " + r.reduction + " --help' lists them"}});
+  if (r.job == Job::count && r.format != "text" && r.format != "json")
+    return refused({{"count writes numbers: "}, option_named("format"), {" text or json"}});
+  if (r.format != "text") {  // text every reduction writes
+    try {
+      (void)reduction->presenter(r.format);
+    } catch (const std::invalid_argument& e) {  // "--format: sudoku writes text, svg or json; found 'x'"
+      const std::string what = e.what(), dashed = option_word("format");
+      return refused({option_named("format"), {what.substr(what.rfind(dashed, 0) == 0 ? dashed.size() : 0)}});
+    }
+  }
+  // The rules between options.
+  if (r.job == Job::generate && r.solutions == 0) return refused({{"generate: "}, option_named("n"), {" must be at least 1"}});
+  if (r.job == Job::split && !r.depth) return refused({option_named("depth"), {" goes with split, and split needs it"}});
+  if (!r.resume.empty() && r.job != Job::count) return refused({option_named("resume"), {" is for count"}});
+  if (r.restarts != 0 && (r.job != Job::solve || r.solutions != 1 || r.threads != 1))
+    return refused({option_named("restarts"), {" is for solve's first solution: one thread, without "}, option_named("n"),
+                    {", "}, option_named("count"), {" or "}, option_named("unique")});
+  return std::nullopt;
+}
+
+RunSpec run_spec(const Request& r, std::string source) {
+  RunSpec spec;
+  spec.task = r.job == Job::emit                            ? Task::emit
+              : r.job == Job::split                         ? Task::split
+              : r.job == Job::unique || r.job == Job::check ? Task::unique
+              : r.job == Job::count                         ? Task::count
+                                                            : Task::solve;
+  spec.solutions = r.solutions;
+  // check's verdict comes with its first answer, and so does json's (docs/json.md)
+  spec.first_too = r.job == Job::check || (r.job == Job::unique && r.format == "json");
+  spec.node_limit = r.node_limit;
+  spec.time_limit = r.time_limit;
+  spec.seed = r.seed;
+  spec.restarts = r.restarts;
+  spec.threads = thread_count(r.threads);
+  spec.verify = r.verify;
+  spec.resume = r.resume;
+  spec.depth = r.depth.value_or(0);
+  spec.source = std::move(source);
+  for (const EngineSwitch& engine : engine_switches()) spec.engine.*engine.run = switch_of(r.*engine.word);
+  return spec;
+}
+
+GenerateOptions generate_options(const Request& r) {
+  GenerateOptions options;
+  options.symmetry = parse_symmetry(r.symmetry).value_or(Symmetry::none);
+  options.minimal = r.minimal;
+  options.clues = r.clues;
+  if (!r.difficulty.empty()) options.difficulty = parse_difficulty(r.difficulty);
+  return options;
+}
+
+const std::vector<FieldNames>& field_names() {
+  static const std::vector<FieldNames> names{
+      {"solutions", 'n', "solutions", ""},       {"count", 0, "count", ""},
+      {"unique", 0, "unique", "unique"},         {"time-limit", 't', "time_limit", "seconds"},
+      {"node-limit", 0, "node_limit", "nodes"},  {"seed", 0, "seed", "seed"},
+      {"restarts", 0, "", ""},                   {"threads", 'j', "", "threads"},
+      {"resume", 0, "", ""},                     {"depth", 0, "", ""},
+      {"format", 0, "options.format", ""},       {"verify", 0, "verify", "verify"},
+      {"symmetry", 0, "symmetry", "symmetry"},   {"minimal", 0, "minimal", "minimal"},
+      {"clues", 0, "clues", "clues"},            {"difficulty", 0, "difficulty", "difficulty"},
+      {"with-solution", 0, "with_solution", ""},
+  };
+  return names;
+}
+
+const FieldNames* field_named(std::string_view name) {
+  for (const FieldNames& f : field_names())
+    if (f.option == name || (name.size() == 1 && f.letter == name[0])) return &f;
+  static const std::vector<FieldNames> switches = [] {  // the engine's: field and keyword alike
+    std::vector<FieldNames> named;
+    for (const EngineSwitch& engine : engine_switches()) named.push_back({engine.name, 0, engine.field, engine.field});
+    return named;
+  }();
+  for (const FieldNames& f : switches)
+    if (f.option == name) return &f;
+  return nullptr;
+}
+
+const std::vector<EngineSwitch>& engine_switches() {
+  using E = RunSpec::Engine;
+  using O = dlx::SolverOptions;
+  static const std::vector<EngineSwitch> rows{
+      {"sharing", "sharing", &Request::sharing, &E::sharing, &O::sharing,
+       "Algorithm X keeps covers between sibling options that share a quarter of their items (pentomino "
+       "placements); auto: where they do (docs/engine.md)"},
+      {"ring", "ring", &Request::ring, &E::ring, &O::ring,
+       "Algorithm X without sharing: a ring of the items left with one option, and the subset rule where the "
+       "search would branch; auto: from 512 primary items"},
+      {"tie-break", "tie_break", &Request::tie_break, &E::tie_break, &O::tie_break,
+       "Algorithms X and C: a tie of fewest options goes to the tightest of the first 8 tied; auto: from 512 "
+       "primary items"},
+      {"probing", "probing", &Request::probing, &E::probing, &O::probing,
+       "with the ring: a tie of two-option items is broken by committing each option and the forced ones it "
+       "leads to; auto: from 2048 primary items"},
+      {"pair-rule", "pair_rule", &Request::pair_rule, &E::pair_rule, &O::pair_rule,
+       "with the ring: the pair rule (naked and hidden pairs, X-wings); auto: from 2048 primary items"},
+      {"memo", "memo", &Request::memo, &E::memo, &O::memo,
+       "count with a memo of the subproblems met (exact cover without colours, multiplicities or a global "
+       "constraint, one thread): each is counted once; auto: on (docs/engine.md)"},
+      {"learning", "learning", &Request::learning, &E::learning, &O::learning,
+       "conflict-directed backjumping and learned nogoods: at a dead end the search finds which choices caused "
+       "it, backs up past those that did not and never makes that set of choices again; auto: on for searches "
+       "for answers with a reduction that explains its dead ends (hamilton), off for counts and elsewhere "
+       "(docs/engine.md)"},
+  };
+  return rows;
+}
+
+}  // namespace dance

@@ -1,0 +1,126 @@
+"""The same request through the three faces of dance (the command line,
+dance serve's API, Python) gets the same answer, and the same error code:
+each only translates into the driver's Request (dance/request.hpp)."""
+import json
+import re
+import subprocess
+import urllib.error
+import urllib.request
+
+import pytest
+
+import dance
+from conftest import DATA, EXECUTABLE, run_dance
+
+SUDOKU = (DATA / "sudoku" / "sudoku17.txt").read_text().splitlines()[0] + "\n"
+TWO_SOLUTIONS = "." + SUDOKU[1:].replace("1", ".", 1)  # a clue fewer: more than one answer
+UNREADABLE = SUDOKU[:4] + "%" + SUDOKU[5:]  # line 1, column 5
+
+
+@pytest.fixture(scope="module")
+def api():
+    """POST /api/NAME with a JSON body on a `dance serve` of its own: (HTTP status, body)."""
+    server = subprocess.Popen([EXECUTABLE, "serve", "--port", "0", "-t", "20"], stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL, text=True)
+    try:
+        port = re.search(r":(\d+)/", server.stdout.readline()).group(1)
+
+        def post(endpoint, body):
+            request = urllib.request.Request(f"http://127.0.0.1:{port}/api/{endpoint}", data=json.dumps(body).encode(),
+                                             headers={"Content-Type": "application/json"})
+            try:
+                with urllib.request.urlopen(request, timeout=60) as answer:
+                    return answer.status, json.loads(answer.read())
+            except urllib.error.HTTPError as refused:
+                return refused.code, json.loads(refused.read())
+
+        yield post
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def test_a_sudoku_solved_alike(api):
+    status, out, _ = run_dance("solve", "sudoku", stdin=SUDOKU)
+    http, body = api("solve", {"reduction": "sudoku", "text": SUDOKU})
+    answer = dance.solve("sudoku", SUDOKU)
+    assert (status, http) == (0, 200)
+    assert out.strip() == body["answers"][0]["text"].strip() == str(answer)
+    assert answer.verify() is None
+
+
+def test_a_count_alike(api):
+    status, out, _ = run_dance("count", "queens", "--size", "6", stdin="")
+    http, body = api("solve", {"reduction": "queens", "text": "", "options": {"size": 6}, "count": True})
+    assert (status, http) == (0, 200)
+    assert int(out) == body["counts"][0] == dance.count("queens", size=6) == 4
+
+
+@pytest.mark.parametrize("text, verdict", [(SUDOKU, "unique"), (TWO_SOLUTIONS, "multiple")])
+def test_a_check_alike(api, text, verdict):
+    _, out, _ = run_dance("solve", "sudoku", "--unique", stdin=text)
+    http, body = api("check", {"reduction": "sudoku", "text": text})
+    assert http == 200
+    assert out.split()[0] == body["verdict"] == dance.check("sudoku", text).verdict == verdict
+
+
+# Each wrong request: the command line's arguments, the API's endpoint and
+# body, Python's call; the code all three give, and each face's words for
+# the option at fault.
+WRONG = [
+    pytest.param(["solve", "hamilton", "--path", "--from", "a", "--to", "zz"], "a b\nb c\n",
+                 ("solve", {"reduction": "hamilton", "text": "a b\nb c\n",
+                            "options": {"path": True, "from": "a", "to": "zz"}}),
+                 lambda: dance.solve("hamilton", "a b\nb c\n", path=True, from_="a", to="zz"),
+                 "bad_option", ("--to names", "options.to names", "to= names"), id="a reduction's option"),
+    pytest.param(["solve", "sudoku", "--memo", "sometimes"], SUDOKU,
+                 ("solve", {"reduction": "sudoku", "text": SUDOKU, "memo": "sometimes"}),
+                 lambda: dance.solve("sudoku", SUDOKU, memo="sometimes"),
+                 "bad_option", ("--memo is auto, on or off", "memo is auto, on or off", "memo= is auto, on or off"),
+                 id="an engine switch (validate)"),
+    pytest.param(["solve", "nope"], "",
+                 ("solve", {"reduction": "nope", "text": ""}),
+                 lambda: dance.solve("nope", ""),
+                 "unknown_reduction", ("'nope'", "'nope'", "'nope'"), id="an unknown reduction"),
+    pytest.param(["solve", "sudoku"], UNREADABLE,
+                 ("solve", {"reduction": "sudoku", "text": UNREADABLE}),
+                 lambda: dance.solve("sudoku", UNREADABLE),
+                 "parse_error", ("line 1, column 5",) * 3, id="a parse error"),
+]
+
+
+@pytest.mark.parametrize("args, stdin, request_, call, code, words", WRONG)
+def test_a_wrong_request_fails_alike(api, args, stdin, request_, call, code, words):
+    status, _, err = run_dance(*args, stdin=stdin)
+    assert status == 2 and words[0] in err
+    http, body = api(*request_)
+    assert http == 400 and body["code"] == code and words[1] in body["error"]
+    with pytest.raises(ValueError) as raised:
+        call()
+    assert raised.value.code == code and words[2] in str(raised.value)
+
+
+SIXTEEN = (DATA / "sudoku" / "vu_kr_16x16_100.txt").read_text().splitlines()[0] + "\n"
+
+
+def engine_line(log):
+    return next(line for line in log.splitlines() if "engine: algorithm" in line)
+
+
+def test_the_engine_switches_reach_the_engine_from_each_face(api):
+    # A 16x16 sudoku: the ring and the tie-break are on by themselves; each face turns them off.
+    _, out, err = run_dance("solve", "sudoku", "--stats", stdin=SIXTEEN)
+    _, out_off, err_off = run_dance("solve", "sudoku", "--stats", "--ring", "off", "--tie-break", "off", stdin=SIXTEEN)
+    assert "ring" in engine_line(err) and "tie-break" in engine_line(err)
+    assert "ring" not in engine_line(err_off) and "tie-break" not in engine_line(err_off)
+    _, body = api("solve", {"reduction": "sudoku", "text": SIXTEEN, "stats": True, "ring": "off", "tie_break": "off"})
+    assert engine_line(body["log"]) == engine_line(err_off).removeprefix("dance: ")
+    answer = dance.solve("sudoku", SIXTEEN, ring="off", tie_break="off")
+    assert out == out_off == body["output"] and str(answer) == out.strip()
+    nodes = re.search(r"nodes (\d+)", err_off).group(1)  # Python's search is the command line's, node for node
+    run = dance._one("sudoku", SIXTEEN, {"ring": "off", "tie_break": "off"})
+    run.first(False)
+    assert run.statistics.nodes == int(nodes) != int(re.search(r"nodes (\d+)", err).group(1))
+    with pytest.raises(ValueError) as raised:
+        dance.solve("sudoku", SIXTEEN, tie_break="sometimes")
+    assert raised.value.code == "bad_option" and "tie_break= is auto, on or off" in str(raised.value)
