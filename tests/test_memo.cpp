@@ -1,9 +1,11 @@
 // count() with the memo of subproblems (dlx/src/memo.hpp): the same counts as
-// brute force and as the search loop on random problems, under assumptions
-// and forbidden options too; known counts of domino tilings, past 2^64 among
-// them; a count stopped by a limit and counted again; and --format json's
-// digits for a count past what a JSON reader keeps exact.
+// brute force and as the search loop on random problems of Algorithms X, C
+// and M, under assumptions and forbidden options too; a key broken on
+// purpose (SolverOptions::memo_broken_key) must make counts go wrong; known
+// counts of domino tilings, past 2^64 and 2^128 among them, by Algorithm X
+// and M; a count stopped by a limit and counted again.
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <random>
 #include <sstream>
 #include <string>
@@ -14,13 +16,47 @@
 using namespace dlx;
 using dance::test::brute_force;
 using dance::test::random_problem;
+using dance::test::RandomShape;
 
 namespace {
 
-Solver with_memo(const Problem& p, Switch memo) {
+Solver with_memo(const Problem& p, Switch memo, bool broken_key = false, std::uint64_t seed = 0) {
   SolverOptions options;
   options.memo = memo;
-  return Solver(p, 0, options);
+  options.memo_broken_key = broken_key;
+  return Solver(p, seed, options);
+}
+
+// Larger random problems than brute force enumerates, for the memo against
+// the search loop: subproblems meet often enough for the memo to answer.
+RandomShape larger(RandomShape shape) {
+  shape.most_primaries = 9;
+  shape.most_secondaries = 4;
+  shape.most_options = 40;
+  return shape;
+}
+
+// The domino tilings of a board as Algorithm M counts them (one primary item
+// for the piece, used once per domino, as `dance count polyomino` with
+// `piece D N` has it), the cells in `holes` left out.
+Problem dominoes_by_multiplicity(int rows, int columns, const std::vector<std::pair<int, int>>& holes = {}) {
+  ProblemBuilder b;
+  const auto cell = [](int r, int c) { return "r" + std::to_string(r) + "c" + std::to_string(c); };
+  const auto open = [&](int r, int c) {
+    return r < rows && c < columns && std::find(holes.begin(), holes.end(), std::pair{r, c}) == holes.end();
+  };
+  const auto pieces = static_cast<std::uint32_t>((rows * columns - static_cast<int>(holes.size())) / 2);
+  b.add_primary("D", pieces, pieces);
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < columns; ++c)
+      if (open(r, c)) b.add_primary(cell(r, c));
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < columns; ++c) {
+      if (!open(r, c)) continue;
+      if (open(r, c + 1)) b.add_option({"D", cell(r, c), cell(r, c + 1)});
+      if (open(r + 1, c)) b.add_option({"D", cell(r, c), cell(r + 1, c)});
+    }
+  return b.build();
 }
 
 // The domino tilings of an r x c board as exact cover: a cell an item, a domino an option.
@@ -62,6 +98,73 @@ TEST_CASE("the memo counts what brute force counts, on random problems without c
       CHECK(memo.counted() == expected);
     }
   }
+}
+
+TEST_CASE("the memo counts what brute force counts, on random problems of every algorithm (X, C, M)") {
+  std::mt19937_64 rng(5656);
+  for (int trial = 0; trial < 5000; ++trial) {
+    const RandomShape& shape = dance::test::every_algorithm[trial % 5];
+    const Problem p = random_problem(rng, shape);
+    const auto expected = brute_force(p).size();
+    INFO("trial " << trial);
+    Solver memo = with_memo(p, Switch::on, false, trial % 3 == 0 ? 0 : trial);  // a seed's order too
+    REQUIRE(memo.count() == Outcome::exhausted);
+    CHECK(memo.counted() == expected);
+    if (p.option_count() >= 2) {
+      Solver plain = with_memo(p, Switch::off);
+      const bool assumed = memo.assume(0) && plain.assume(0);
+      const bool forbidden = memo.forbid(1) && plain.forbid(1);
+      INFO((assumed ? "assumed" : "") << (forbidden ? ", forbidden" : ""));
+      REQUIRE(memo.count() == Outcome::exhausted);
+      REQUIRE(plain.count() == Outcome::exhausted);
+      CHECK(memo.counted() == plain.counted());
+      memo.retract();
+      REQUIRE(memo.count() == Outcome::exhausted);
+      CHECK(memo.counted() == expected);
+    }
+  }
+}
+
+// The memo against the search loop on larger problems of C and M, and the
+// key broken on purpose: merging subproblems that differ in uses left or in
+// colours must show in the counts.
+TEST_CASE("the memo's counts equal the search loop's on larger random problems with colours and multiplicities") {
+  std::mt19937_64 rng(565656);
+  const RandomShape shapes[] = {larger({true, true, false}), larger({false, false, true}), larger({true, true, true})};
+  int broken_wrong = 0, hits = 0;
+  for (int trial = 0; trial < 1500; ++trial) {
+    const Problem p = random_problem(rng, shapes[trial % 3]);
+    INFO("trial " << trial);
+    Solver plain = with_memo(p, Switch::off);
+    REQUIRE(plain.count() == Outcome::exhausted);
+    Solver memo = with_memo(p, Switch::on);
+    REQUIRE(memo.count() == Outcome::exhausted);
+    CHECK(memo.counted() == plain.counted());
+    hits += memo.statistics().memo_hits > 0;
+    Solver broken = with_memo(p, Switch::on, true);
+    REQUIRE(broken.count() == Outcome::exhausted);
+    broken_wrong += broken.counted() != plain.counted();
+  }
+  CHECK(hits > 300);          // the memo answered in many of them
+  CHECK(broken_wrong > 10);   // the parts of the key are needed: without them counts go wrong
+}
+
+TEST_CASE("the memo's counts of domino tilings by multiplicities (Algorithm M), as by Algorithm X") {
+  const auto counted = [](const Problem& p) {
+    Solver solver = with_memo(p, Switch::automatic);
+    REQUIRE(solver.count() == Outcome::exhausted);
+    CHECK(solver.statistics().memo_hits > 0);
+    return solver.counted().to_string();
+  };
+  CHECK(counted(dominoes_by_multiplicity(8, 8)) == "12988816");
+  CHECK(counted(dominoes_by_multiplicity(10, 10)) == "258584046368");
+  const std::vector<std::pair<int, int>> holes = {{3, 3}, {3, 4}, {8, 8}, {8, 9}};
+  CHECK(counted(dominoes_by_multiplicity(12, 13, holes)) == "74686942328570720");
+  // The 2 x n tilings are Fibonacci numbers: F(201), past 2^128.
+  CHECK(counted(dominoes_by_multiplicity(2, 200)) == "453973694165307953197296969697410619233826");
+  Solver plain = with_memo(dominoes_by_multiplicity(6, 6), Switch::off);
+  REQUIRE(plain.count() == Outcome::exhausted);
+  CHECK(plain.counted() == 6728);
 }
 
 TEST_CASE("the memo's counts of domino tilings, past 2^64 too") {

@@ -25,6 +25,8 @@ class Count {
 
   [[nodiscard]] bool fits_64() const { return limbs_.empty() && (small_ >> 64) == 0; }
   [[nodiscard]] bool fits_128() const { return limbs_.empty(); }
+  // The value of a count that fits_128().
+  [[nodiscard]] Wide wide() const { return small_; }
   // The count, or 2^64 - 1 when it is larger.
   [[nodiscard]] std::uint64_t saturated() const {
     return fits_64() ? static_cast<std::uint64_t>(small_) : ~std::uint64_t{0};
@@ -46,6 +48,26 @@ class Count {
       const Wide s = Wide{a[i]} + (i < b.size() ? b[i] : 0) + carry;
       a[i] = static_cast<std::uint64_t>(s);
       carry = static_cast<std::uint64_t>(s >> 64);
+    }
+    set_words(std::move(a));
+    return *this;
+  }
+
+  // The difference, or 0 when other is larger (a count never goes below 0).
+  Count& operator-=(const Count& other) {
+    if (!(other < *this)) return *this = Count();
+    if (limbs_.empty()) {  // then other fits too
+      small_ -= other.small_;
+      return *this;
+    }
+    std::vector<std::uint64_t> a = words();
+    const std::vector<std::uint64_t> b = other.words();
+    std::uint64_t borrow = 0;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      const std::uint64_t sub = i < b.size() ? b[i] : 0;
+      const Wide d = Wide{a[i]} - sub - borrow;
+      a[i] = static_cast<std::uint64_t>(d);
+      borrow = (d >> 64) != 0 ? 1 : 0;
     }
     set_words(std::move(a));
     return *this;
@@ -74,6 +96,7 @@ class Count {
 
   friend Count operator+(Count a, const Count& b) { return a += b; }
   friend Count operator*(Count a, const Count& b) { return a *= b; }
+  friend Count operator-(Count a, const Count& b) { return a -= b; }
 
   [[nodiscard]] std::string to_string() const {
     if (limbs_.empty()) return wide_digits(small_);

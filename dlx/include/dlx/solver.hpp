@@ -208,11 +208,16 @@ struct SolverOptions {
   // two options each, pairwise through items c and d: c's and d's other
   // options go; sudoku's naked and hidden pairs, X-wings).
   Switch pair_rule = Switch::automatic;
-  // count() of Algorithm X without a hook: a memo of the subproblems met,
-  // keyed by the items still active (DXZ), so that each is counted once.
-  // Automatic: on (docs/engine.md has the measurements).
+  // count() without a hook: a memo of the subproblems met, keyed by what
+  // decides them (DXZ: the items still active; with multiplicities and
+  // colours, the uses left and colours given too), so that each is counted
+  // once. Automatic: on, given back where its lookups seldom answer
+  // (docs/engine.md has the measurements).
   Switch memo = Switch::automatic;
   std::size_t memo_bytes = std::size_t{1} << 30;  // the memo's table at most; full, it starts again empty
+  // For tests only: the memo's key leaves out multiplicities' uses left and
+  // colours, which merges different subproblems (the counts go wrong).
+  bool memo_broken_key = false;
   // Conflict-directed backjumping and learned nogoods: at a dead end the
   // search finds which levels' choices caused it, skips the levels that
   // played no part and keeps the conflict as a nogood. Without sharing and
