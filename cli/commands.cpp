@@ -132,6 +132,8 @@ RunSpec run_spec(const Settings& s, const Reduction& reduction, std::string sour
   spec.time_limit = s.time_limit;
   spec.seed = s.seed;
   spec.restarts = s.restarts;
+  spec.sample = s.sample;
+  if (s.sample != 0) spec.solutions = s.sample;
   spec.threads = thread_count(s.threads);
   spec.verify = s.verify;
   spec.resume = s.resume;

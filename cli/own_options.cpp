@@ -77,6 +77,11 @@ const std::vector<OwnOption>& own_options() {
                "N, N, 2N, 4N, ... nodes (Luby's sequence); still complete; 0 = never, or as the reduction asks "
                "(hamilton: a plain and a restarting search in turn)",
        .commands = {C::solve}},
+      {.name = "sample", .kind = K::whole, .target = &Settings::sample, .argument = "N",
+       .help = "solve: N answers drawn uniformly at random among all (with replacement; --seed makes the draws "
+               "repeatable), through the memo's counts; one thread, not for a reduction with a global constraint "
+               "(hamilton, range, path puzzles)",
+       .commands = {C::solve}, .field = "sample"},
       {.name = "output-dir", .letter = 'o', .kind = K::text, .target = &Settings::output_dir, .argument = "DIR",
        .help = "solve and generate write each instance's (each puzzle's) output to a file of its own, "
                "DIR/0001.svg, DIR/0002.svg, ... in input order (.txt for what is no picture); DIR must exist",
@@ -96,8 +101,8 @@ const std::vector<OwnOption>& own_options() {
                "'dance solve NAME --help' lists them)",
        .commands = {C::solve, C::count, C::generate}},
       {.name = "memo", .kind = K::choice, .target = &Settings::memo, .argument = "auto|on|off",
-       .help = "count with a memo of the subproblems met (exact cover without colours, multiplicities or a "
-               "global constraint, one thread): each is counted once; auto: on (docs/engine.md)",
+       .help = "count with a memo of the subproblems met (without a global constraint, one thread): each is "
+               "counted once; auto: on, given back where it seldom answers (docs/engine.md)",
        .commands = {C::solve, C::count}, .choices = {"auto", "on", "off"}, .field = "memo"},
       {.name = "learning", .kind = K::choice, .target = &Settings::learning, .argument = "auto|on|off",
        .help = "conflict-directed backjumping and learned nogoods: at a dead end the search finds which choices "

@@ -387,6 +387,8 @@ Parsed parse(const std::vector<std::string>& args) {
   if (given("resume") && !s.count) return fail("--resume is for count");
   if (s.restarts != 0 && (s.count || s.unique || s.solutions != 1 || s.threads != 1))
     return fail("--restarts is for solve's first solution: one thread, without -n, --count or --unique");
+  if (s.sample != 0 && (s.count || s.unique || given("solutions") || s.threads != 1 || s.restarts != 0))
+    return fail("--sample N draws N answers in one thread: without -n, --count, --unique, --restarts or -j");
   parsed.settings = s;
   return parsed;
 }

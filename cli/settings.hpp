@@ -30,6 +30,7 @@ struct Settings {
   std::uint64_t node_limit = 0;
   std::uint64_t seed = 0;
   std::uint64_t restarts = 0;  // --restarts N: nodes a unit of Luby's sequence, 0 = no restarts
+  std::uint64_t sample = 0;    // --sample N: answers drawn uniformly at random, 0 = none
   std::string output_dir;  // -o DIR: a file per instance or puzzle
   std::string format = "text";  // --format: the reduction's presenter (dance/presenter.hpp)
   std::uint32_t threads = 1;  // 0 = all cores

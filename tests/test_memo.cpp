@@ -6,6 +6,10 @@
 // and M; a count stopped by a limit and counted again.
 #include <catch2/catch.hpp>
 #include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+#include <span>
 #include <random>
 #include <sstream>
 #include <string>
@@ -216,4 +220,82 @@ TEST_CASE("the memo is left automatic where it pays too little, and its count is
   REQUIRE(automatic.count() == Outcome::exhausted);
   CHECK(automatic.counted() == 14200);
   CHECK(automatic.statistics().memo_entries == 0);  // given back to the search loop
+}
+
+// Solver::sample: every drawn solution is one (brute force's), and the draws
+// are uniform: a chi-square statistic over all solutions stays below the
+// 0.1% quantile (the seed fixes the draws, so the test cannot flake).
+TEST_CASE("sample: solutions drawn through the memo's counts are solutions, uniformly distributed") {
+  const auto chi_square_ok = [](const Problem& p, std::uint64_t seed) {
+    const std::set<std::vector<OptionId>> all = brute_force(p);
+    REQUIRE(all.size() >= 2);
+    std::map<std::vector<OptionId>, std::uint64_t> seen;
+    const std::uint64_t per_solution = 200, n = per_solution * all.size();
+    Solver solver = with_memo(p, Switch::off);  // sample uses the memo whatever the switch
+    std::uint64_t drawn = 0;
+    REQUIRE(solver.sample(n, seed, [&](std::span<const OptionId> s) {
+      std::vector<OptionId> sorted(s.begin(), s.end());
+      std::sort(sorted.begin(), sorted.end());
+      CHECK(all.count(sorted) == 1);
+      ++seen[sorted];
+      return ++drawn > 0;
+    }) == Outcome::exhausted);
+    CHECK(drawn == n);
+    double chi = 0;
+    for (const auto& solution : all) {
+      const double d = static_cast<double>(seen[solution]) - static_cast<double>(per_solution);
+      chi += d * d / static_cast<double>(per_solution);
+    }
+    // The 0.999 quantile of chi-square with k - 1 degrees of freedom, by Wilson and Hilferty.
+    const double k = static_cast<double>(all.size() - 1), z = 3.09;
+    const double bound = k * std::pow(1 - 2 / (9 * k) + z * std::sqrt(2 / (9 * k)), 3);
+    INFO("chi-square " << chi << " against " << bound << " for " << all.size() << " solutions");
+    return chi < bound;
+  };
+  // Domino tilings of 3 x 4 (11) and of a 4 x 4 board (36), by X and by M.
+  CHECK(chi_square_ok(dominoes(3, 4), 1));
+  CHECK(chi_square_ok(dominoes_by_multiplicity(4, 4), 2));
+  // Random problems of C and M with a few solutions each.
+  std::mt19937_64 rng(5600);
+  int tried = 0;
+  for (int trial = 0; tried < 12; ++trial) {
+    const Problem p = random_problem(rng, dance::test::every_algorithm[2 + trial % 3]);
+    if (brute_force(p).size() < 3) continue;
+    ++tried;
+    INFO("trial " << trial);
+    CHECK(chi_square_ok(p, static_cast<std::uint64_t>(trial)));
+  }
+  // None to draw: exhausted at once, nothing visited.
+  ProblemBuilder b;
+  b.add_primary("a");
+  b.add_primary("b");
+  b.add_option({"a"});
+  const Problem none = b.build();
+  Solver solver = with_memo(none, Switch::on);
+  bool visited = false;
+  CHECK(solver.sample(5, 1, [&](std::span<const OptionId>) { return visited = true; }) == Outcome::exhausted);
+  CHECK(!visited);
+}
+
+TEST_CASE("sample: the same seed draws the same solutions, under assumptions too; past 2^128 solutions") {
+  const auto draws = [](const Problem& p, std::uint64_t seed, bool assume) {
+    Solver solver = with_memo(p, Switch::automatic);
+    if (assume) REQUIRE(solver.assume(0));
+    std::vector<std::vector<OptionId>> out;
+    REQUIRE(solver.sample(20, seed, [&](std::span<const OptionId> s) {
+      out.emplace_back(s.begin(), s.end());
+      return true;
+    }) == Outcome::exhausted);
+    if (assume)
+      for (const auto& s : out) CHECK(s.front() == 0);
+    return out;
+  };
+  const Problem board = dominoes(6, 6);
+  CHECK(draws(board, 7, false) == draws(board, 7, false));
+  CHECK(draws(board, 7, false) != draws(board, 8, false));
+  CHECK(draws(board, 7, true) == draws(board, 7, true));
+  // 2 x 200 has F(201) > 2^128 tilings: the draws go through counts of any size.
+  const auto wide = draws(dominoes_by_multiplicity(2, 200), 3, false);
+  CHECK(wide.size() == 20);
+  CHECK(wide[0] != wide[1]);
 }

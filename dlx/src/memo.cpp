@@ -366,7 +366,108 @@ Outcome count_in(Solver::State& s, Count& total) {
   return outcome;
 }
 
+
+// Uniform in [0, n), n > 0: the words below n's top drawn whole, the top
+// one below its highest bit, again until the number is below n.
+Count random_below(const Count& n, Random& random) {
+  if (n.fits_64()) return random.below(n.saturated());
+  std::vector<std::uint64_t> words = n.words();
+  while (words.back() == 0) words.pop_back();
+  const int top_bits = std::bit_width(words.back());
+  for (;;) {
+    std::vector<std::uint64_t> drawn(words.size());
+    for (std::uint64_t& w : drawn) w = random.next();
+    drawn.back() &= top_bits == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << top_bits) - 1;
+    Count c = Count::from_words(std::move(drawn));
+    if (c < n) return c;
+  }
+}
+
+template <bool Colours, bool Multiplicities>
+Outcome sample_in(Solver::State& s, std::uint64_t n, std::uint64_t random_seed,
+                  const std::function<bool(std::span<const OptionId>)>& visit) {
+  using Search = MemoSearch<Colours, Multiplicities>;
+  Memo& m = *s.memo;
+  Dance<Colours, Multiplicities> d(s);
+  Search search(s, d);
+  m.clear();
+  m.start(s);
+  m.reported = 0;
+  m.hits = m.lookups = 0;
+  Random random(random_seed);
+  Count total = 0;
+  Outcome outcome = search.run(0, total, false);
+  std::vector<Count> counts;  // the counts of the branches of the node drawn from
+  Index l = 0;
+  // Undoes the walk's levels below l (and level l's branch when `entered`).
+  const auto undo = [&](bool entered) {
+    if (entered) {
+      search.take_back(l);
+      search.restore_item(l);
+    }
+    while (l > 0) {
+      --l;
+      search.take_back(l);
+      search.restore_item(l);
+    }
+  };
+  for (std::uint64_t k = 0; k < n && outcome == Outcome::exhausted && total > 0; ++k) {
+    while (d.next[0] != 0) {
+      const Index i = d.choose();  // the node has solutions: an item with options
+      search.branch(l, i);
+      counts.clear();
+      Count sum = 0;
+      for (typename Search::Step step; (step = search.try_next(l)) != Search::Step::done;) {
+        Count c = 0;
+        if (step == Search::Step::child) {
+          outcome = search.run(l + 1, c, false);
+          if (outcome != Outcome::exhausted) break;
+        }
+        counts.push_back(c);
+        sum += c;
+        if (step == Search::Step::child && !search.take_back(l)) break;  // the last branch, "use it no more"
+      }
+      if (outcome != Outcome::exhausted) {
+        undo(true);
+        break;
+      }
+      Count drawn = random_below(sum, random);
+      std::size_t chosen = 0;
+      for (; !(drawn < counts[chosen]); ++chosen) drawn -= counts[chosen];
+      search.restore_item(l);  // the same branches again, up to the one drawn
+      search.branch(l, i);
+      for (std::size_t b = 0;; ++b) {
+        const typename Search::Step step = search.try_next(l);
+        if (b == chosen) break;
+        if (step == Search::Step::child) search.take_back(l);
+      }
+      ++l;
+    }
+    if (outcome != Outcome::exhausted) break;
+    s.solution.assign(s.assumed.begin(), s.assumed.end());
+    for (Index k2 = 0; k2 < l; ++k2)
+      if (s.choice[k2] > s.item_count) s.solution.push_back(s.option_of(s.choice[k2]));
+    ++s.stats.solutions;
+    const bool more = visit(s.solution);
+    undo(false);
+    if (!more) outcome = Outcome::solution_limit;
+  }
+  s.stats.memo_hits += m.hits;
+  s.stats.memo_entries = m.entries();
+  s.stats.memo_bytes = m.bytes();
+  d.store(s);
+  return outcome;
+}
+
 }  // namespace
+
+Outcome sample_with_memo(Solver::State& s, std::uint64_t n, std::uint64_t random_seed,
+                         const std::function<bool(std::span<const OptionId>)>& visit) {
+  if (s.multiplicities) {
+    return s.colours ? sample_in<true, true>(s, n, random_seed, visit) : sample_in<false, true>(s, n, random_seed, visit);
+  }
+  return s.colours ? sample_in<true, false>(s, n, random_seed, visit) : sample_in<false, false>(s, n, random_seed, visit);
+}
 
 Outcome count_with_memo(Solver::State& s, Count& total) {
   if (s.multiplicities) return s.colours ? count_in<true, true>(s, total) : count_in<false, true>(s, total);

@@ -100,6 +100,12 @@ class Memo {
 // Memo::declined set, for the plain search to make.
 Outcome count_with_memo(Solver::State& s, Count& total);
 
+// Solver::sample with the memo: counts, then draws `n` solutions, each by a
+// walk from the root that takes each branch with probability its count over
+// its node's. Each solution goes to `visit` (false: stop, solution_limit).
+Outcome sample_with_memo(Solver::State& s, std::uint64_t n, std::uint64_t random_seed,
+                         const std::function<bool(std::span<const OptionId>)>& visit);
+
 // Whether the memo serves count(limit) on this state: no hook, no limit on
 // the solutions, no pausing (no work stealing), no raised lower bounds.
 bool memo_serves(const Solver::State& s, std::uint64_t limit);

@@ -79,6 +79,18 @@ Outcome Solver::count(std::uint64_t limit) {
 
 Count Solver::counted() const { return state_->counted; }
 
+Outcome Solver::sample(std::uint64_t n, std::uint64_t random_seed,
+                       const std::function<bool(std::span<const OptionId>)>& visit) {
+  reset();
+  State& s = *state_;
+  if (s.hook) throw std::invalid_argument("solutions are drawn at random only without a hook (its state is no part of the memo's key)");
+  if (!s.memo) {
+    s.memo = std::make_unique<Memo>(s, s.memo_bytes);
+    s.memo->broken_key = s.memo_broken_key;
+  }
+  return sample_with_memo(s, n, random_seed, visit);
+}
+
 Outcome Solver::visit(const std::function<bool(std::span<const OptionId>)>& visit) {
   for (;;) {
     const Outcome outcome = next();

@@ -262,7 +262,11 @@ Status solve_by_portfolio(const Context& c, const Instance& instance, Encoding& 
 Status solve(const Context& c, const Instance& instance, Encoding& encoding, Solvers& solvers) {
   const RunSpec& spec = c.spec;
   if (encoding.contradiction) return no_solution(c, instance, ": " + *encoding.contradiction);
-  if (spec.task == Task::solve && spec.solutions == 1 && spec.restarts == 0 && encoding.strategy.portfolio_restarts > 0)
+  if (spec.sample != 0 && encoding.hook)
+    throw OptionError({option_named("sample"), {" draws from the memo's counts, which a global constraint (" +
+                                               std::string(c.reduction.name()) + "'s) keeps out"}});
+  if (spec.task == Task::solve && spec.solutions == 1 && spec.restarts == 0 && spec.sample == 0 &&
+      encoding.strategy.portfolio_restarts > 0)
     return solve_by_portfolio(c, instance, encoding, solvers);
   dlx::Solver& solver = solvers.for_problem(encoding);
   const Unhook unhook = encoding.hook ? Unhook(solver) : Unhook();
@@ -275,6 +279,7 @@ Status solve(const Context& c, const Instance& instance, Encoding& encoding, Sol
                    return outcome;
                  },
                  [&solver, &spec](const Visitor& visit) {
+                   if (spec.sample != 0) return solver.sample(spec.sample, spec.seed, visit);
                    if (spec.restarts == 0) return solver.visit(visit);
                    return solver.restarting(spec.restarts, spec.seed, [&visit](dlx::Solver& run) { return run.visit(visit); });
                  }});

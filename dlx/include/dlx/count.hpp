@@ -120,6 +120,17 @@ class Count {
     return digits;
   }
 
+  // The value as 64-bit words, least significant first (at least two), and back.
+  [[nodiscard]] std::vector<std::uint64_t> words() const {
+    if (!limbs_.empty()) return limbs_;
+    return {static_cast<std::uint64_t>(small_), static_cast<std::uint64_t>(small_ >> 64)};
+  }
+  [[nodiscard]] static Count from_words(std::vector<std::uint64_t> w) {
+    Count c;
+    c.set_words(std::move(w));
+    return c;
+  }
+
   friend bool operator==(const Count& a, const Count& b) { return a.small_ == b.small_ && a.limbs_ == b.limbs_; }
   friend bool operator!=(const Count& a, const Count& b) { return !(a == b); }
   friend bool operator<(const Count& a, const Count& b) {
@@ -139,10 +150,6 @@ class Count {
     for (; n != 0; n /= 10) digits.push_back(static_cast<char>('0' + static_cast<int>(n % 10)));
     std::reverse(digits.begin(), digits.end());
     return digits;
-  }
-  [[nodiscard]] std::vector<std::uint64_t> words() const {
-    if (!limbs_.empty()) return limbs_;
-    return {static_cast<std::uint64_t>(small_), static_cast<std::uint64_t>(small_ >> 64)};
   }
   // Keeps the invariant: limbs_ is empty (the value in small_) or has more
   // than two limbs with a nonzero top, so equal values compare equal.

@@ -314,6 +314,16 @@ class Solver {
   // The solutions the last count() found, exact past 2^64 (the memo's counts).
   [[nodiscard]] Count counted() const;
 
+  // Draws `n` solutions uniformly at random among all (with replacement),
+  // each shown to `visit` (false: no more, solution_limit), through the
+  // memo's counts (SolverOptions::memo, whatever its switch): a walk from the
+  // root takes each branch with probability count(branch) / count(node).
+  // The same random_seed, the same draws. exhausted after n (or when there
+  // is none), or the limit that stopped it. Not with a hook
+  // (std::invalid_argument): the memo's counts need a subproblem that its
+  // items, uses and colours decide. Starts from reset().
+  Outcome sample(std::uint64_t n, std::uint64_t random_seed, const std::function<bool(std::span<const OptionId>)>& visit);
+
   // Calls visit for each solution until it returns false (solution_limit).
   Outcome visit(const std::function<bool(std::span<const OptionId>)>& visit);
 
