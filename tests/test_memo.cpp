@@ -277,7 +277,7 @@ TEST_CASE("sample: solutions drawn through the memo's counts are solutions, unif
   CHECK(!visited);
 }
 
-TEST_CASE("sample: the same seed draws the same solutions, under assumptions too; past 2^128 solutions") {
+TEST_CASE("sample: the same seed draws the same solutions, under assumptions too, and past 2^128 solutions") {
   const auto draws = [](const Problem& p, std::uint64_t seed, bool assume) {
     Solver solver = with_memo(p, Switch::automatic);
     if (assume) REQUIRE(solver.assume(0));
