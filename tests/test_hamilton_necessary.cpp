@@ -150,3 +150,48 @@ TEST_CASE("hamilton's piece rule against brute force on cubic graphs with a rand
   CHECK(proved > 80);
   CHECK(hamiltonian_graphs > 100);
 }
+
+TEST_CASE("hamilton's necessary conditions: the vertices of most edges, against brute force") {
+  // Three hubs of 4 edges, each joined to four pentagons: without them, four parts.
+  std::string pentagons;
+  for (int p = 0; p < 4; ++p) {
+    for (int i = 0; i < 5; ++i) pentagons += std::to_string(5 * p + i) + " " + std::to_string(5 * p + (i + 1) % 5) + "\n";
+    for (int h = 0; h < 3; ++h) pentagons += std::to_string(20 + h) + " " + std::to_string(5 * p + 2 * h) + "\n";
+  }
+  CHECK(why_none(pentagons) == "no Hamiltonian cycle: without the 3 vertices '20', '21', '22' the graph falls into 4 parts");
+  CHECK(why_none(pentagons, ModelOptions().set("path")).empty());  // a path may take four parts
+  // Random hubs and odd cycles hung on them, some joined: the rule never says none where brute force finds a cycle.
+  std::mt19937_64 rng(11);
+  int proved = 0, hamiltonian_graphs = 0;
+  for (int round = 0; round < 400; ++round) {
+    bench::EdgeList g;
+    const auto hubs = static_cast<std::uint32_t>(3 + rng() % 3), pieces = hubs + (rng() % 3 == 0 ? 0u : 1u);
+    std::vector<std::uint32_t> first{hubs};
+    for (std::uint32_t p = 0; p < pieces; ++p) first.push_back(first.back() + 5 + 2 * static_cast<std::uint32_t>(rng() % 2));
+    g.vertices = first.back();
+    for (std::uint32_t p = 0; p < pieces; ++p) {
+      for (std::uint32_t v = first[p]; v + 1 < first[p + 1]; ++v) g.edges.push_back({v, v + 1});  // an odd cycle
+      g.edges.push_back({first[p], first[p + 1] - 1});
+      for (std::uint32_t h = 0; h < hubs; ++h)
+        if (h == p % hubs || h == (p + 1) % hubs || rng() % 4 != 0)  // at every other vertex of the piece
+          g.edges.push_back({h, first[p] + 2 * h % (first[p + 1] - first[p])});
+    }
+    if (rng() % 2) g.edges.push_back({0, 1});  // hubs joined
+    if (rng() % 2) {  // two pieces joined: fewer parts
+      const std::uint32_t a = first[0] + static_cast<std::uint32_t>(rng() % (first[1] - first[0]));
+      g.edges.push_back({a, first[1]});
+    }
+    std::sort(g.edges.begin(), g.edges.end());
+    g.edges.erase(std::unique(g.edges.begin(), g.edges.end()), g.edges.end());
+    INFO("round " << round << '\n' << bench::hcp(g, "g"));
+    const bool has_cycle = hamiltonian(g.vertices, g.edges);
+    const std::string reason = why_none(bench::hcp(g, "g"));
+    if (reason.find("without the ") != std::string::npos) {
+      CHECK_FALSE(has_cycle);
+      ++proved;
+    }
+    hamiltonian_graphs += has_cycle;
+  }
+  CHECK(proved > 40);
+  CHECK(hamiltonian_graphs > 20);
+}

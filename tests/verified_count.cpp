@@ -43,10 +43,11 @@ std::uint64_t counted(const Reduction& reduction, const Instance& instance, RunS
   return results.found.value_or(0).saturated();
 }
 
-// The count of a team of two workers, as -j 2 searches.
-std::uint64_t count_by_team(const Reduction& reduction, const Instance& instance) {
+// The count of a team of two workers, as -j 2 searches (with `learning` on or as automatic).
+std::uint64_t count_by_team(const Reduction& reduction, const Instance& instance, dlx::Switch learning) {
   RunSpec spec;
   spec.threads = 2;
+  spec.engine.learning = learning;
   return counted(reduction, instance, spec);
 }
 
@@ -88,7 +89,8 @@ std::uint64_t count_verified(const Reduction& reduction, const Instance& instanc
   Tally tally;
   run(reduction, instance, spec, tally);
   if (limit == 0) {  // every solution: the same number by a team, part by part, and with backjumping
-    CHECK(count_by_team(reduction, instance) == tally.given);
+    CHECK(count_by_team(reduction, instance, dlx::Switch::automatic) == tally.given);
+    CHECK(count_by_team(reduction, instance, dlx::Switch::on) == tally.given);
     CHECK(count_by_parts(reduction, instance) == tally.given);
     RunSpec learning = spec;
     learning.engine.learning = dlx::Switch::on;

@@ -24,6 +24,7 @@ struct Dance {
   std::int32_t* bound;
   const std::int32_t* slack;
   const std::int32_t* deferral;
+  const std::uint32_t* weight;  // State::item_weight
   bool deferring;
   Index primary_count;
   std::uint64_t updates;
@@ -55,7 +56,7 @@ struct Dance {
 
   explicit Dance(Solver::State& s)
       : link(s.link.data()), top(s.top.data()), first_of(s.first_of.data()), colour(s.colour.data()), len(s.len.data()),
-        prev(s.prev.data()), next(s.next.data()), bound(s.bound.data()), slack(s.slack.data()), deferral(s.deferral.data()), deferring(s.deferring),
+        prev(s.prev.data()), next(s.next.data()), bound(s.bound.data()), slack(s.slack.data()), deferral(s.deferral.data()), weight(s.item_weight), deferring(s.deferring),
         primary_count(s.primary_count), updates(s.stats.updates), forced(s.forced), forced_ring(s.forced_ring.data()),
         forced_top(s.forced_top), shrunk(s.shrunk.data()), shrunk_mask(static_cast<Index>(s.shrunk.size()) - 1),
         shrunk_top(s.shrunk_top), shrunk_seen(s.shrunk_seen), removed(s.removed.data()), removed_top(s.removed_top), removals(s.stats.removals),

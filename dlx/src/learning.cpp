@@ -17,6 +17,7 @@ Index level_of(const BigVector<Index>& bases, Index last, Index pos) {
 
 Learning::Learning(const Solver::State& s)
     : nogoods(s.option_first.size()),
+      weight(s.item_count + 2, 0),
       removed_at(s.option_first.size(), 0),
       tweaked_at(s.option_first.size(), 0),
       mark_(s.choice.size() + 1, 0),
@@ -291,8 +292,17 @@ void Learning::dead_item(const Solver::State& s, Index l) {
   }
   start_found(l, l == 0 ? 0 : l - 1);
   if (dead == 0) add_all_below(l);  // cannot tell: every level
-  else why_short(s, dead, l);
+  else {
+    weigh(dead);
+    why_short(s, dead, l);
+  }
   conflict_ = found_;
+}
+
+void Learning::weigh(Index i) {
+  ++weight[i];
+  if (conflicts % weight_halving == 0)
+    for (std::uint32_t& w : weight) w >>= 1;
 }
 
 void Learning::hook_failed(const Solver::State& s, Index l) {
@@ -311,6 +321,7 @@ void Learning::solution_below(Index l) {
 void Learning::child_emptied(const Solver::State& s, Index l, Index item) {
   ++conflicts;
   start_found(l, l);
+  weigh(item);
   why_short(s, item, l);  // what the option hid counts as level l's, which it is
   if (s.multiplicities) {
     // ... but in Algorithm M it hid them by using up items that earlier levels had used too.

@@ -80,6 +80,8 @@ class Learning {
     nogoods.not_taken_out_by_one(o);
   }
   std::uint64_t learned = 0;
+  // Per item: its dead ends, halved now and then (State::item_weight; dom/wdeg's weights).
+  std::vector<std::uint32_t> weight;
 
   // Where hook removals and Algorithm M's excluded siblings are on their
   // stacks, per option, so that a reason finds the level that made them.
@@ -139,9 +141,12 @@ class Learning {
   Index indexed_ = 0;
   // Drops the entries of levels from indexed_ on (the assumptions' too, with roots_too).
   void unindex(bool roots_too);
+  // Item i ran out of options: its weight grows, and every weight halves now and then.
+  void weigh(Index i);
   std::vector<Index> option_level_;  // per option: the level that chose it, root, or not_chosen
   std::vector<std::int32_t> colour_;  // per node: its colour as linked (purify() marks agreeing ones -1)
   std::vector<Solver::State::Step> steps_;  // the assumptions and forbidden options the nogoods hold under
+  static constexpr std::uint64_t weight_halving = 4096;  // conflicts
   static constexpr std::size_t longest_nogood = 32;  // longer conflicts are not kept
   std::vector<OptionId> learning_;                   // scratch: a nogood being made
   // Keeps the conflict, when short enough, as a nogood.

@@ -1,50 +1,68 @@
 #include "nogoods.hpp"
 
+#include <algorithm>
+
 namespace dlx {
 
+std::uint32_t Nogoods::append(std::span<const OptionId> options, std::uint64_t serial) {
+  store_.push_back(static_cast<std::uint32_t>(options.size()));
+  store_.push_back(static_cast<std::uint32_t>(serial));
+  store_.push_back(static_cast<std::uint32_t>(serial >> 32));
+  const auto at = static_cast<std::uint32_t>(store_.size());
+  store_.insert(store_.end(), options.begin(), options.end());
+  watches_[options[0]].push_back(at);
+  watches_[options[1]].push_back(at);
+  ++count_;
+  return at;
+}
+
 void Nogoods::add(std::span<const OptionId> options) {
-  if (nogoods_.size() >= most) forget_half();
-  const auto start = static_cast<std::uint32_t>(options_.size());
-  options_.insert(options_.end(), options.begin(), options.end());
-  const auto n = static_cast<std::uint32_t>(nogoods_.size());
-  nogoods_.push_back({start, static_cast<std::uint32_t>(options.size()), ++serials_});
-  watches_[options[0]].push_back(n);
-  watches_[options[1]].push_back(n);
+  if (count_ >= most) forget_half();
+  append(options, ++serials_);
+}
+
+void Nogoods::forget_removals() {
+  for (Removal& r : removal_) r.serial = 0;
 }
 
 void Nogoods::clear() {
-  nogoods_.clear();
-  options_.clear();
+  store_.clear();
+  count_ = 0;
   for (auto& w : watches_) w.clear();
+  forget_removals();
 }
 
 std::size_t Nogoods::bytes() const {
   std::size_t watching = 0;
   for (const auto& w : watches_) watching += w.capacity();
-  return nogoods_.capacity() * sizeof(Nogood) + options_.capacity() * sizeof(OptionId) +
-         watching * sizeof(std::uint32_t);
+  return (store_.capacity() + watching) * sizeof(std::uint32_t);
 }
 
 void Nogoods::forget_half() {
   // The shorter half stays (Glucose keeps the nogoods of fewest levels; each option here is a level of its own).
-  std::vector<Nogood> kept = nogoods_;
-  std::stable_sort(kept.begin(), kept.end(), [](const Nogood& a, const Nogood& b) { return a.size < b.size; });
-  kept.resize(kept.size() / 2);
-  std::vector<OptionId> options;
-  for (Nogood& g : kept) {
-    const auto start = static_cast<std::uint32_t>(options.size());
-    options.insert(options.end(), options_.begin() + g.start, options_.begin() + g.start + g.size);
-    g.start = start;
-  }
-  nogoods_ = std::move(kept);
-  options_ = std::move(options);
+  std::vector<std::uint32_t> starts;
+  for (std::uint32_t at = header; at <= store_.size(); at += size_at(at) + header) starts.push_back(at);
+  std::stable_sort(starts.begin(), starts.end(), [this](std::uint32_t a, std::uint32_t b) { return size_at(a) < size_at(b); });
+  starts.resize(starts.size() / 2);
+  std::vector<std::uint32_t> old;
+  old.swap(store_);
+  count_ = 0;
   for (auto& w : watches_) w.clear();
-  for (std::uint32_t n = 0; n < nogoods_.size(); ++n) {
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> moved;  // (old start, new start) of each kept
+  std::vector<OptionId> mine;
+  for (const std::uint32_t at : starts) {
+    mine.assign(old.begin() + at, old.begin() + at + old[at - header]);
     // Options not chosen watched first: what the watches need on the present path.
-    const std::span<OptionId> mine = options_of(n);
     std::stable_partition(mine.begin(), mine.end(), [this](OptionId o) { return !on_path_[o]; });
-    watches_[mine[0]].push_back(n);
-    watches_[mine[1]].push_back(n);
+    moved.emplace_back(at, append(mine, old[at - 2] | std::uint64_t{old[at - 1]} << 32));
+  }
+  // A removal by a kept nogood still names it; one by a forgotten nogood names none.
+  std::sort(moved.begin(), moved.end());
+  for (Removal& r : removal_) {
+    if (r.serial == 0) continue;
+    const auto it = std::lower_bound(moved.begin(), moved.end(), std::pair{r.at, std::uint32_t{0}});
+    if (it != moved.end() && it->first == r.at) r.at = it->second;
+    else r.serial = 0;
   }
 }
 
@@ -53,14 +71,14 @@ std::span<const OptionId> Nogoods::propagate(OptionId o) {
   pending_.clear();
   std::vector<std::uint32_t>& watching = watches_[o];
   for (std::size_t w = 0; w < watching.size();) {
-    const std::uint32_t n = watching[w];
-    const std::span<OptionId> options = options_of(n);
+    const std::uint32_t at = watching[w];
+    const std::span<OptionId> options = options_at(at);
     if (options[0] == o) std::swap(options[0], options[1]);  // o is options[1], the other watch options[0]
     std::size_t k = 2;
     while (k < options.size() && on_path_[options[k]]) ++k;
     if (k < options.size()) {  // another option not chosen takes over o's watch
       std::swap(options[1], options[k]);
-      watches_[options[1]].push_back(n);
+      watches_[options[1]].push_back(at);
       watching[w] = watching.back();
       watching.pop_back();
       continue;
@@ -68,17 +86,17 @@ std::span<const OptionId> Nogoods::propagate(OptionId o) {
     ++w;
     if (on_path_[options[0]]) return options;  // every option chosen: a dead end
     to_remove.push_back(options[0]);
-    pending_.push_back(n);
+    pending_.push_back(at);
   }
   return {};
 }
 
-void Nogoods::took_out(std::size_t k) { removal_[to_remove[k]] = {pending_[k], nogoods_[pending_[k]].serial}; }
+void Nogoods::took_out(std::size_t k) { removal_[to_remove[k]] = {pending_[k], serial_at(pending_[k])}; }
 
 std::span<const OptionId> Nogoods::took_out_by(OptionId o) const {
   const Removal r = removal_[o];
-  if (r.serial == 0 || r.nogood >= nogoods_.size() || nogoods_[r.nogood].serial != r.serial) return {};
-  return {options_.data() + nogoods_[r.nogood].start, nogoods_[r.nogood].size};
+  if (r.serial == 0) return {};
+  return {store_.data() + r.at, store_[r.at - header]};
 }
 
 }  // namespace dlx

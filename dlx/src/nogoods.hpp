@@ -32,32 +32,37 @@ class Nogoods {
   // The nogood that took o out last, if it took it out and is kept still (else empty).
   [[nodiscard]] std::span<const OptionId> took_out_by(OptionId o) const;
 
-  [[nodiscard]] std::size_t count() const { return nogoods_.size(); }
+  [[nodiscard]] std::size_t count() const { return count_; }
   [[nodiscard]] std::size_t bytes() const;
 
  private:
-  // options_[start .. start + size) each, the first two watched.
-  struct Nogood {
-    std::uint32_t start, size;
-    std::uint64_t serial;  // unique: a removal names it, and finds it gone if forgotten
-  };
+  // Each nogood in one array, a header and then its options, the first two
+  // watched: a watch names where its options start, so a look at a nogood
+  // touches one place in memory.
+  static constexpr std::uint32_t header = 3;  // size, serial's low and high halves
   static constexpr std::size_t most = std::size_t{1} << 16;  // then the longer half goes
   // Forgets the longer half and watches the rest again.
   void forget_half();
-  [[nodiscard]] std::span<OptionId> options_of(std::uint32_t n) {
-    return {options_.data() + nogoods_[n].start, nogoods_[n].size};
+  // Appends `options` as a nogood with `serial`, watching its first two; where its options start.
+  std::uint32_t append(std::span<const OptionId> options, std::uint64_t serial);
+  [[nodiscard]] std::uint32_t size_at(std::uint32_t at) const { return store_[at - header]; }
+  [[nodiscard]] std::uint64_t serial_at(std::uint32_t at) const {
+    return store_[at - 2] | std::uint64_t{store_[at - 1]} << 32;
   }
+  [[nodiscard]] std::span<OptionId> options_at(std::uint32_t at) { return {store_.data() + at, size_at(at)}; }
+  // Every removal forgets its nogood (their places in store_ are about to change).
+  void forget_removals();
 
-  std::vector<Nogood> nogoods_;
-  std::vector<OptionId> options_;
-  std::vector<std::vector<std::uint32_t>> watches_;  // per option: the nogoods watching it
+  std::vector<std::uint32_t> store_;  // headers and options
+  std::size_t count_ = 0;
+  std::vector<std::vector<std::uint32_t>> watches_;  // per option: where the nogoods watching it start
   std::vector<std::uint8_t> on_path_;                // per option: chosen now
   struct Removal {
-    std::uint32_t nogood = 0;
+    std::uint32_t at = 0;      // where its nogood starts in store_
     std::uint64_t serial = 0;  // 0: not by a nogood
   };
   std::vector<Removal> removal_;        // per option: what took it out last
-  std::vector<std::uint32_t> pending_;  // per to_remove entry: its nogood
+  std::vector<std::uint32_t> pending_;  // per to_remove entry: where its nogood starts
   std::uint64_t serials_ = 0;
 };
 

@@ -225,6 +225,7 @@ Solver::Solver(std::shared_ptr<const Problem> problem, std::uint64_t seed, Solve
 
 void start_learning(Solver::State& s, bool in_counts) {
   if (!s.learning) s.learning = std::make_unique<Learning>(s);
+  s.item_weight = s.learning->weight.data();
   s.learning->in_counts = in_counts;
   if (s.removed_base.empty()) {  // the nogoods' removals
     s.removed_base.assign(s.choice.size(), 0);

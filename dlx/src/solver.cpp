@@ -172,7 +172,10 @@ void Solver::set_hook(Hook* hook) {
   s.check_every = hook != nullptr && hook->slow() ? 1 : check_interval;
   if (s.learning_automatic && hook != nullptr) {  // on for searches for solutions with a hook that explains its no
     if (hook->explains() && !s.sharing && !s.ring) start_learning(s, false);
-    else s.learning.reset();
+    else {
+      s.learning.reset();
+      s.item_weight = nullptr;
+    }
   }
   if (!s.prunes) return;
   if (s.removed.empty()) {  // sized once: an option is out at most once at a time

@@ -122,6 +122,7 @@ struct Solver::State {
   Index active_primaries = 0;         // primary items not covered
   std::vector<Index> prev, next;      // the active items: primary from root 0, secondary from N+1
   std::vector<std::int32_t> deferral;  // per item: added to its branching degree, unless forced (Item::deferred)
+  const std::uint32_t* item_weight = nullptr;  // per item, with learning: its recent dead ends; Algorithm M's ties go to the most
   bool deferring = false;              // some item is deferred: choose() adds `deferral`
   std::vector<std::int32_t> bound, slack;  // Algorithm M, per item: uses left, and hi - lo
   std::vector<std::uint32_t> least;        // Algorithm M, per item: lo, as given or raised (raise_lower_bound)

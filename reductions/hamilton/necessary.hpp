@@ -13,7 +13,10 @@
 //   Hamiltonian path between two of them (pieces.hpp);
 // - taking away two vertices leaves at most two parts for a cycle, three for
 //   a path (the 1-tough condition on pairs; a search from each vertex, so
-//   only for graphs small enough, see necessary.cpp).
+//   only for graphs small enough, see necessary.cpp);
+// - the same for the k vertices of most edges (all of degree d or more, for
+//   each d while they are at most half the graph): k parts at most for a
+//   cycle, k + 1 for a path less its ends among them (pieces hung on hubs).
 #pragma once
 
 #include <optional>
