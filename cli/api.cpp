@@ -157,6 +157,7 @@ struct Bound {
 };
 std::optional<Bound> server_bound(std::string_view field, const ApiLimits& limits) {
   if (field == "solutions") return Bound{1, limits.solutions, " (count: true counts them all)"};
+  if (field == "sample") return Bound{1, limits.solutions, ""};
   if (field == "n") return Bound{1, limits.puzzles, ""};
   return std::nullopt;
 }

@@ -76,6 +76,11 @@ const std::vector<OwnOption>& own_options() {
                "N, N, 2N, 4N, ... nodes (Luby's sequence); still complete; 0 = never, or as the reduction asks "
                "(hamilton: a plain and a restarting search in turn)",
        .commands = {C::solve}},
+      {.name = "sample", .kind = K::whole, .target = &Settings::sample, .argument = "N",
+       .help = "solve: N answers drawn uniformly at random among all (with replacement; --seed makes the draws "
+               "repeatable), through the memo's counts; one thread, not for a reduction with a global constraint "
+               "(hamilton, range, path puzzles)",
+       .commands = {C::solve}, .field = "sample"},
       {.name = "output-dir", .letter = 'o', .kind = K::text, .target = &Settings::output_dir, .argument = "DIR",
        .help = "solve and generate write each instance's (each puzzle's) output to a file of its own, "
                "DIR/0001.svg, DIR/0002.svg, ... in input order (.txt for what is no picture); DIR must exist",

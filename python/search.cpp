@@ -193,23 +193,24 @@ void Search::finish(std::uint64_t found, bool then_settle) {
   if (raised) throw std::move(*raised);
 }
 
-std::uint64_t Search::count(std::uint64_t limit) {
-  if (clashed_) return nothing();
-  std::uint64_t found = 0;
+py::object Search::count(std::uint64_t limit) {
+  if (clashed_) return py::int_(nothing());
+  dlx::Count found = 0;
   if (spec_.threads > 1) {
+    std::uint64_t by_team = 0;
     outcome_ = together([&](dlx::Team& team) {
-      if (limit == 0) return team.count(found);
-      return team.visit([&](std::span<const dlx::OptionId>) { return ++found < limit; });
+      if (limit == 0) return team.count(by_team);
+      return team.visit([&](std::span<const dlx::OptionId>) { return ++by_team < limit; });
     });
+    found = by_team;
   } else {
     restart();
-    if (clashed_) return nothing();
-    const std::uint64_t before = solvers_[0]->statistics().solutions;
+    if (clashed_) return py::int_(nothing());
     outcome_ = alone([limit](dlx::Solver& solver) { return solver.count(limit); });
-    found = solvers_[0]->statistics().solutions - before;
+    found = solvers_[0]->counted();  // exact past 2^64 (the memo's counts)
   }
-  finish(found, true);
-  return found;
+  finish(found.saturated(), true);
+  return py::reinterpret_steal<py::object>(PyLong_FromString(found.to_string().c_str(), nullptr, 10));
 }
 
 bool Search::next() {

@@ -72,7 +72,8 @@ class Search {
   // starts afresh.
   void settle();
   // Counts solutions, up to `limit` (0: all), from the root; how many this call found.
-  std::uint64_t count(std::uint64_t limit);
+  // A Python int, exact past 2^64.
+  pybind11::object count(std::uint64_t limit);
   // The next solution, one thread, resumable (restart() first for a new run): false when there is none.
   bool next();
   [[nodiscard]] std::span<const dlx::OptionId> solution() const;

@@ -7,8 +7,8 @@ namespace dance::test {
 dlx::Problem random_problem(std::mt19937_64& rng, const RandomShape& shape) {
   const auto pick = [&rng](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
   dlx::ProblemBuilder b;
-  const int primaries = pick(1, 5);
-  const int secondaries = shape.secondary ? pick(0, 3) : 0;
+  const int primaries = pick(1, shape.most_primaries);
+  const int secondaries = shape.secondary ? pick(0, shape.most_secondaries) : 0;
   for (int i = 0; i < primaries; ++i) {
     std::uint32_t lo = 1, hi = 1;
     if (shape.multiplicities && pick(0, 2) == 0) {
@@ -18,7 +18,7 @@ dlx::Problem random_problem(std::mt19937_64& rng, const RandomShape& shape) {
     b.add_primary("p" + std::to_string(i), lo, hi);
   }
   for (int i = 0; i < secondaries; ++i) b.add_secondary("s" + std::to_string(i));
-  const int options = pick(1, 12);
+  const int options = pick(1, shape.most_options);
   for (int o = 0; o < options; ++o) {
     std::vector<dlx::Entry> entries;
     // at least one primary item, as the format reader guarantees

@@ -15,6 +15,11 @@ struct RandomShape {
   bool secondary = true;
   bool colours = true;
   bool multiplicities = true;
+  // Up to this many primary and secondary items and options (brute_force
+  // enumerates at most 16 options; larger ones are for comparing searches).
+  int most_primaries = 5;
+  int most_secondaries = 3;
+  int most_options = 12;
 };
 
 // One shape for each of the engine's algorithms.

@@ -261,6 +261,15 @@ TEST_CASE("serve: other reductions, their options and counts") {
   const json none = post(server.port(), "solve", {{"reduction", "clique"}, {"text", "1 2\n2 3\n"},
                                                   {"options", {{"k", 3}}}}).data();
   CHECK(none["status"] == "none");
+  // A count past 2^128 (the 2 x 200 domino tilings, F(201)) keeps its digits; answers drawn at random by `sample`.
+  const std::string board = "piece D 200\nDD\n\nregion\n" + std::string(200, '.') + "\n" + std::string(200, '.') + "\n";
+  const json wide = post(server.port(), "solve", {{"reduction", "polyomino"}, {"text", board}, {"count", true}}).data();
+  CHECK(wide["output"] == "453973694165307953197296969697410619233826\n");
+  CHECK(wide["counts"] == json::array({"453973694165307953197296969697410619233826"}));
+  const json drawn = post(server.port(), "solve", {{"reduction", "queens"}, {"text", ""}, {"options", {{"size", 8}}},
+                                                   {"sample", 3}, {"seed", 2}, {"verify", true}}).data();
+  CHECK(drawn["status"] == "found");
+  CHECK(drawn["answers"].size() == 3);
 }
 
 TEST_CASE("serve: what a request gets wrong is a 400 with the message") {

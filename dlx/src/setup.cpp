@@ -173,9 +173,10 @@ Solver::Solver(std::shared_ptr<const Problem> problem, std::uint64_t seed, Solve
   s.tighten = !s.multiplicities && chosen(heuristics.tie_break, [n1] { return n1 >= tighten_from; });
   s.probe = s.ring && chosen(heuristics.probing, [n1] { return n1 >= probe_from; });
   s.pairs = s.ring && chosen(heuristics.pair_rule, [n1] { return n1 >= pair_from; });
-  s.memo_wanted = plain && chosen(heuristics.memo, [] { return true; });
+  s.memo_wanted = chosen(heuristics.memo, [] { return true; });
   s.memo_automatic = heuristics.memo == Switch::automatic;
   s.memo_bytes = heuristics.memo_bytes;
+  s.memo_broken_key = heuristics.memo_broken_key;
   if (s.ring) {
     // The subset rule's work list never wraps: it holds every item at the
     // start, then an entry per node hidden and per node of a level's

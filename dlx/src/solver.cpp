@@ -46,24 +46,28 @@ Outcome plain_count(Solver::State& s, std::uint64_t limit) {
 Outcome Solver::count(std::uint64_t limit) {
   State& s = *state_;
   if (s.memo_wanted && memo_serves(s, limit)) {
-    if (!s.memo) s.memo = std::make_unique<Memo>(s, s.memo_bytes);
+    if (!s.memo) {
+      s.memo = std::make_unique<Memo>(s, s.memo_bytes);
+      s.memo->broken_key = s.memo_broken_key;
+    }
     Memo& m = *s.memo;
-    Tally total = 0;
+    Count total = 0;
     const Outcome outcome = count_with_memo(s, total);
     s.stats.memo_hits += m.hits;
     if (m.declined) {  // the memo paid too little: the plain search counts, all of it
-      s.stats.solutions -= static_cast<std::uint64_t>(m.reported);
+      s.stats.solutions -= m.reported.saturated();
       m.reported = 0;
       s.stats.memo_entries = s.stats.memo_bytes = 0;
       m.clear();
       return plain_count(s, limit);
     }
     // What a stopped count reported already is not added again (count_with_memo counts afresh).
-    const Tally added = total > m.reported ? total - m.reported : 0;
-    const Tally room = std::numeric_limits<std::uint64_t>::max() - s.stats.solutions;
-    s.stats.solutions += static_cast<std::uint64_t>(added < room ? added : room);
-    s.counted = Count::of(added);
-    m.reported = outcome == Outcome::exhausted ? 0 : std::max(m.reported, total);
+    const Count added = total - m.reported;
+    const std::uint64_t room = std::numeric_limits<std::uint64_t>::max() - s.stats.solutions;
+    s.stats.solutions += std::min(added.saturated(), room);
+    s.counted = added;
+    if (outcome == Outcome::exhausted) m.reported = 0;
+    else if (m.reported < total) m.reported = total;
     s.stats.memo_entries = m.entries();
     s.stats.memo_bytes = m.bytes();
     // A count run to the end has nothing more to find, as the search loop's (its levels are undone already).
@@ -74,6 +78,18 @@ Outcome Solver::count(std::uint64_t limit) {
 }
 
 Count Solver::counted() const { return state_->counted; }
+
+Outcome Solver::sample(std::uint64_t n, std::uint64_t random_seed,
+                       const std::function<bool(std::span<const OptionId>)>& visit) {
+  reset();
+  State& s = *state_;
+  if (s.hook) throw std::invalid_argument("solutions are drawn at random only without a hook (its state is no part of the memo's key)");
+  if (!s.memo) {
+    s.memo = std::make_unique<Memo>(s, s.memo_bytes);
+    s.memo->broken_key = s.memo_broken_key;
+  }
+  return sample_with_memo(s, n, random_seed, visit);
+}
 
 Outcome Solver::visit(const std::function<bool(std::span<const OptionId>)>& visit) {
   for (;;) {

@@ -106,6 +106,7 @@ struct Solver::State {
   bool memo_wanted = false;  // count() keeps a memo of subproblems where it can (memo.hpp)
   bool memo_automatic = false;  // ... and leaves it off where it pays too little
   std::size_t memo_bytes = 0;
+  bool memo_broken_key = false;  // SolverOptions::memo_broken_key (tests only)
   std::unique_ptr<Memo> memo;  // made by the first count() that uses it
   Count counted;               // the last count()'s solutions, exact past 2^64
   std::unique_ptr<Learning> learning;  // conflict-directed backjumping (learning.hpp), null when off

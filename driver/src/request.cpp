@@ -68,6 +68,10 @@ std::optional<Failure> validate(const Request& r) {
   if (r.restarts != 0 && (r.job != Job::solve || r.solutions != 1 || r.threads != 1))
     return refused({option_named("restarts"), {" is for solve's first solution: one thread, without "}, option_named("n"),
                     {", "}, option_named("count"), {" or "}, option_named("unique")});
+  if (r.sample != 0 && (r.job != Job::solve || r.solutions != 1 || r.threads != 1 || r.restarts != 0))
+    return refused({option_named("sample"), {" N draws N answers in one thread: without "}, option_named("n"), {", "},
+                    option_named("count"), {", "}, option_named("unique"), {", "}, option_named("restarts"), {" or "},
+                    option_named("threads")});
   return std::nullopt;
 }
 
@@ -85,6 +89,8 @@ RunSpec run_spec(const Request& r, std::string source) {
   spec.time_limit = r.time_limit;
   spec.seed = r.seed;
   spec.restarts = r.restarts;
+  spec.sample = r.sample;
+  if (r.sample != 0) spec.solutions = r.sample;
   spec.threads = thread_count(r.threads);
   spec.verify = r.verify;
   spec.resume = r.resume;
@@ -109,6 +115,7 @@ const std::vector<FieldNames>& field_names() {
       {"unique", 0, "unique", "unique"},         {"time-limit", 't', "time_limit", "seconds"},
       {"node-limit", 0, "node_limit", "nodes"},  {"seed", 0, "seed", "seed"},
       {"restarts", 0, "", ""},                   {"threads", 'j', "", "threads"},
+      {"sample", 0, "sample", ""},
       {"resume", 0, "", ""},                     {"depth", 0, "", ""},
       {"format", 0, "options.format", ""},       {"verify", 0, "verify", "verify"},
       {"symmetry", 0, "symmetry", "symmetry"},   {"minimal", 0, "minimal", "minimal"},

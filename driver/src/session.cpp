@@ -263,8 +263,8 @@ Status solve_by_portfolio(const Context& c, const Instance& instance, Encoding& 
 // Whether a first solution is asked for where the encoding has a portfolio
 // and the spec names no strategy (no restarts).
 bool by_portfolio(const RunSpec& spec, const Encoding& encoding) {
-  return spec.task == Task::solve && spec.solutions == 1 && spec.restarts == 0 && spec.resume.empty() &&
-         encoding.strategy.portfolio_restarts > 0;
+  return spec.task == Task::solve && spec.solutions == 1 && spec.restarts == 0 && spec.sample == 0 &&
+         spec.resume.empty() && encoding.strategy.portfolio_restarts > 0;
 }
 
 // A first solution by a portfolio per worker (-j N, one instance): each
@@ -325,6 +325,9 @@ Status solve_by_portfolios(const Context& c, const Instance& instance, Encoding&
 Status solve(const Context& c, const Instance& instance, Encoding& encoding, Solvers& solvers) {
   const RunSpec& spec = c.spec;
   if (encoding.contradiction) return no_solution(c, instance, ": " + *encoding.contradiction);
+  if (spec.sample != 0 && encoding.hook)
+    throw OptionError({option_named("sample"), {" draws from the memo's counts, which a global constraint (" +
+                                               std::string(c.reduction.name()) + "'s) keeps out"}});
   if (by_portfolio(spec, encoding)) return solve_by_portfolio(c, instance, encoding, solvers);
   dlx::Solver& solver = solvers.for_problem(encoding);
   const Unhook unhook = encoding.hook ? Unhook(solver) : Unhook();
@@ -337,6 +340,7 @@ Status solve(const Context& c, const Instance& instance, Encoding& encoding, Sol
                    return outcome;
                  },
                  [&solver, &spec](const Visitor& visit) {
+                   if (spec.sample != 0) return solver.sample(spec.sample, spec.seed, visit);
                    if (spec.restarts == 0) return solver.visit(visit);
                    return solver.restarting(spec.restarts, spec.seed, [&visit](dlx::Solver& run) { return run.visit(visit); });
                  }});

@@ -67,5 +67,18 @@ expect 0 '^112202208776036178000000$' '' -- "$dance" count xcc "$tmp/dominoes14.
 expect 0 '"count":"112202208776036178000000"' '' -- "$dance" count xcc "$tmp/dominoes14.dlx" --format json
 expect 0 '^112202208776036178000000$' 'memo hits [1-9]' -- "$dance" count xcc "$tmp/dominoes14.dlx" --memo on --stats
 expect 2 '' "memo" -- "$dance" count xcc "$tmp/dominoes14.dlx" --memo sometimes
+# Algorithm M's memo: the 2 x 200 domino tilings through a piece used 200 times, F(201), past 2^128.
+{ printf 'piece D 200\nDD\n\nregion\n'; for r in 1 2; do printf '%0200d\n' 0 | tr 0 .; done; } >"$tmp/dominoes2x200.txt"
+expect 0 '^453973694165307953197296969697410619233826$' 'algorithm M with memo' -- "$dance" count polyomino "$tmp/dominoes2x200.txt" --stats
+expect 0 '"count":"453973694165307953197296969697410619233826"' '' -- "$dance" count polyomino "$tmp/dominoes2x200.txt" --format json
+# --sample: answers drawn at random, each verified; the same seed the same draws, another seed others.
+expect 0 'Q' '' -- "$dance" solve queens --size 8 --sample 5 --seed 4 --verify
+"$dance" solve queens --size 8 --sample 5 --seed 4 >"$tmp/sample_a"
+"$dance" solve queens --size 8 --sample 5 --seed 4 >"$tmp/sample_b"
+"$dance" solve queens --size 8 --sample 5 --seed 5 >"$tmp/sample_c"
+expect 0 '' '' -- cmp -s "$tmp/sample_a" "$tmp/sample_b"
+expect 1 '' '' -- cmp -s "$tmp/sample_a" "$tmp/sample_c"
+expect 2 '' 'sample draws from the memo' -- "$dance" solve hamilton --sample 2 "$(bad '0 1\n1 2\n2 0\n')"
+expect 2 '' 'without -n' -- "$dance" solve queens --size 8 --sample 2 -n 3
 
 summary

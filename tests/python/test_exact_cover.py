@@ -418,3 +418,18 @@ def test_names_that_knuths_format_cannot_write_are_refused(primary, options, sec
     with pytest.raises(ValueError) as refused:
         dance.Problem(primary, options, secondary=secondary)
     assert str(refused.value).startswith(words)
+
+
+def test_counts_past_2_to_the_128_are_exact_ints():
+    # The 2 x 200 domino tilings are Fibonacci's F(201): the memo's counts of any size, as a Python int.
+    a, b = 1, 1
+    for _ in range(199):
+        a, b = b, a + b
+    assert b > 2**128
+    cells = [f"r{r}c{c}" for r in range(2) for c in range(200)]
+    lines = [" ".join(cells)]
+    lines += [f"r{r}c{c} r{r}c{c + 1}" for r in range(2) for c in range(199)]
+    lines += [f"r0c{c} r1c{c}" for c in range(200)]
+    assert dance.count(dance.Problem.from_text("\n".join(lines) + "\n")) == b
+    board = "piece D 200\nDD\n\nregion\n" + "." * 200 + "\n" + "." * 200 + "\n"
+    assert dance.count("polyomino", board) == b

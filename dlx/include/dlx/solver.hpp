@@ -208,11 +208,16 @@ struct SolverOptions {
   // two options each, pairwise through items c and d: c's and d's other
   // options go; sudoku's naked and hidden pairs, X-wings).
   Switch pair_rule = Switch::automatic;
-  // count() of Algorithm X without a hook: a memo of the subproblems met,
-  // keyed by the items still active (DXZ), so that each is counted once.
-  // Automatic: on (docs/engine.md has the measurements).
+  // count() without a hook: a memo of the subproblems met, keyed by what
+  // decides them (DXZ: the items still active; with multiplicities and
+  // colours, the uses left and colours given too), so that each is counted
+  // once. Automatic: on, given back where its lookups seldom answer
+  // (docs/engine.md has the measurements).
   Switch memo = Switch::automatic;
   std::size_t memo_bytes = std::size_t{1} << 30;  // the memo's table at most; full, it starts again empty
+  // For tests only: the memo's key leaves out multiplicities' uses left and
+  // colours, which merges different subproblems (the counts go wrong).
+  bool memo_broken_key = false;
   // Conflict-directed backjumping and learned nogoods: at a dead end the
   // search finds which levels' choices caused it, skips the levels that
   // played no part and keeps the conflict as a nogood. Without sharing and
@@ -308,6 +313,16 @@ class Solver {
   Outcome count(std::uint64_t limit = 0);
   // The solutions the last count() found, exact past 2^64 (the memo's counts).
   [[nodiscard]] Count counted() const;
+
+  // Draws `n` solutions uniformly at random among all (with replacement),
+  // each shown to `visit` (false: no more, solution_limit), through the
+  // memo's counts (SolverOptions::memo, whatever its switch): a walk from the
+  // root takes each branch with probability count(branch) / count(node).
+  // The same random_seed, the same draws. exhausted after n (or when there
+  // is none), or the limit that stopped it. Not with a hook
+  // (std::invalid_argument): the memo's counts need a subproblem that its
+  // items, uses and colours decide. Starts from reset().
+  Outcome sample(std::uint64_t n, std::uint64_t random_seed, const std::function<bool(std::span<const OptionId>)>& visit);
 
   // Calls visit for each solution until it returns false (solution_limit).
   Outcome visit(const std::function<bool(std::span<const OptionId>)>& visit);

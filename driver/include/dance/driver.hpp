@@ -62,6 +62,7 @@ struct RunSpec {
   double time_limit = 0;         // seconds per instance; 0 = none
   std::uint64_t seed = 0;        // item and option order; 0 = the input's
   std::uint64_t restarts = 0;    // solve, one thread: restart after N, N, 2N, ... nodes (Luby); 0 = never
+  std::uint64_t sample = 0;      // solve, one thread: this many solutions drawn uniformly at random (seed); 0 = none
   std::size_t threads = 1;       // at least 1
   bool verify = false;           // every answer checked by the reduction's verify(); a failure is "internal"
   std::string resume;                  // count, one instance: only below the parts of FILE[:FROM-TO] (read_parts)

@@ -47,6 +47,7 @@ struct Request {
   double time_limit = 0;         // seconds per instance (generate: per puzzle); 0 = none
   std::uint64_t seed = 0;        // item and option order; 0 = the input's. generate: each seed its own puzzles
   std::uint64_t restarts = 0;    // solve's first answer, one thread: Luby restarts after N nodes; 0 = never
+  std::uint64_t sample = 0;      // solve, one thread: this many answers drawn uniformly at random (seed); 0 = none
   std::uint32_t threads = 1;     // 0 = one a core; at most most_threads
   bool verify = false;           // every answer (puzzle) checked by the reduction's verify()
   std::string resume;            // count: only below the parts of FILE[:FROM-TO]
