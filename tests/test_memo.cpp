@@ -77,6 +77,22 @@ Problem dominoes(int rows, int columns) {
   return b.build();
 }
 
+// The memo's count under an assumption and a forbidden option, against the
+// search loop's; then, those taken back, the whole count again.
+void check_under_steps(Solver& memo, const Problem& p, std::size_t expected) {
+  if (p.option_count() < 2) return;
+  Solver plain = with_memo(p, Switch::off);
+  const bool assumed = memo.assume(0) && plain.assume(0);
+  const bool forbidden = memo.forbid(1) && plain.forbid(1);
+  INFO((assumed ? "assumed" : "") << (forbidden ? ", forbidden" : ""));
+  REQUIRE(memo.count() == Outcome::exhausted);
+  REQUIRE(plain.count() == Outcome::exhausted);
+  CHECK(memo.counted() == plain.counted());
+  memo.retract();
+  REQUIRE(memo.count() == Outcome::exhausted);
+  CHECK(memo.counted() == expected);
+}
+
 }  // namespace
 
 TEST_CASE("the memo counts what brute force counts, on random problems without colours or multiplicities") {
@@ -84,23 +100,12 @@ TEST_CASE("the memo counts what brute force counts, on random problems without c
   for (int trial = 0; trial < 2000; ++trial) {
     const Problem p = random_problem(rng, {trial % 2 == 0, false, false});
     const auto expected = brute_force(p).size();
+    INFO("trial " << trial);
     Solver memo = with_memo(p, Switch::on);
     REQUIRE(memo.count() == Outcome::exhausted);
     CHECK(memo.counted() == expected);
     CHECK(memo.statistics().solutions == expected);
-    // Under an assumption and a forbidden option, as a batch's solver counts each puzzle.
-    if (p.option_count() >= 2) {
-      Solver plain = with_memo(p, Switch::off);
-      const bool assumed = memo.assume(0) && plain.assume(0);
-      const bool forbidden = memo.forbid(1) && plain.forbid(1);
-      INFO("trial " << trial << (assumed ? ", assumed" : "") << (forbidden ? ", forbidden" : ""));
-      REQUIRE(memo.count() == Outcome::exhausted);
-      REQUIRE(plain.count() == Outcome::exhausted);
-      CHECK(memo.counted() == plain.counted());
-      memo.retract();
-      REQUIRE(memo.count() == Outcome::exhausted);
-      CHECK(memo.counted() == expected);
-    }
+    check_under_steps(memo, p, expected);  // as a batch's solver counts each puzzle
   }
 }
 
@@ -114,18 +119,7 @@ TEST_CASE("the memo counts what brute force counts, on random problems of every 
     Solver memo = with_memo(p, Switch::on, false, trial % 3 == 0 ? 0 : trial);  // a seed's order too
     REQUIRE(memo.count() == Outcome::exhausted);
     CHECK(memo.counted() == expected);
-    if (p.option_count() >= 2) {
-      Solver plain = with_memo(p, Switch::off);
-      const bool assumed = memo.assume(0) && plain.assume(0);
-      const bool forbidden = memo.forbid(1) && plain.forbid(1);
-      INFO((assumed ? "assumed" : "") << (forbidden ? ", forbidden" : ""));
-      REQUIRE(memo.count() == Outcome::exhausted);
-      REQUIRE(plain.count() == Outcome::exhausted);
-      CHECK(memo.counted() == plain.counted());
-      memo.retract();
-      REQUIRE(memo.count() == Outcome::exhausted);
-      CHECK(memo.counted() == expected);
-    }
+    check_under_steps(memo, p, expected);
   }
 }
 

@@ -57,6 +57,15 @@ TEST_CASE("validate: a request that can run passes, each rule between options re
   Request none = asking(Job::generate);
   none.solutions = 0;
   CHECK(refusal(none) == "bad_option: generate: -n must be at least 1");
+  Request sample = asking(Job::solve);
+  sample.sample = 3;
+  CHECK(refusal(sample).empty());
+  sample.threads = 2;
+  CHECK(refusal(sample) ==
+        "bad_option: --sample N draws N answers in one thread: without -n, --count, --unique, --restarts or --threads");
+  sample.threads = 1;
+  sample.job = Job::count;
+  CHECK_FALSE(refusal(sample).empty());
 }
 
 TEST_CASE("validate: ranges and choices, and each face's words for the option at fault") {
