@@ -148,6 +148,10 @@ TEST_CASE("malformed graphs are named by line and column") {
   CHECK_THAT(parse_error(long_file + "e 1 101\n"), Catch::Contains("line 4952, column 5: expected a vertex number from 1 to 100"));
   CHECK_THAT(parse_error("NAME : x\nEDGE_DATA_SECTION\n1 2\n"), Catch::Contains("expected DIMENSION"));
   CHECK_THAT(parse_error("DIMENSION : 3\nEDGE_DATA_SECTION\n1 2 3\n-1\n"), Catch::Contains("line 3, column 5: expected a second vertex"));
+  // A second graph after the first's end would go unread: refused where it starts.
+  CHECK_THAT(parse_error("DIMENSION : 3\nEDGE_DATA_SECTION\n1 2\n-1\nEOF\n\nNAME : y\n"),
+             Catch::Contains("line 7, column 1: expected the end of the input after -1 or EOF (one graph an input), found 'NAME'"));
+  CHECK_THAT(parse_error("DIMENSION : 3\nEDGE_DATA_SECTION\n1 2\n-1 2 3\n"), Catch::Contains("line 4, column 4: expected the end"));
   CHECK_THAT(parse_error("a b c\n"), Catch::Contains("line 1, column 5: expected an edge"));
   CHECK_THAT(parse_error("a: b\nc d\n"), Catch::Contains("line 2, column 1: expected 'U: V W ...'"));
   CHECK_THAT(parse_error(""), Catch::Contains("empty input"));

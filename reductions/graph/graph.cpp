@@ -207,13 +207,16 @@ Graph read_tsplib(LineReader& lines, std::optional<Line> line, bool directed, Gr
   bool pending = false;  // the first vertex of a pair is read; a pair may span lines
   Vertex first_vertex = 0;
   std::size_t pending_line = 0, pending_column = 0;
+  bool ended = false;  // past -1 or EOF: only more of them may follow (a second graph would go unread)
   for (line = lines.next(); line; line = lines.next()) {
-    bool end = false;
     for (const Token& token : dlx::split(line->text, blank)) {
       if (token.text == "-1" || token.text == "EOF") {
-        end = true;
-        break;
+        ended = true;
+        continue;
       }
+      if (ended)
+        throw dlx::ParseError(line->number, token.column, "expected the end of the input after -1 or EOF (one graph an input), found " +
+                                                             dlx::quoted(std::string(token.text)));
       if (!pending) {
         first_vertex = numbered(*line, token, n);
         pending = true;
@@ -224,7 +227,6 @@ Graph read_tsplib(LineReader& lines, std::optional<Line> line, bool directed, Gr
       b.arc(first_vertex, numbered(*line, token, n), pending_line);
       pending = false;
     }
-    if (end) break;
   }
   if (pending) throw dlx::ParseError(pending_line, pending_column, "expected a second vertex for this edge");
   return b.build(warnings);
