@@ -4,10 +4,8 @@
 
 namespace dlx {
 
-std::uint32_t Nogoods::append(std::span<const OptionId> options, std::uint64_t serial) {
+std::uint32_t Nogoods::append(std::span<const OptionId> options) {
   store_.push_back(static_cast<std::uint32_t>(options.size()));
-  store_.push_back(static_cast<std::uint32_t>(serial));
-  store_.push_back(static_cast<std::uint32_t>(serial >> 32));
   const auto at = static_cast<std::uint32_t>(store_.size());
   store_.insert(store_.end(), options.begin(), options.end());
   watches_[options[0]].push_back(at);
@@ -18,11 +16,11 @@ std::uint32_t Nogoods::append(std::span<const OptionId> options, std::uint64_t s
 
 void Nogoods::add(std::span<const OptionId> options) {
   if (count_ >= most) forget_half();
-  append(options, ++serials_);
+  append(options);
 }
 
 void Nogoods::forget_removals() {
-  for (Removal& r : removal_) r.serial = 0;
+  std::fill(removed_by_.begin(), removed_by_.end(), 0);
 }
 
 void Nogoods::clear() {
@@ -54,15 +52,14 @@ void Nogoods::forget_half() {
     mine.assign(old.begin() + at, old.begin() + at + old[at - header]);
     // Options not chosen watched first: what the watches need on the present path.
     std::stable_partition(mine.begin(), mine.end(), [this](OptionId o) { return !on_path_[o]; });
-    moved.emplace_back(at, append(mine, old[at - 2] | std::uint64_t{old[at - 1]} << 32));
+    moved.emplace_back(at, append(mine));
   }
   // A removal by a kept nogood still names it; one by a forgotten nogood names none.
   std::sort(moved.begin(), moved.end());
-  for (Removal& r : removal_) {
-    if (r.serial == 0) continue;
-    const auto it = std::lower_bound(moved.begin(), moved.end(), std::pair{r.at, std::uint32_t{0}});
-    if (it != moved.end() && it->first == r.at) r.at = it->second;
-    else r.serial = 0;
+  for (std::uint32_t& by : removed_by_) {
+    if (by == 0) continue;
+    const auto it = std::lower_bound(moved.begin(), moved.end(), std::pair{by, std::uint32_t{0}});
+    by = it != moved.end() && it->first == by ? it->second : 0;
   }
 }
 
@@ -91,12 +88,12 @@ std::span<const OptionId> Nogoods::propagate(OptionId o) {
   return {};
 }
 
-void Nogoods::took_out(std::size_t k) { removal_[to_remove[k]] = {pending_[k], serial_at(pending_[k])}; }
+void Nogoods::took_out(std::size_t k) { removed_by_[to_remove[k]] = pending_[k]; }
 
 std::span<const OptionId> Nogoods::took_out_by(OptionId o) const {
-  const Removal r = removal_[o];
-  if (r.serial == 0) return {};
-  return {store_.data() + r.at, store_[r.at - header]};
+  const std::uint32_t at = removed_by_[o];
+  if (at == 0) return {};
+  return {store_.data() + at, store_[at - header]};
 }
 
 }  // namespace dlx

@@ -13,7 +13,7 @@ namespace dlx {
 
 class Nogoods {
  public:
-  explicit Nogoods(std::size_t options) : watches_(options), on_path_(options, 0), removal_(options) {}
+  explicit Nogoods(std::size_t options) : watches_(options), on_path_(options, 0), removed_by_(options, 0) {}
 
   // Option o was chosen (true) or taken back; or nothing is chosen.
   void chosen(OptionId o, bool on) { on_path_[o] = on; }
@@ -27,8 +27,8 @@ class Nogoods {
   std::vector<OptionId> to_remove;
   // The search took to_remove[k] out; or something else took o out.
   void took_out(std::size_t k);
-  void not_taken_out_by_one(OptionId o) { removal_[o].serial = 0; }
-  [[nodiscard]] bool taken_out_by_one(OptionId o) const { return removal_[o].serial != 0; }
+  void not_taken_out_by_one(OptionId o) { removed_by_[o] = 0; }
+  [[nodiscard]] bool taken_out_by_one(OptionId o) const { return removed_by_[o] != 0; }
   // The nogood that took o out last, if it took it out and is kept still (else empty).
   [[nodiscard]] std::span<const OptionId> took_out_by(OptionId o) const;
 
@@ -39,16 +39,13 @@ class Nogoods {
   // Each nogood in one array, a header and then its options, the first two
   // watched: a watch names where its options start, so a look at a nogood
   // touches one place in memory.
-  static constexpr std::uint32_t header = 3;  // size, serial's low and high halves
+  static constexpr std::uint32_t header = 1;  // its size
   static constexpr std::size_t most = std::size_t{1} << 16;  // then the longer half goes
   // Forgets the longer half and watches the rest again.
   void forget_half();
-  // Appends `options` as a nogood with `serial`, watching its first two; where its options start.
-  std::uint32_t append(std::span<const OptionId> options, std::uint64_t serial);
+  // Appends `options` as a nogood, watching its first two; where its options start (never 0).
+  std::uint32_t append(std::span<const OptionId> options);
   [[nodiscard]] std::uint32_t size_at(std::uint32_t at) const { return store_[at - header]; }
-  [[nodiscard]] std::uint64_t serial_at(std::uint32_t at) const {
-    return store_[at - 2] | std::uint64_t{store_[at - 1]} << 32;
-  }
   [[nodiscard]] std::span<OptionId> options_at(std::uint32_t at) { return {store_.data() + at, size_at(at)}; }
   // Every removal forgets its nogood (their places in store_ are about to change).
   void forget_removals();
@@ -57,13 +54,8 @@ class Nogoods {
   std::size_t count_ = 0;
   std::vector<std::vector<std::uint32_t>> watches_;  // per option: where the nogoods watching it start
   std::vector<std::uint8_t> on_path_;                // per option: chosen now
-  struct Removal {
-    std::uint32_t at = 0;      // where its nogood starts in store_
-    std::uint64_t serial = 0;  // 0: not by a nogood
-  };
-  std::vector<Removal> removal_;        // per option: what took it out last
-  std::vector<std::uint32_t> pending_;  // per to_remove entry: where its nogood starts
-  std::uint64_t serials_ = 0;
+  std::vector<std::uint32_t> removed_by_;  // per option: where the nogood that took it out last starts; 0: none
+  std::vector<std::uint32_t> pending_;     // per to_remove entry: where its nogood starts
 };
 
 }  // namespace dlx
