@@ -121,3 +121,28 @@ TEST_CASE("hamilton's default portfolio: one session, many graphs") {
     }
   }
 }
+
+// The learned nogoods are kept at 32 an option at most (dlx/src/nogoods.hpp),
+// then the longer half goes: GP(n,2) by the edge encoding learns thousands
+// more than that and must still prove GP(23,2) and GP(29,2) without a cycle
+// (n = 5 mod 6), and find GP(30,2)'s, through the blocked watches too.
+TEST_CASE("learning forgets half its nogoods and still proves and finds: GP(n,2) by the edge encoding") {
+  const Reduction& reduction = *find_reduction("hamilton");
+  for (const std::size_t n : {23, 29, 30}) {
+    INFO("GP(" << n << ",2)");
+    std::istringstream in(bench::hcp(bench::generalized_petersen(n, 2), "gp"));
+    const auto instance = reduction.reader(in, ModelOptions().set("encoding", "edge"))->next();
+    const Encoding encoding = reduction.encode(*instance);
+    dlx::SolverOptions options;
+    options.learning = dlx::Switch::on;
+    dlx::Solver solver(encoding.problem, 0, options);
+    solver.set_hook(encoding.hook.get());
+    const dlx::Outcome outcome = solver.next();
+    CHECK(outcome == (n % 6 == 5 ? dlx::Outcome::exhausted : dlx::Outcome::solution));
+    if (outcome == dlx::Outcome::solution) {
+      const std::vector<dlx::OptionId> chosen(solver.solution().begin(), solver.solution().end());
+      CHECK_FALSE(reduction.verify(*instance, *reduction.decode(*instance, encoding, chosen)));
+    }
+    if (n % 6 == 5) CHECK(solver.statistics().learned > solver.statistics().nogoods + 1000);  // half forgotten at least once
+  }
+}

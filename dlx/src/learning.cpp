@@ -100,7 +100,7 @@ void Learning::learn(const Solver::State& s) {
 }
 
 bool Learning::propagate(const Solver::State& s, OptionId o, Index l) {
-  const std::span<const OptionId> all_chosen = nogoods.propagate(o);
+  const std::span<const OptionId> all_chosen = nogoods.propagate(o, s);
   if (all_chosen.empty()) return true;
   ++conflicts;
   start_found(l, l == 0 ? 0 : l - 1);
