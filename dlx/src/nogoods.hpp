@@ -15,7 +15,7 @@ namespace dlx {
 class Nogoods {
  public:
   explicit Nogoods(std::size_t options)
-      : most_(std::clamp<std::size_t>(32 * options, 2048, std::size_t{1} << 16)),
+      : most_(std::clamp<std::size_t>(64 * options, 4096, std::size_t{1} << 16)),
         watches_(options),
         on_path_(options, 0),
         removed_by_(options, 0) {}
@@ -47,9 +47,11 @@ class Nogoods {
   // touches one place in memory.
   static constexpr std::uint32_t header = 1;  // its size
   // Then the longer half goes. Each choice visits the nogoods watching it,
-  // 2 * most_ / options on average: 32 nogoods an option keeps that near 64
+  // 2 * most_ / options on average: 64 nogoods an option keep that near 128
   // (GP(59,2), 177 options: 65,536 kept, 93% of the time in propagate() and
-  // 18.6 s; 4,096 kept, 2.0 s with 1.2 times the nodes).
+  // 18.6 s; 8,192 kept, 2.7 s with the same nodes; FHCP 48, 776 options,
+  // takes twice the nodes with 16,384 kept as with 65,536). Keeping only the
+  // nogoods that took an option out lately cost FHCP 19 twenty times the nodes.
   std::size_t most_;
   // Forgets the longer half and watches the rest again.
   void forget_half();
