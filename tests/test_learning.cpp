@@ -222,11 +222,13 @@ TEST_CASE("learning: larger random problems with multiplicities and a hook count
     std::vector<std::pair<OptionId, OptionId>> pairs;
     for (int k = 0; k < 6; ++k) pairs.emplace_back(static_cast<OptionId>(rng() % options), static_cast<OptionId>(rng() % options));
     std::erase_if(pairs, [](const auto& pair) { return pair.first == pair.second; });
-    const auto run = [&](Switch learning, bool count) {
+    // kept: SolverOptions::nogoods_kept; 4 forgets half at every few dead ends.
+    const auto run = [&](Switch learning, bool count, std::size_t kept = SolverOptions{}.nogoods_kept) {
       PairHook hook(pairs, seed % 3 == 0, seed % 4 < 2);  // explaining, or every level
       SolverOptions heuristics;
       heuristics.learning = learning;
       heuristics.memo = Switch::off;
+      heuristics.nogoods_kept = kept;
       Solver solver(p, seed, heuristics);
       solver.set_hook(&hook);
       const Outcome outcome = count ? solver.count() : solver.next();
@@ -236,6 +238,7 @@ TEST_CASE("learning: larger random problems with multiplicities and a hook count
     INFO("seed " << seed);
     CHECK(run(Switch::on, true) == run(Switch::off, true));
     CHECK(run(Switch::on, false) == run(Switch::off, false));
+    CHECK(run(Switch::on, true, 4) == run(Switch::off, true));
   }
   CHECK(learned > 200);  // nogoods were learned (259 with these seeds), and used
 }

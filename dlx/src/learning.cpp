@@ -16,7 +16,7 @@ Index level_of(const BigVector<Index>& bases, Index last, Index pos) {
 }  // namespace
 
 Learning::Learning(const Solver::State& s)
-    : nogoods(s.option_first.size()),
+    : nogoods(s.option_first.size(), s.nogoods_kept),
       weight(s.item_count + 2, 0),
       removed_at(s.option_first.size(), 0),
       tweaked_at(s.option_first.size(), 0),
@@ -100,7 +100,7 @@ void Learning::learn(const Solver::State& s) {
 }
 
 bool Learning::propagate(const Solver::State& s, OptionId o, Index l) {
-  const std::span<const OptionId> all_chosen = nogoods.propagate(o, s);
+  const std::span<const OptionId> all_chosen = nogoods.propagate(o);
   if (all_chosen.empty()) return true;
   ++conflicts;
   start_found(l, l == 0 ? 0 : l - 1);

@@ -8,8 +8,8 @@ std::uint32_t Nogoods::append(std::span<const OptionId> options) {
   store_.push_back(static_cast<std::uint32_t>(options.size()));
   const auto at = static_cast<std::uint32_t>(store_.size());
   store_.insert(store_.end(), options.begin(), options.end());
-  watch(options[0], at, options[1]);
-  watch(options[1], at, options[0]);
+  watches_[options[0]].push_back(at);
+  watches_[options[1]].push_back(at);
   ++count_;
   return at;
 }
@@ -33,7 +33,7 @@ void Nogoods::clear() {
 std::size_t Nogoods::bytes() const {
   std::size_t watching = 0;
   for (const auto& w : watches_) watching += w.capacity();
-  return store_.capacity() * sizeof(std::uint32_t) + watching * sizeof(Watch);
+  return (store_.capacity() + watching) * sizeof(std::uint32_t);
 }
 
 void Nogoods::forget_half() {
@@ -63,33 +63,23 @@ void Nogoods::forget_half() {
   }
 }
 
-std::span<const OptionId> Nogoods::propagate(OptionId o, const Solver::State& s) {
+std::span<const OptionId> Nogoods::propagate(OptionId o) {
   to_remove.clear();
   pending_.clear();
-  // Out of the search for now: its first or last node is off its list (a chosen option's may be too).
-  const auto out = [&s, this](OptionId b) {
-    const Index q = s.option_first[b], r = s.option_first[b + 1] - 2;
-    return (s.link[s.link[q].up].down != q || s.link[s.link[r].up].down != r) && !on_path_[b];
-  };
-  std::vector<Watch>& watching = watches_[o];
+  std::vector<std::uint32_t>& watching = watches_[o];
   for (std::size_t w = 0; w < watching.size();) {
-    if (out(watching[w].blocker)) {
-      ++w;
-      continue;
-    }
-    const std::uint32_t at = watching[w].at;
+    const std::uint32_t at = watching[w];
     const std::span<OptionId> options = options_at(at);
     if (options[0] == o) std::swap(options[0], options[1]);  // o is options[1], the other watch options[0]
     std::size_t k = 2;
     while (k < options.size() && on_path_[options[k]]) ++k;
     if (k < options.size()) {  // another option not chosen takes over o's watch
       std::swap(options[1], options[k]);
-      watch(options[1], at, options[0]);
+      watches_[options[1]].push_back(at);
       watching[w] = watching.back();
       watching.pop_back();
       continue;
     }
-    watching[w].blocker = options[0];
     ++w;
     if (on_path_[options[0]]) return options;  // every option chosen: a dead end
     to_remove.push_back(options[0]);

@@ -4,7 +4,6 @@
 // too many; each removal remembers its nogood, to explain it later.
 #pragma once
 
-#include <algorithm>
 #include <span>
 #include <vector>
 
@@ -14,11 +13,8 @@ namespace dlx {
 
 class Nogoods {
  public:
-  explicit Nogoods(std::size_t options)
-      : most_(std::clamp<std::size_t>(64 * options, 4096, std::size_t{1} << 16)),
-        watches_(options),
-        on_path_(options, 0),
-        removed_by_(options, 0) {}
+  // `most`: nogoods kept at most (SolverOptions::nogoods_kept).
+  Nogoods(std::size_t options, std::size_t most) : most_(most), watches_(options), on_path_(options, 0), removed_by_(options, 0) {}
 
   // Option o was chosen (true) or taken back; or nothing is chosen.
   void chosen(OptionId o, bool on) { on_path_[o] = on; }
@@ -28,8 +24,7 @@ class Nogoods {
   void clear();
   // After o's choice: the last option of each nogood whose others are all
   // chosen into to_remove, or the nogood with every option chosen.
-  // `s`: the lists as they stand, which say that an option has left the search.
-  [[nodiscard]] std::span<const OptionId> propagate(OptionId o, const Solver::State& s);
+  [[nodiscard]] std::span<const OptionId> propagate(OptionId o);
   std::vector<OptionId> to_remove;
   // The search took to_remove[k] out; or something else took o out.
   void took_out(std::size_t k);
@@ -46,13 +41,7 @@ class Nogoods {
   // watched: a watch names where its options start, so a look at a nogood
   // touches one place in memory.
   static constexpr std::uint32_t header = 1;  // its size
-  // Then the longer half goes. Each choice visits the nogoods watching it,
-  // 2 * most_ / options on average: 64 nogoods an option keep that near 128
-  // (GP(59,2), 177 options: 65,536 kept, 93% of the time in propagate() and
-  // 18.6 s; 8,192 kept, 2.7 s with the same nodes; FHCP 48, 776 options,
-  // takes twice the nodes with 16,384 kept as with 65,536). Keeping only the
-  // nogoods that took an option out lately cost FHCP 19 twenty times the nodes.
-  std::size_t most_;
+  std::size_t most_;  // then the longer half goes
   // Forgets the longer half and watches the rest again.
   void forget_half();
   // Appends `options` as a nogood, watching its first two; where its options start (never 0).
@@ -64,15 +53,7 @@ class Nogoods {
 
   std::vector<std::uint32_t> store_;  // headers and options
   std::size_t count_ = 0;
-  // A watch: where its nogood starts, and the nogood's other watched option
-  // when it was set (its blocker: while that option is out and not chosen,
-  // the nogood cannot fire, and is passed by without a look at the store).
-  struct Watch {
-    std::uint32_t at;
-    OptionId blocker;
-  };
-  void watch(OptionId o, std::uint32_t at, OptionId blocker) { watches_[o].push_back({at, blocker}); }
-  std::vector<std::vector<Watch>> watches_;  // per option: the nogoods watching it
+  std::vector<std::vector<std::uint32_t>> watches_;  // per option: where the nogoods watching it start
   std::vector<std::uint8_t> on_path_;                // per option: chosen now
   std::vector<std::uint32_t> removed_by_;  // per option: where the nogood that took it out last starts; 0: none
   std::vector<std::uint32_t> pending_;     // per to_remove entry: where its nogood starts

@@ -176,6 +176,7 @@ Solver::Solver(std::shared_ptr<const Problem> problem, std::uint64_t seed, Solve
   s.memo_wanted = chosen(heuristics.memo, [] { return true; });
   s.memo_automatic = heuristics.memo == Switch::automatic;
   s.memo_bytes = heuristics.memo_bytes;
+  s.nogoods_kept = std::max<std::size_t>(heuristics.nogoods_kept, 2);
   s.memo_broken_key = heuristics.memo_broken_key;
   if (s.ring) {
     // The subset rule's work list never wraps: it holds every item at the

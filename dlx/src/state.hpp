@@ -106,6 +106,7 @@ struct Solver::State {
   bool memo_wanted = false;  // count() keeps a memo of subproblems where it can (memo.hpp)
   bool memo_automatic = false;  // ... and leaves it off where it pays too little
   std::size_t memo_bytes = 0;
+  std::size_t nogoods_kept = 0;  // SolverOptions::nogoods_kept
   bool memo_broken_key = false;  // SolverOptions::memo_broken_key (tests only)
   std::unique_ptr<Memo> memo;  // made by the first count() that uses it
   Count counted;               // the last count()'s solutions, exact past 2^64
