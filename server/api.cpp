@@ -17,20 +17,18 @@
 #include <variant>
 #include <vector>
 
-#include "commands.hpp"
 #include "dance/driver.hpp"
 #include "dance/generate.hpp"
 #include "dance/input_buffer.hpp"
 #include "dlx/error.hpp"
 #include "dance/json_lines.hpp"
 #include "memory_budget.hpp"
-#include "own_options.hpp"
+#include "dance/own_options.hpp"
 #include "dance/request.hpp"
-#include "settings.hpp"
-#include "text_sink.hpp"
+#include "dance/text_sink.hpp"
 #include "dance/work_clocks.hpp"
 
-namespace dance::cli {
+namespace dance::server {
 namespace {
 
 using nlohmann::json;
@@ -543,4 +541,4 @@ ApiResponse call_api(std::string_view endpoint, std::string_view body, const Api
   return response;
 }
 
-}  // namespace dance::cli
+}  // namespace dance::server
