@@ -428,9 +428,14 @@ json generated(const Asked& asked, const std::atomic<bool>& interrupt, const std
   deadline.start(0);
   const auto start = std::chrono::steady_clock::now();
   const Generation run = generate(r, sink, deadline.flag(0), asked.stats);
+  // The request's deadline raises the flag generate() sees as an interrupt: said as the time limit it is.
+  const bool out_of_time = deadline.stop(0);
   if (run.status == Status::error) throw refusal(run.failure, reduction_of(r));
   if (asked.stats) log << summary(run, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()) << '\n';
-  if (run.interrupted) log << "interrupted\n";
+  if (run.interrupted && out_of_time)
+    log << "stopped by the request's time limit (" << std::setprecision(3) << r.time_limit << " s) after "
+        << run.handed << " of " << r.solutions << " puzzles\n";
+  else if (run.interrupted) log << "interrupted\n";
   else if (run.timed_out > 0) log << run.timed_out << " of " << run.handed + run.timed_out << " puzzles stopped by the time limit\n";
   std::string told = log.str();
   if (!told.empty()) told.pop_back();

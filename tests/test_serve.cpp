@@ -365,6 +365,15 @@ TEST_CASE("serve: a batch ends at the request's time limit, not each instance's"
   CHECK_THAT(batch["log"].get<std::string>(), Catch::Contains("time limit") && !Catch::Contains("interrupted\n"));
 }
 
+TEST_CASE("serve: generate stopped by the request's time limit says so, not that it was interrupted") {
+  Running server;
+  // A 64x64 sudoku's first complete grid takes longer than the request's half second.
+  const json made = post(server.port(), "generate", {{"puzzle", "sudoku"}, {"options", {{"size", 64}}}, {"time_limit", 0.5}}).data();
+  CHECK(made["status"] == "unknown");
+  CHECK(made["puzzles"].empty());
+  CHECK_THAT(made["log"].get<std::string>(), Catch::Contains("time limit") && !Catch::Contains("interrupted"));
+}
+
 TEST_CASE("serve: 20 requests at once are all answered, and beyond the queue 503") {
   Running server;
   std::vector<std::string> answers(20);
