@@ -94,9 +94,8 @@ void RaisedError::rethrow() {
   if (std::optional<py::error_already_set> error = take()) throw std::move(*error);
 }
 
-ProblemSearch::ProblemSearch(std::shared_ptr<const dlx::Problem> problem, SearchSpec spec, std::unique_ptr<dlx::Hook> hook,
-               dlx::SolverOptions heuristics)
-    : problem_(std::move(problem)), spec_(std::move(spec)), heuristics_(heuristics), failure_(std::make_shared<RaisedError>()) {
+ProblemSearch::ProblemSearch(std::shared_ptr<const dlx::Problem> problem, SearchSpec spec, std::unique_ptr<dlx::Hook> hook)
+    : problem_(std::move(problem)), spec_(std::move(spec)), failure_(std::make_shared<RaisedError>()) {
   if (spec_.threads == 0) spec_.threads = std::max(1u, std::thread::hardware_concurrency());
   if (spec_.threads > most_threads) throw std::invalid_argument("threads: at most " + std::to_string(most_threads));
   for (const dlx::OptionId o : spec_.assumed)
@@ -111,7 +110,7 @@ ProblemSearch::ProblemSearch(std::shared_ptr<const dlx::Problem> problem, Search
   for (std::size_t t = 0; t < spec_.threads; ++t)
     if (t == solvers_.size() || !solvers_[t]) {
       solvers_.resize(t);
-      solvers_.push_back(std::make_unique<dlx::Solver>(problem_, spec_.seed, heuristics_));
+      solvers_.push_back(std::make_unique<dlx::Solver>(problem_, spec_.seed));
     }
   restart();  // whether the assumptions clash
   settle();

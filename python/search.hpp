@@ -55,8 +55,7 @@ class ProblemSearch {
 
   // The hook, if any, is the first worker's; the others get clones. A hook
   // written in Python (PythonHook) brings the RaisedError its exceptions go to.
-  ProblemSearch(std::shared_ptr<const dlx::Problem> problem, SearchSpec spec, std::unique_ptr<dlx::Hook> hook = {},
-         dlx::SolverOptions heuristics = {});
+  ProblemSearch(std::shared_ptr<const dlx::Problem> problem, SearchSpec spec, std::unique_ptr<dlx::Hook> hook = {});
   ~ProblemSearch();
   ProblemSearch(const ProblemSearch&) = delete;
   ProblemSearch& operator=(const ProblemSearch&) = delete;
@@ -108,7 +107,6 @@ class ProblemSearch {
 
   std::shared_ptr<const dlx::Problem> problem_;
   SearchSpec spec_;
-  dlx::SolverOptions heuristics_;
   std::vector<std::unique_ptr<dlx::Hook>> hooks_;  // one per solver; the first may be empty
   std::vector<std::unique_ptr<dlx::Solver>> solvers_;  // the first searches alone; all of them together
   dlx::Statistics base_;        // the single solver's counters when this search took it
