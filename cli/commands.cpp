@@ -23,10 +23,11 @@
 #include "cluster.hpp"
 #include "generate.hpp"
 #include "dance/input_buffer.hpp"
+#include "output_files.hpp"
 #include "progress.hpp"
 #include "recording_buffer.hpp"
 #include "serve.hpp"
-#include "text_sink.hpp"
+#include "dance/text_sink.hpp"
 
 namespace dance::cli {
 namespace {
@@ -118,25 +119,6 @@ std::optional<std::string> input_to_share(const Settings& s, const Reduction& re
 
 }  // namespace
 
-Status wrap_up(bool stats, const Session& session, Status status, const std::atomic<bool>& interrupt,
-               std::ostream& err, const std::string& prefix, Failure& failure) {
-  if (interrupt.load()) {
-    err << prefix << "interrupted\n";
-    status = worse(status, Status::stopped);
-  }
-  if (session.instances() == 0 && status == Status::found) {
-    const std::string message = session.spec().source + ": no " + std::string(session.reduction().name()) + " instance in the input";
-    err << prefix << message << '\n';
-    failure = {"bad_request", message};
-    status = Status::error;
-  }
-  if (stats) {
-    err << prefix << session.statistics() << '\n';
-    for (const std::string& variant : session.variants()) err << prefix << "engine: algorithm " << variant << '\n';
-  }
-  return status;
-}
-
 int run(const Settings& s, const std::atomic<bool>& interrupt, std::ostream& out, std::ostream& err, Cluster* cluster) {
   if (cluster && s.job != Job::count) {
     err << program() << ": under mpirun, " << program() << " counts only: " << program() << " count REDUCTION ...\n";
@@ -178,7 +160,8 @@ int run(const Settings& s, const std::atomic<bool>& interrupt, std::ostream& out
   shown.prefix = program() + ": ";
   shown.quiet = s.quiet;
   shown.stats = s.stats;
-  shown.output_dir = s.output_dir;
+  if (!s.output_dir.empty())
+    shown.own_file = [&dir = s.output_dir](std::size_t number, const std::string& text) { write_output_file(dir, number, text); };
   if (progress) shown.clear = [&progress] { progress->clear(); };
   // --format json: each instance's object on stdout, dance's words on stderr as ever
   const bool json = s.format == "json" && !s.quiet;  // -q: nothing on stdout, in any format

@@ -22,11 +22,4 @@ inline constexpr int stopped = 3;
 int run(const Settings& settings, const std::atomic<bool>& interrupt, std::ostream& out, std::ostream& err,
         Cluster* cluster = nullptr);
 
-// The parts of a run that dance serve shares (api.cpp).
-// After a session's run: an interrupt said, an input of no instance an error
-// (`failure` coded bad_request), the counters with `stats`; each message on `err`
-// after `prefix`. Returns the run's status.
-Status wrap_up(bool stats, const Session& session, Status status, const std::atomic<bool>& interrupt,
-               std::ostream& err, const std::string& prefix, Failure& failure);
-
 }  // namespace dance::cli

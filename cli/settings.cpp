@@ -12,7 +12,7 @@
 
 #include "dance/reduction.hpp"
 #include "dlx/error.hpp"
-#include "own_options.hpp"
+#include "dance/own_options.hpp"
 
 namespace po = boost::program_options;
 
@@ -70,6 +70,43 @@ std::string usage_of(const std::string& name) {
   for (std::size_t at = 0; (at = text.find("  dance ", at)) != std::string::npos; at += name.size() + 2)
     text.replace(at + 2, 5, name);
   return text;
+}
+
+// Where the value of an option only the command line has goes (its row in
+// dance/own_options.hpp has no field of the request).
+using LocalTarget = std::variant<std::monostate, bool Settings::*, std::uint64_t Settings::*, std::uint32_t Settings::*,
+                                 std::string Settings::*>;
+LocalTarget local_target(std::string_view name) {
+  static const std::pair<std::string_view, LocalTarget> targets[] = {
+      {"count", &Settings::count},           {"unique", &Settings::unique},
+      {"output-dir", &Settings::output_dir}, {"stats", &Settings::stats},
+      {"quiet", &Settings::quiet},           {"port", &Settings::port},
+      {"host", &Settings::host},             {"allow-host", &Settings::allow_hosts},
+      {"max-connections", &Settings::max_connections}};
+  for (const auto& [option, target] : targets)
+    if (option == name) return target;
+  return {};
+}
+
+// The field an option's value goes to in `s` (the request's, or the command line's own), handed to `use` (as a T&).
+template <class Use>
+void with_field(const OwnOption& option, Settings& s, Use&& use) {
+  if (in_request(option)) return with_request_field(option, s, use);
+  std::visit(
+      [&](auto target) {
+        if constexpr (!std::is_same_v<decltype(target), std::monostate>) use(s.*target);
+      },
+      local_target(option.name));
+}
+
+// A whole option's value in `s`.
+std::uint64_t whole_of(const OwnOption& option, const Settings& s) {
+  std::uint64_t value = 0;
+  with_field(option, const_cast<Settings&>(s), [&value]<class T>(T& field) {
+    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) value = field;
+    else if constexpr (std::is_same_v<T, std::optional<std::uint32_t>>) value = field.value_or(0);
+  });
+  return value;
 }
 
 // One row of the table as Boost's, its value bound to its field of `s`.
@@ -187,24 +224,6 @@ ModelTable model_table() {
 }  // namespace
 
 namespace {
-constexpr std::pair<Command, std::string_view> command_names[] = {
-    {Command::solve, "solve"},       {Command::count, "count"}, {Command::emit, "emit"}, {Command::split, "split"},
-    {Command::generate, "generate"}, {Command::list, "list"},   {Command::serve, "serve"}};
-}  // namespace
-
-std::string_view name_of(Command command) {
-  for (const auto& [c, name] : command_names)
-    if (c == command) return name;
-  return "?";
-}
-
-std::optional<Command> command_named(std::string_view name) {
-  for (const auto& [c, known] : command_names)
-    if (known == name) return c;
-  return std::nullopt;
-}
-
-namespace {
 std::string& program_name() {
   static std::string name = "dance";
   return name;
@@ -242,155 +261,191 @@ std::optional<std::string> clashing_option(const Reduction& reduction) {
   return std::nullopt;
 }
 
-Parsed parse(const std::vector<std::string>& args) {
-  Settings s;
-  const po::options_description table = option_table(s);
+namespace {
+
+// A usage error: the message, with the hint to --help, and exit status 2.
+Parsed usage_error(const std::string& what) {
   Parsed parsed;
-  for (const Reduction* r : reductions()) {  // a program's own reduction that cannot be added
-    if (const auto clash = clashing_option(*r)) {
-      parsed.message = program() + ": " + *clash + "\n";
-      parsed.status = 2;
-      return parsed;
-    }
-  }
-  const ModelTable model = model_table();
-  po::options_description hidden;
+  parsed.message = program() + ": " + what + "\nTry '" + program() + " --help'.\n";
+  parsed.status = 2;
+  return parsed;
+}
+
+// What Boost read of a command line: the options given, and the words that are none.
+struct Read {
+  po::variables_map given;
   std::vector<std::string> positional;
-  hidden.add_options()("positional", po::value(&positional));
+  // Whether the option was on the command line (not only its default).
+  [[nodiscard]] bool has(std::string_view option) const {
+    const auto found = given.find(std::string(option));
+    return found != given.end() && !found->second.defaulted();
+  }
+};
+
+// The command line through Boost, dance's own options bound to `s`; a Parsed when Boost refuses it.
+std::variant<Read, Parsed> read_words(const std::vector<std::string>& args, Settings& s, const ModelTable& model) {
+  Read read;
+  po::options_description hidden;
+  hidden.add_options()("positional", po::value(&read.positional));
   po::options_description all;
-  all.add(table).add(model.parser).add(hidden);
+  all.add(option_table(s)).add(model.parser).add(hidden);
   po::positional_options_description pos;
   pos.add("positional", -1);
-
-  po::variables_map vm;
   // No guessing of abbreviations: --n would mean --node-limit until a reduction adds --n.
   const int style = po::command_line_style::default_style & ~po::command_line_style::allow_guessing;
   try {
-    po::store(po::command_line_parser(args).options(all).positional(pos).style(style).run(), vm);
-    po::notify(vm);
+    po::store(po::command_line_parser(args).options(all).positional(pos).style(style).run(), read.given);
+    po::notify(read.given);
   } catch (const po::error& e) {
-    parsed.message = program() + ": " + e.what() + "\nTry '" + program() + " --help'.\n";
-    parsed.status = 2;
-    return parsed;
+    return usage_error(e.what());
   }
-  if (vm.count("version")) {
-    parsed.message = program() == "dance" ? "dance " DANCE_VERSION "\n" : program() + " (dance " DANCE_VERSION ")\n";
-    return parsed;
+  return read;
+}
+
+// --help after a command (and its reduction): that command's options, and the reduction's, with its formats.
+std::string command_help(Command asked, const Reduction* reduction, const ModelTable& model) {
+  const bool generating = asked == Command::generate;
+  std::ostringstream one;
+  one << "Usage: " << program() << ' ' << (generating || !reduction ? name_of(asked) : "solve|count|emit|split");
+  if (reduction) {
+    one << ' ' << reduction->name() << (generating ? "" : " [FILE|-]") << " [options]\n  " << reduction->summary() << "\n\n";
+    for (const auto& [name, section] : model.sections)
+      if (name == reduction->name()) one << *section << '\n';
+    one << "Formats of " << reduction->name() << " (--format):\n";
+    for (const Format& format : reduction->formats())
+      one << "  " << format.name << std::string(8 - std::min<std::size_t>(7, format.name.size()), ' ') << format.help << '\n';
+    one << '\n';
+  } else {
+    one << " [options]\n\n";
   }
-  const auto fail = [&parsed](const std::string& what) {
-    parsed.message = program() + ": " + what + "\nTry '" + program() + " --help'.\n";
-    parsed.status = 2;
-    return parsed;
-  };
-  const std::optional<Command> command = positional.empty() ? std::nullopt : command_named(positional[0]);
-  // (value_or: the optional read once, which GCC's flow analysis can follow)
-  const Command asked = command.value_or(Command::list);
-  const bool takes_reduction = command && asked != Command::list && asked != Command::serve;
-  // An unknown name is an error with --help too: help for it would be help for something else.
-  if (takes_reduction && positional.size() >= 2 && !find_reduction(positional[1]))
-    return fail("unknown " + std::string(asked == Command::generate ? "puzzle" : "reduction") + " '" + positional[1] +
-                "' (see '" + program() + " list')");
-  // dance solve NAME --help, dance serve --help: that command's options, and the reduction's.
-  if (vm.count("help") && command && (takes_reduction ? positional.size() >= 2 : asked == Command::serve)) {
-    const bool generating = asked == Command::generate;
-    std::ostringstream one;
-    one << "Usage: " << program() << ' ' << (generating || !takes_reduction ? name_of(asked) : "solve|count|emit|split");
-    if (takes_reduction) {
-      const Reduction& r = *find_reduction(positional[1]);
-      one << ' ' << r.name() << (generating ? "" : " [FILE|-]") << " [options]\n  " << r.summary() << "\n\n";
-      for (const auto& [name, section] : model.sections)
-        if (name == r.name()) one << *section << '\n';
-      one << "Formats of " << r.name() << " (--format):\n";
-      for (const Format& format : r.formats())
-        one << "  " << format.name << std::string(8 - std::min<std::size_t>(7, format.name.size()), ' ') << format.help << '\n';
-      one << '\n';
-    } else {
-      one << " [options]\n\n";
-    }
-    one << help_of([asked](const OwnOption& o) { return o.commands.contains(asked); }, false)
-        << "Every command and option: " << program() << " --help\n";
-    parsed.message = one.str();
-    return parsed;
-  }
-  if (vm.count("help") || positional.empty()) {
-    std::ostringstream help;
-    help << usage_of(program()) << '\n' << help_of([](const OwnOption&) { return true; }, true) << model.help();
-    parsed.message = help.str();
-    parsed.status = positional.empty() && !vm.count("help") ? 2 : 0;
-    return parsed;
-  }
-  const auto given = [&vm](std::string_view option) {
-    const auto found = vm.find(std::string(option));
-    return found != vm.end() && !found->second.defaulted();
-  };
-  if (!command) return fail("unknown command '" + positional[0] + "'");
-  s.command = asked;
+  one << help_of([asked](const OwnOption& o) { return o.commands.contains(asked); }, false)
+      << "Every command and option: " << program() << " --help\n";
+  return one.str();
+}
+
+// The command's words after it: the reduction (the puzzle) and the input; what is wrong with them.
+std::optional<std::string> place_words(Settings& s, const std::vector<std::string>& positional) {
   const std::string named(name_of(s.command));
-  // Which command takes which option, and each value's range, from the table.
-  for (const OwnOption& o : own_options()) {
-    if (!given(o.name)) continue;
-    if (!o.commands.contains(s.command)) return fail(o.dashed() + " is for " + o.commands.listed() + ", not " + named);
-    if (const auto wrong = out_of_range(o, s)) return fail(*wrong);
+  switch (s.command) {
+    case Command::list:
+      if (positional.size() > 1) return "list takes no arguments";
+      break;
+    case Command::solve: case Command::count: case Command::emit: case Command::split:
+      if (positional.size() < 2) return named + " needs a REDUCTION (see '" + program() + " list')";
+      if (positional.size() > 3) return "too many arguments: " + positional[3];
+      s.reduction = positional[1];
+      if (positional.size() == 3) s.input = positional[2];
+      break;
+    case Command::generate:
+      if (positional.size() < 2) return "generate needs a PUZZLE (see '" + program() + " list')";
+      if (positional.size() > 2) return "too many arguments: " + positional[2];
+      s.reduction = positional[1];
+      break;
+    case Command::serve:
+      if (positional.size() > 1) return "serve takes no arguments, only options";
+      break;
   }
-  if (s.command == Command::list) {
-    if (positional.size() > 1) return fail("list takes no arguments");
-  } else if (s.command == Command::solve || s.command == Command::count || s.command == Command::emit || s.command == Command::split) {
-    if (positional.size() < 2) return fail(named + " needs a REDUCTION (see '" + program() + " list')");
-    if (positional.size() > 3) return fail("too many arguments: " + positional[3]);
-    s.reduction = positional[1];
-    if (positional.size() == 3) s.input = positional[2];
-  } else if (s.command == Command::generate) {
-    if (positional.size() < 2) return fail("generate needs a PUZZLE (see '" + program() + " list')");
-    if (positional.size() > 2) return fail("too many arguments: " + positional[2]);
-    s.reduction = positional[1];
-  } else if (s.command == Command::serve) {
-    if (positional.size() > 1) return fail("serve takes no arguments, only options");
-  }
-  // The reduction's own options; any other reduction's are a mistake.
-  for (const auto& [name, value] : vm) {
+  return std::nullopt;
+}
+
+// The reduction's own options into s.model; any other reduction's are a mistake.
+std::optional<std::string> place_model_options(Settings& s, const Read& read, const ModelTable& model) {
+  for (const auto& [name, value] : read.given) {
     if (!model.parser.find_nothrow(name, false) || value.defaulted()) continue;
     const Reduction* r = s.reduction.empty() ? nullptr : find_reduction(s.reduction);
     if (!r || !r->has_option(name))
-      return fail("--" + name + " is not an option of " + (r ? std::string(r->name()) : named));
+      return "--" + name + " is not an option of " + (r ? std::string(r->name()) : std::string(name_of(s.command)));
     s.model.set(name, value.value().type() == typeid(bool) ? std::string() : value.as<std::string>());
   }
-  // What the command asks for; --count and --unique (the later row) ask for theirs.
+  return std::nullopt;
+}
+
+// What the command asks for; --count and --unique (the later row) ask for theirs.
+void place_job(Settings& s, const Read& read) {
   s.job = s.command == Command::count      ? Job::count
           : s.command == Command::emit     ? Job::emit
           : s.command == Command::split    ? Job::split
           : s.command == Command::generate ? Job::generate
                                            : Job::solve;
   for (const OwnOption& o : own_options()) {
-    if (!o.job || !given(o.name)) continue;
+    if (!o.job || !read.has(o.name)) continue;
     with_field(o, s, [&]<class T>(T& on) {
       if constexpr (std::is_same_v<T, bool>)
         if (on) s.job = *o.job;
     });
   }
+}
+
+// The rules only the command line has (a request's are validate()'s).
+std::optional<std::string> command_line_rules(Settings& s, const Read& read) {
+  if (read.has("format") && !s.output_dir.empty() && s.format == "json")
+    return "--format json is one stream of JSON Lines: no --output-dir";
+  if (s.command == Command::serve) {
+    // Safe by default: every request's search has a limit, and the pool uses every core.
+    if (!read.has("time-limit")) s.time_limit = 5;
+    if (!(s.time_limit > 0)) return "serve: -t must be above 0 (every request's search has a limit)";
+    if (!read.has("threads")) s.threads = 0;
+  }
+  if (read.given.count("progress") && read.given.count("no-progress")) return "--progress and --no-progress say opposite things";
+  if (read.given.count("progress") || read.given.count("no-progress")) s.progress = read.given.count("progress") > 0;
+  return std::nullopt;
+}
+
+}  // namespace
+
+Parsed parse(const std::vector<std::string>& args) {
+  for (const Reduction* r : reductions()) {  // a program's own reduction that cannot be added
+    if (const auto clash = clashing_option(*r)) return {std::nullopt, program() + ": " + *clash + "\n", 2};
+  }
+  Settings s;
+  const ModelTable model = model_table();
+  auto words = read_words(args, s, model);
+  if (Parsed* refused = std::get_if<Parsed>(&words)) return *refused;
+  const Read& read = std::get<Read>(words);
+  const std::vector<std::string>& positional = read.positional;
+  if (read.given.count("version"))
+    return {std::nullopt, program() == "dance" ? "dance " DANCE_VERSION "\n" : program() + " (dance " DANCE_VERSION ")\n", 0};
+  const std::optional<Command> command = positional.empty() ? std::nullopt : command_named(positional[0]);
+  // (value_or: the optional read once, which GCC's flow analysis can follow)
+  const Command asked = command.value_or(Command::list);
+  const bool takes_reduction = command && asked != Command::list && asked != Command::serve;
+  // An unknown name is an error with --help too: help for it would be help for something else.
+  if (takes_reduction && positional.size() >= 2 && !find_reduction(positional[1]))
+    return usage_error("unknown " + std::string(asked == Command::generate ? "puzzle" : "reduction") + " '" +
+                       positional[1] + "' (see '" + program() + " list')");
+  const bool help = read.given.count("help") > 0;
+  if (help && command && (takes_reduction ? positional.size() >= 2 : asked == Command::serve))
+    return {std::nullopt, command_help(asked, takes_reduction ? find_reduction(positional[1]) : nullptr, model), 0};
+  if (help || positional.empty()) {
+    std::ostringstream text;
+    text << usage_of(program()) << '\n' << help_of([](const OwnOption&) { return true; }, true) << model.help();
+    return {std::nullopt, text.str(), positional.empty() && !help ? 2 : 0};
+  }
+  if (!command) return usage_error("unknown command '" + positional[0] + "'");
+  s.command = asked;
+  // Which command takes which option, and each value's range, from the table.
+  for (const OwnOption& o : own_options()) {
+    if (!read.has(o.name)) continue;
+    if (!o.commands.contains(s.command))
+      return usage_error(o.dashed() + " is for " + o.commands.listed() + ", not " + std::string(name_of(s.command)));
+    if (const auto wrong = out_of_range(o, s)) return usage_error(*wrong);
+  }
+  if (const auto wrong = place_words(s, positional)) return usage_error(*wrong);
+  if (const auto wrong = place_model_options(s, read, model)) return usage_error(*wrong);
+  place_job(s, read);
   for (const OwnOption& o : own_options())  // a value the command line left out is none
-    if (!given(o.name))
+    if (!read.has(o.name))
       with_field(o, s, []<class T>(T& field) {
         if constexpr (std::is_same_v<T, std::optional<std::uint32_t>>) field.reset();
       });
   // The request's own checks, the same as every face's (dance/request.hpp).
   if (!s.reduction.empty())
-    if (const auto wrong = validate(s)) return fail(wrong->message);
+    if (const auto wrong = validate(s)) return usage_error(wrong->message);
   // -n 0 where an instance's answers keep to one line prints their number.
   if (s.job == Job::solve && s.solutions == 0 && !s.reduction.empty() && find_reduction(s.reduction)->one_line_answers())
     s.job = Job::count;
-  // The command line's own rules.
-  if (given("format") && !s.output_dir.empty() && s.format == "json")
-    return fail("--format json is one stream of JSON Lines: no --output-dir");
-  if (s.command == Command::serve) {
-    // Safe by default: every request's search has a limit, and the pool uses every core.
-    if (!given("time-limit")) s.time_limit = 5;
-    if (!(s.time_limit > 0)) return fail("serve: -t must be above 0 (every request's search has a limit)");
-    if (!given("threads")) s.threads = 0;
-  }
-  if (vm.count("progress") && vm.count("no-progress")) return fail("--progress and --no-progress say opposite things");
-  if (vm.count("progress") || vm.count("no-progress")) s.progress = vm.count("progress") > 0;
-  parsed.settings = s;
-  return parsed;
+  if (const auto wrong = command_line_rules(s, read)) return usage_error(*wrong);
+  return {s, {}, 0};
 }
 
 }  // namespace dance::cli

@@ -1,4 +1,4 @@
-// Every command-line option of `dance`, parsed from one table (own_options.hpp).
+// Every command-line option of `dance`, parsed from one table (dance/own_options.hpp).
 #pragma once
 
 #include <cstdint>
@@ -8,16 +8,10 @@
 #include <vector>
 
 #include "dance/reduction.hpp"
+#include "dance/own_options.hpp"
 #include "dance/request.hpp"
 
 namespace dance::cli {
-
-// dance's commands, each named on the command line as written here.
-enum class Command { solve, count, emit, split, generate, list, serve };
-inline constexpr Command every_command[] = {Command::solve,    Command::count, Command::emit, Command::split,
-                                            Command::generate, Command::list,  Command::serve};
-[[nodiscard]] std::string_view name_of(Command command);
-[[nodiscard]] std::optional<Command> command_named(std::string_view name);
 
 // A command line's settings: the request it makes (dance/request.hpp), and
 // what only the command line has (the input's file, -o, -q, --stats, the

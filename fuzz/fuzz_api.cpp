@@ -25,7 +25,7 @@
 #include <vector>
 
 #include "api.hpp"
-#include "own_options.hpp"
+#include "dance/own_options.hpp"
 #include "dance/reduction.hpp"
 
 namespace {
@@ -76,7 +76,7 @@ json request(FuzzedDataProvider& bytes, const char* endpoint) {
   // Every field of dance's own options' table, and some that no request may have.
   static const std::vector<std::string> fields = [] {
     std::vector<std::string> names{"text", "output_dir", "resume", "input"};
-    for (const dance::cli::OwnOption& o : dance::cli::own_options())
+    for (const dance::OwnOption& o : dance::own_options())
       for (const std::string_view field : {o.field, o.generate_field})
         if (!field.empty()) names.emplace_back(field);
     return names;
@@ -140,7 +140,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   static const std::atomic<bool> running{false};
   static const char* const endpoints[] = {"solve", "generate", "check"};
   FuzzedDataProvider bytes(data, size);
-  dance::cli::ApiLimits limits;
+  dance::server::ApiLimits limits;
   limits.time_limit = 0.02;
   limits.puzzles = 2;
   limits.solutions = 5;
@@ -149,7 +149,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string body = bytes.ConsumeIntegralInRange<int>(0, 9) == 0 ? bytes.ConsumeRemainingBytesAsString()
                                                                          : request(bytes, endpoint).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   if (!within_bound(body)) return 0;
-  const auto answer = dance::cli::call_api(endpoint, body, limits, running);
+  const auto answer = dance::server::call_api(endpoint, body, limits, running);
   const auto json = nlohmann::json::parse(answer.body, nullptr, false);
   const bool fine = !json.is_discarded() && json.is_object() &&
                     (((answer.status == 400 || answer.status == 503) && json.contains("error") && json.contains("code")) ||

@@ -18,7 +18,7 @@
 #include <cstdlib>
 #include <thread>
 
-#include "serve.hpp"
+#include "server.hpp"
 
 namespace {
 
@@ -34,8 +34,8 @@ class Running {
   [[nodiscard]] unsigned short port() const { return server_.port(); }
 
  private:
-  static dance::cli::ServeOptions options() {
-    dance::cli::ServeOptions o;
+  static dance::server::ServeOptions options() {
+    dance::server::ServeOptions o;
     o.port = 0;
     o.threads = 1;
     o.limits.time_limit = 0.05;
@@ -43,7 +43,7 @@ class Running {
     return o;
   }
   std::atomic<bool> stop_{false};
-  dance::cli::Server server_;
+  dance::server::Server server_;
   std::thread thread_;
 };
 

@@ -76,7 +76,7 @@ class WorkLimit {
 // since, so that the type's count() can keep the clues below as assumed.
 class Removal {
  public:
-  Removal(PuzzleType& type, Puzzle& puzzle, const std::vector<std::vector<std::size_t>>& orbits)
+  Removal(PuzzleType& type, UniquePuzzle& puzzle, const std::vector<std::vector<std::size_t>>& orbits)
       : type_(type), puzzle_(puzzle), orbits_(orbits) {}
 
   // Whether the solution stays unique with the clues of orbit k taken away.
@@ -143,7 +143,7 @@ class Removal {
 
  private:
   PuzzleType& type_;
-  Puzzle& puzzle_;
+  UniquePuzzle& puzzle_;
   const std::vector<std::vector<std::size_t>>& orbits_;
   std::vector<std::size_t> stack_;
   std::vector<std::size_t> clues_, removed_;
@@ -169,7 +169,7 @@ class Removal {
 // the others, and one pass is enough as for removal.
 class BuildUp {
  public:
-  BuildUp(PuzzleType& type, Puzzle& puzzle, const std::vector<std::vector<std::size_t>>& orbits, dlx::Random& random)
+  BuildUp(PuzzleType& type, UniquePuzzle& puzzle, const std::vector<std::vector<std::size_t>>& orbits, dlx::Random& random)
       : type_(type), puzzle_(puzzle), orbits_(orbits), random_(random), orbit_of_(type.positions()),
         in_sets_(type.positions(), 0) {
     for (std::size_t k = 0; k < orbits.size(); ++k)
@@ -204,7 +204,7 @@ class BuildUp {
 
  private:
   PuzzleType& type_;
-  Puzzle& puzzle_;
+  UniquePuzzle& puzzle_;
   const std::vector<std::vector<std::size_t>>& orbits_;
   dlx::Random& random_;
   std::vector<std::size_t> orbit_of_;  // per position
@@ -248,7 +248,7 @@ class BuildUp {
 // the options ask, then the verdict if one is wanted, outside the limit on
 // the attempt's work; false when the puzzle made misses the options.
 bool attempt(PuzzleType& type, const GenerateOptions& options, dlx::Random& random,
-             const std::vector<std::vector<std::size_t>>& orbits, std::vector<std::size_t>& order, Puzzle& puzzle,
+             const std::vector<std::vector<std::size_t>>& orbits, std::vector<std::size_t>& order, UniquePuzzle& puzzle,
              WorkLimit& limit) {
   puzzle.solution = type.random_solution(random.next() | 1, options.symmetry);  // seed 0 would mean no randomness
   give_up_if_stopped(type);
@@ -318,7 +318,7 @@ void check_options(const PuzzleType& type, const GenerateOptions& options) {
     throw GenerateError("--clues " + std::to_string(options.clues) + " cannot be made of whole orbits of this symmetry");
 }
 
-Puzzle generate(PuzzleType& type, const GenerateOptions& options, std::uint64_t seed, std::uint64_t index) {
+UniquePuzzle generate(PuzzleType& type, const GenerateOptions& options, std::uint64_t seed, std::uint64_t index) {
   dlx::Random random(stream_seed(seed, index));
   const auto orbits = type.orbits(options.symmetry);
   std::vector<std::size_t> order(orbits.size());
@@ -327,7 +327,7 @@ Puzzle generate(PuzzleType& type, const GenerateOptions& options, std::uint64_t 
   // every attempt needs more still end.
   std::uint64_t allowed = options.attempt_work.value_or(type.attempt_work());
   for (std::size_t made = 1; made <= options.attempts; ++made) {
-    Puzzle puzzle;
+    UniquePuzzle puzzle;
     limit.allow(allowed);
     try {
       if (!attempt(type, options, random, orbits, order, puzzle, limit)) continue;

@@ -6,8 +6,8 @@ namespace py = pybind11;
 
 namespace dance::python {
 
-PythonHook::PythonHook(py::object hook, std::shared_ptr<Failure> failure)
-    : hook_(std::move(hook)), failure_(failure ? std::move(failure) : std::make_shared<Failure>()) {
+PythonHook::PythonHook(py::object hook, std::shared_ptr<RaisedError> failure)
+    : hook_(std::move(hook)), failure_(failure ? std::move(failure) : std::make_shared<RaisedError>()) {
   for (const char* method : {"choose", "unchoose"})
     if (!py::hasattr(hook_, method)) throw py::type_error(std::string("a hook needs a method ") + method + "(option)");
 }
@@ -44,13 +44,13 @@ std::unique_ptr<dlx::Hook> PythonHook::clone() const {
 }
 
 namespace {
-thread_local std::shared_ptr<Failure> this_thread_failure;
+thread_local std::shared_ptr<RaisedError> this_thread_failure;
 }  // namespace
 
-std::shared_ptr<Failure> failure_of_this_thread() { return this_thread_failure; }
+std::shared_ptr<RaisedError> failure_of_this_thread() { return this_thread_failure; }
 
-FailureOfThisThread::FailureOfThisThread(std::shared_ptr<Failure> failure)
+RaisedErrorOfThisThread::RaisedErrorOfThisThread(std::shared_ptr<RaisedError> failure)
     : outer_(std::exchange(this_thread_failure, std::move(failure))) {}
-FailureOfThisThread::~FailureOfThisThread() { this_thread_failure = std::move(outer_); }
+RaisedErrorOfThisThread::~RaisedErrorOfThisThread() { this_thread_failure = std::move(outer_); }
 
 }  // namespace dance::python

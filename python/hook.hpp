@@ -16,33 +16,33 @@ namespace dance::python {
 // and goes to the caller through `failure` (a new one if none is given).
 class PythonHook final : public dlx::Hook {
  public:
-  PythonHook(pybind11::object hook, std::shared_ptr<Failure> failure);
+  PythonHook(pybind11::object hook, std::shared_ptr<RaisedError> failure);
   ~PythonHook() override;
   bool choose(dlx::OptionId option, const dlx::Remaining& remaining) override;
   void unchoose(dlx::OptionId option) override;
   [[nodiscard]] bool slow() const override { return true; }  // limits and Ctrl-C seen at every node
   [[nodiscard]] std::unique_ptr<dlx::Hook> clone() const override;
-  [[nodiscard]] const std::shared_ptr<Failure>& failure() const { return failure_; }
+  [[nodiscard]] const std::shared_ptr<RaisedError>& failure() const { return failure_; }
 
  private:
   pybind11::object hook_;
-  std::shared_ptr<Failure> failure_;
+  std::shared_ptr<RaisedError> failure_;
 };
 
-// The Failure of the run on this thread (a driver run encodes on the thread
+// The RaisedError of the run on this thread (a driver run encodes on the thread
 // that calls it): a Python reduction's instance and the hook its encode()
 // makes bring it, so that what they raise stops that run and reaches its
 // caller. None where no run set it.
-[[nodiscard]] std::shared_ptr<Failure> failure_of_this_thread();
-class FailureOfThisThread {
+[[nodiscard]] std::shared_ptr<RaisedError> failure_of_this_thread();
+class RaisedErrorOfThisThread {
  public:
-  explicit FailureOfThisThread(std::shared_ptr<Failure> failure);
-  ~FailureOfThisThread();
-  FailureOfThisThread(const FailureOfThisThread&) = delete;
-  FailureOfThisThread& operator=(const FailureOfThisThread&) = delete;
+  explicit RaisedErrorOfThisThread(std::shared_ptr<RaisedError> failure);
+  ~RaisedErrorOfThisThread();
+  RaisedErrorOfThisThread(const RaisedErrorOfThisThread&) = delete;
+  RaisedErrorOfThisThread& operator=(const RaisedErrorOfThisThread&) = delete;
 
  private:
-  std::shared_ptr<Failure> outer_;  // a run's around this one (a hook or a decoder that runs dance)
+  std::shared_ptr<RaisedError> outer_;  // a run's around this one (a hook or a decoder that runs dance)
 };
 
 }  // namespace dance::python

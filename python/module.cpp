@@ -68,28 +68,28 @@ void bind_statistics(py::module_& m) {
 }
 
 void bind_search(py::module_& m) {
-  py::class_<Search>(m, "Search")
+  py::class_<ProblemSearch>(m, "Search")
       .def(py::init([](std::shared_ptr<dlx::Problem> problem, std::size_t threads, std::uint64_t seed,
                        std::uint64_t nodes, double seconds, std::vector<dlx::OptionId> assume,
                        std::vector<dlx::OptionId> forbid, py::object hook) {
              if (seconds < 0) throw py::value_error("seconds: a time limit is 0 (none) or more");
              SearchSpec spec{threads, seed, nodes, seconds, std::move(assume), std::move(forbid)};
              std::unique_ptr<dlx::Hook> python_hook;
-             if (!hook.is_none()) python_hook = std::make_unique<PythonHook>(hook, std::make_shared<Failure>());
-             return std::make_unique<Search>(problem, std::move(spec), std::move(python_hook));
+             if (!hook.is_none()) python_hook = std::make_unique<PythonHook>(hook, std::make_shared<RaisedError>());
+             return std::make_unique<ProblemSearch>(problem, std::move(spec), std::move(python_hook));
            }),
            py::arg("problem"), py::arg("threads") = 1, py::arg("seed") = 0, py::arg("nodes") = 0,
            py::arg("seconds") = 0.0, py::arg("assume") = std::vector<dlx::OptionId>{},
            py::arg("forbid") = std::vector<dlx::OptionId>{}, py::arg("hook") = py::none())
-      .def("count", &Search::count, py::arg("limit") = 0)
-      .def("restart", &Search::restart)
-      .def("settle", &Search::settle)
-      .def("next", [](Search& s) -> py::object {
+      .def("count", &ProblemSearch::count, py::arg("limit") = 0)
+      .def("restart", &ProblemSearch::restart)
+      .def("settle", &ProblemSearch::settle)
+      .def("next", [](ProblemSearch& s) -> py::object {
         if (!s.next()) return py::none();
         const auto solution = s.solution();
         return py::cast(std::vector<dlx::OptionId>(solution.begin(), solution.end()));
       })
-      .def("first", [](Search& s, bool look_for_another) {  // a first solution (or None); whether there is another
+      .def("first", [](ProblemSearch& s, bool look_for_another) {  // a first solution (or None); whether there is another
         std::vector<dlx::OptionId> first;
         std::uint64_t found = 0;
         s.visit([&](std::span<const dlx::OptionId> solution) {
@@ -98,10 +98,10 @@ void bind_search(py::module_& m) {
         });
         return py::make_tuple(found > 0 ? py::cast(first) : py::none(), found > 1);
       }, py::arg("look_for_another"))
-      .def_property_readonly("statistics", &Search::statistics)
-      .def_property_readonly("outcome", [](const Search& s) { return dlx::to_string(s.outcome()); })
-      .def_property_readonly("complete", &Search::complete)
-      .def_property_readonly("variant", &Search::variant);
+      .def_property_readonly("statistics", &ProblemSearch::statistics)
+      .def_property_readonly("outcome", [](const ProblemSearch& s) { return dlx::to_string(s.outcome()); })
+      .def_property_readonly("complete", &ProblemSearch::complete)
+      .def_property_readonly("variant", &ProblemSearch::variant);
 }
 
 void translate_exceptions() {

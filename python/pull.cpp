@@ -21,7 +21,7 @@ void stop_every_pull() {
   for (Pull* pull : alive()) pull->stop();
 }
 
-Pull::Pull(std::unique_ptr<Session> session, std::shared_ptr<const Instance> instance, std::shared_ptr<Failure> failure)
+Pull::Pull(std::unique_ptr<Session> session, std::shared_ptr<const Instance> instance, std::shared_ptr<RaisedError> failure)
     : session_(std::move(session)), instance_(std::move(instance)), failure_(std::move(failure)) {
   alive().push_back(this);
 }
@@ -66,7 +66,7 @@ void Pull::run() {
     // The thread's own Python state for the whole run, not one a call of a Python hook or decoder.
     const py::gil_scoped_acquire python;
     const py::gil_scoped_release searching;
-    const FailureOfThisThread scope(failure_);
+    const RaisedErrorOfThisThread scope(failure_);
     const dlx::Statistics before = session_->statistics();
     try {
       session_->run(*instance_, sink_, failure_->stop);

@@ -30,7 +30,7 @@ class Pull {
   // Runs `session`'s spec (Task::solve, all solutions, one thread) on
   // `instance` once the first answer is asked for; what Python code in the
   // run raises goes to `failure`, whose stop flag also stops the run.
-  Pull(std::unique_ptr<Session> session, std::shared_ptr<const Instance> instance, std::shared_ptr<Failure> failure);
+  Pull(std::unique_ptr<Session> session, std::shared_ptr<const Instance> instance, std::shared_ptr<RaisedError> failure);
   ~Pull();
   Pull(const Pull&) = delete;
   Pull& operator=(const Pull&) = delete;
@@ -61,7 +61,7 @@ class Pull {
 
   std::unique_ptr<Session> session_;
   std::shared_ptr<const Instance> instance_;
-  std::shared_ptr<Failure> failure_;
+  std::shared_ptr<RaisedError> failure_;
   HandingSink sink_{*this};
   dlx::Statistics statistics_;
   std::thread thread_;

@@ -46,9 +46,9 @@ struct PythonInstance : Instance {
   PythonInstance(py::object value, Registration by) : held(std::move(value)), reduction(std::move(by)) {}
   Held held;
   Registration reduction;
-  // Where what the reduction's methods raise goes: the Failure of the run
+  // Where what the reduction's methods raise goes: the RaisedError of the run
   // that encoded it last (decode and verify may run on a team's threads).
-  mutable std::shared_ptr<Failure> failure;
+  mutable std::shared_ptr<RaisedError> failure;
 };
 
 struct PythonAnswer : Answer {
@@ -72,7 +72,7 @@ std::vector<OptionSpec> option_specs(const py::object& reduction) {
 }
 
 // A Python exception of a reduction's method inside a driver run: it is
-// recorded in the run's Failure, which the caller raises unchanged; the
+// recorded in the run's RaisedError, which the caller raises unchanged; the
 // driver sees this and fails the instance.
 struct RaisedInPython : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -187,10 +187,10 @@ class PythonReduction final : public Reduction {
   };
 
   // Runs `call` (with the GIL), a call of the reduction's `method`: what it
-  // raises goes to the run's Failure and stops the run (RaisedInPython).
+  // raises goes to the run's RaisedError and stops the run (RaisedInPython).
   template <typename Call>
   auto in_python(const Instance& instance, const char* method, const Call& call) const -> decltype(call()) {
-    const std::shared_ptr<Failure>& failure = python_instance(instance).failure;
+    const std::shared_ptr<RaisedError>& failure = python_instance(instance).failure;
     try {
       return call();
     } catch (py::error_already_set& e) {

@@ -120,7 +120,7 @@ struct Results : Collected {
 };
 
 // Sessions kept between calls (the GIL held to take or give one), so that a
-// call's solver is built once per problem shape, as the pool of Search does.
+// call's solver is built once per problem shape, as the pool of ProblemSearch does.
 class Sessions {
  public:
   std::unique_ptr<Session> take(const Reduction& reduction, const RunSpec& spec) {
@@ -182,7 +182,7 @@ class Run {
     if (request_.threads != 1) throw py::value_error("threads: solutions() come from one thread, so threads=1");
     if (!pull_) {
       const RunSpec spec = run_spec(Job::solve, 0);
-      pull_failure_ = std::make_shared<Failure>();
+      pull_failure_ = std::make_shared<RaisedError>();
       pull_ = std::make_unique<Pull>(sessions().take(reduction_, spec), instance_, pull_failure_);
     }
     if (std::optional<Pull::Handed> handed = pull_->next())
@@ -228,10 +228,10 @@ class Run {
   Results run(const RunSpec& spec) {
     std::unique_ptr<Session> session = sessions().take(reduction_, spec);
     const dlx::Statistics before = session->statistics();
-    const std::shared_ptr<Failure> failure = std::make_shared<Failure>();
+    const std::shared_ptr<RaisedError> failure = std::make_shared<RaisedError>();
     Results results;
     {
-      const FailureOfThisThread scope(failure);
+      const RaisedErrorOfThisThread scope(failure);
       const InterruptGuard guard(failure->stop);
       const py::gil_scoped_release released;
       session->run(*instance_, results, failure->stop);
@@ -245,7 +245,7 @@ class Run {
   // How a run ended (statistics_ set): a Python exception of a hook or a
   // reduction raised, then a failure, then Ctrl-C (KeyboardInterrupt with
   // the partial statistics and the `found` solutions).
-  void conclude(const Collected& results, Failure& failure, std::uint64_t found) {
+  void conclude(const Collected& results, RaisedError& failure, std::uint64_t found) {
     outcome_ = results.stop.value_or(dlx::Outcome::exhausted);
     complete_ = !results.stop;
     if (failure.failed()) failure.rethrow();
@@ -272,7 +272,7 @@ class Run {
   std::shared_ptr<const Instance> instance_;
   Request request_;
   std::unique_ptr<Pull> pull_;      // next()'s run
-  std::shared_ptr<Failure> pull_failure_;
+  std::shared_ptr<RaisedError> pull_failure_;
   dlx::Statistics statistics_;      // the last run's
   dlx::Outcome outcome_ = dlx::Outcome::exhausted;
   bool complete_ = true;
@@ -312,9 +312,9 @@ class Reading {
     spec.task = Task::emit;
     Session session(reduction_, spec);
     Emitted emitted;
-    const auto failure = std::make_shared<Failure>();
+    const auto failure = std::make_shared<RaisedError>();
     {
-      const FailureOfThisThread scope(failure);
+      const RaisedErrorOfThisThread scope(failure);
       session.run(*instance, emitted, failure->stop);
     }
     if (failure->failed()) failure->rethrow();

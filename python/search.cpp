@@ -54,7 +54,7 @@ SolverPool& pool() {
 }
 
 
-// Marks a search as running for the time of a call: a Search shared by two
+// Marks a search as running for the time of a call: a ProblemSearch shared by two
 // Python threads would otherwise run its solver on both at once (the GIL is
 // released while it searches).
 class Running {
@@ -72,14 +72,14 @@ class Running {
 
 }  // namespace
 
-void Failure::record(py::error_already_set& error) {
+void RaisedError::record(py::error_already_set& error) {
   const std::lock_guard<std::mutex> lock(mutex_);
   if (!error_) error_.emplace(std::move(error));
   failed_.store(true);
   stop.store(true);
 }
 
-std::optional<py::error_already_set> Failure::take() {
+std::optional<py::error_already_set> RaisedError::take() {
   std::optional<py::error_already_set> error;
   {
     const std::lock_guard<std::mutex> lock(mutex_);
@@ -90,13 +90,12 @@ std::optional<py::error_already_set> Failure::take() {
   return error;
 }
 
-void Failure::rethrow() {
+void RaisedError::rethrow() {
   if (std::optional<py::error_already_set> error = take()) throw std::move(*error);
 }
 
-Search::Search(std::shared_ptr<const dlx::Problem> problem, SearchSpec spec, std::unique_ptr<dlx::Hook> hook,
-               dlx::SolverOptions heuristics)
-    : problem_(std::move(problem)), spec_(std::move(spec)), heuristics_(heuristics), failure_(std::make_shared<Failure>()) {
+ProblemSearch::ProblemSearch(std::shared_ptr<const dlx::Problem> problem, SearchSpec spec, std::unique_ptr<dlx::Hook> hook)
+    : problem_(std::move(problem)), spec_(std::move(spec)), failure_(std::make_shared<RaisedError>()) {
   if (spec_.threads == 0) spec_.threads = std::max(1u, std::thread::hardware_concurrency());
   if (spec_.threads > most_threads) throw std::invalid_argument("threads: at most " + std::to_string(most_threads));
   for (const dlx::OptionId o : spec_.assumed)
@@ -111,28 +110,28 @@ Search::Search(std::shared_ptr<const dlx::Problem> problem, SearchSpec spec, std
   for (std::size_t t = 0; t < spec_.threads; ++t)
     if (t == solvers_.size() || !solvers_[t]) {
       solvers_.resize(t);
-      solvers_.push_back(std::make_unique<dlx::Solver>(problem_, spec_.seed, heuristics_));
+      solvers_.push_back(std::make_unique<dlx::Solver>(problem_, spec_.seed));
     }
   restart();  // whether the assumptions clash
   settle();
 }
 
-void Search::restart() {
+void ProblemSearch::restart() {
   base_ = solvers_[0]->statistics();
   clashed_ = !prepare(*solvers_[0], hooks_[0].get());
   settled_ = false;
 }
 
-void Search::settle() {
+void ProblemSearch::settle() {
   for (const std::unique_ptr<dlx::Solver>& solver : solvers_) solver->retract();
   settled_ = true;
 }
 
-Search::~Search() {
+ProblemSearch::~ProblemSearch() {
   if (spec_.threads == 1) pool().give(problem_, spec_.seed, std::move(solvers_[0]));
 }
 
-bool Search::prepare(dlx::Solver& solver, dlx::Hook* hook) {
+bool ProblemSearch::prepare(dlx::Solver& solver, dlx::Hook* hook) {
   solver.retract();
   solver.set_hook(hook);
   for (const dlx::OptionId o : spec_.forbidden) solver.forbid(o);  // false: out already, which is what was asked
@@ -141,7 +140,7 @@ bool Search::prepare(dlx::Solver& solver, dlx::Hook* hook) {
   return true;
 }
 
-dlx::Outcome Search::alone(const std::function<dlx::Outcome(dlx::Solver&)>& call) {
+dlx::Outcome ProblemSearch::alone(const std::function<dlx::Outcome(dlx::Solver&)>& call) {
   const Running running(busy_);
   dlx::Solver& solver = *solvers_[0];
   // A limit past the counter's range is no limit (2**64 - 1 nodes wrapped round to at once).
@@ -153,7 +152,7 @@ dlx::Outcome Search::alone(const std::function<dlx::Outcome(dlx::Solver&)>& call
   return call(solver);
 }
 
-dlx::Outcome Search::together(const std::function<dlx::Outcome(dlx::Team&)>& call) {
+dlx::Outcome ProblemSearch::together(const std::function<dlx::Outcome(dlx::Team&)>& call) {
   const Running running(busy_);
   std::vector<dlx::Solver*> workers;
   for (std::size_t t = 0; t < spec_.threads; ++t) {
@@ -176,7 +175,7 @@ dlx::Outcome Search::together(const std::function<dlx::Outcome(dlx::Team&)>& cal
   return outcome;
 }
 
-void Search::finish(std::uint64_t found, bool then_settle) {
+void ProblemSearch::finish(std::uint64_t found, bool then_settle) {
   std::optional<py::error_already_set> raised = failure_->take();
   if (raised) {
     outcome_ = dlx::Outcome::interrupted;
@@ -193,7 +192,7 @@ void Search::finish(std::uint64_t found, bool then_settle) {
   if (raised) throw std::move(*raised);
 }
 
-py::object Search::count(std::uint64_t limit) {
+py::object ProblemSearch::count(std::uint64_t limit) {
   if (clashed_) return py::int_(nothing());
   dlx::Count found = 0;
   if (spec_.threads > 1) {
@@ -213,7 +212,7 @@ py::object Search::count(std::uint64_t limit) {
   return py::reinterpret_steal<py::object>(PyLong_FromString(found.to_string().c_str(), nullptr, 10));
 }
 
-bool Search::next() {
+bool ProblemSearch::next() {
   if (spec_.threads > 1) throw std::logic_error("solutions one at a time come from one thread: threads=1");
   if (settled_) restart();
   if (clashed_) {
@@ -225,9 +224,9 @@ bool Search::next() {
   return outcome_ == dlx::Outcome::solution;
 }
 
-std::span<const dlx::OptionId> Search::solution() const { return solvers_[0]->solution(); }
+std::span<const dlx::OptionId> ProblemSearch::solution() const { return solvers_[0]->solution(); }
 
-void Search::visit(const Visitor& visit) {
+void ProblemSearch::visit(const Visitor& visit) {
   if (clashed_) {
     nothing();
     return;
@@ -245,13 +244,13 @@ void Search::visit(const Visitor& visit) {
   finish(0, true);
 }
 
-std::uint64_t Search::nothing() {
+std::uint64_t ProblemSearch::nothing() {
   settle();
   outcome_ = dlx::Outcome::exhausted;
   return 0;
 }
 
-dlx::Statistics Search::statistics() const {
+dlx::Statistics ProblemSearch::statistics() const {
   if (spec_.threads > 1) return team_total_;
   return dlx::since(solvers_[0]->statistics(), base_);
 }

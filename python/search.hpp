@@ -22,7 +22,7 @@ namespace dance::python {
 
 // The first Python exception raised inside a search (on any of its
 // threads), kept for the caller, and the flag that stops the search then.
-class Failure {
+class RaisedError {
  public:
   // With the GIL held, in an `except` of the code that caught it.
   void record(pybind11::error_already_set& error);
@@ -49,17 +49,16 @@ struct SearchSpec {
   std::vector<dlx::OptionId> forbidden;
 };
 
-class Search {
+class ProblemSearch {
  public:
   using Visitor = std::function<bool(std::span<const dlx::OptionId>)>;
 
   // The hook, if any, is the first worker's; the others get clones. A hook
-  // written in Python (PythonHook) brings the Failure its exceptions go to.
-  Search(std::shared_ptr<const dlx::Problem> problem, SearchSpec spec, std::unique_ptr<dlx::Hook> hook = {},
-         dlx::SolverOptions heuristics = {});
-  ~Search();
-  Search(const Search&) = delete;
-  Search& operator=(const Search&) = delete;
+  // written in Python (PythonHook) brings the RaisedError its exceptions go to.
+  ProblemSearch(std::shared_ptr<const dlx::Problem> problem, SearchSpec spec, std::unique_ptr<dlx::Hook> hook = {});
+  ~ProblemSearch();
+  ProblemSearch(const ProblemSearch&) = delete;
+  ProblemSearch& operator=(const ProblemSearch&) = delete;
 
   // Whether the assumptions clashed (or a hook refused one): no solution.
   [[nodiscard]] bool clashed() const { return clashed_; }
@@ -91,7 +90,7 @@ class Search {
   [[nodiscard]] dlx::Statistics statistics() const;
   [[nodiscard]] std::string variant() const { return solvers_[0]->variant(); }
   // For the hooks and visitors of this search: where their exceptions go.
-  [[nodiscard]] Failure& failure() { return *failure_; }
+  [[nodiscard]] RaisedError& failure() { return *failure_; }
 
  private:
   // One call of the engine on the single solver, with the GIL released and Ctrl-C heard.
@@ -108,7 +107,6 @@ class Search {
 
   std::shared_ptr<const dlx::Problem> problem_;
   SearchSpec spec_;
-  dlx::SolverOptions heuristics_;
   std::vector<std::unique_ptr<dlx::Hook>> hooks_;  // one per solver; the first may be empty
   std::vector<std::unique_ptr<dlx::Solver>> solvers_;  // the first searches alone; all of them together
   dlx::Statistics base_;        // the single solver's counters when this search took it
@@ -117,7 +115,7 @@ class Search {
   bool settled_ = false;  // settle() since the last restart()
   dlx::Outcome outcome_ = dlx::Outcome::exhausted;
   std::atomic<bool> busy_{false};  // a call is searching (on some Python thread)
-  std::shared_ptr<Failure> failure_;
+  std::shared_ptr<RaisedError> failure_;
 };
 
 }  // namespace dance::python

@@ -10,7 +10,7 @@
 #include "dance/reduction.hpp"
 #include "dance/parallel.hpp"
 #include "helpers.hpp"
-#include "own_options.hpp"
+#include "dance/own_options.hpp"
 #include "settings.hpp"
 
 using namespace dance;
@@ -72,12 +72,12 @@ TEST_CASE("abbreviations are not guessed: --n is no --node-limit, --sol no --sol
 }
 
 TEST_CASE("each of dance's own options goes with the commands of its row, and the others refuse it") {
-  using cli::Command;
-  using Kind = cli::OwnOption::Kind;
-  for (const cli::OwnOption& o : cli::own_options()) {
+  using dance::Command;
+  using Kind = dance::OwnOption::Kind;
+  for (const dance::OwnOption& o : dance::own_options()) {
     if (o.name == "help" || o.name == "version") continue;
-    for (const Command command : cli::every_command) {
-      std::vector<std::string> args{std::string(cli::name_of(command))};
+    for (const Command command : dance::every_command) {
+      std::vector<std::string> args{std::string(dance::name_of(command))};
       if (command == Command::generate) args.emplace_back("sudoku");
       else if (command != Command::list && command != Command::serve) args.insert(args.end(), {"queens", "--size", "4"});
       if (command == Command::split && o.name != "depth") args.insert(args.end(), {"--depth", "1"});
@@ -204,7 +204,7 @@ TEST_CASE("the man page names every option, dance's own and each reduction's") {
 
 TEST_CASE("docs/serve.md names every field of dance's own options that a request may set") {
   const std::string page = dance::test::text_of(std::string(DANCE_SOURCE_DIR) + "/docs/serve.md");
-  for (const cli::OwnOption& o : cli::own_options())
+  for (const dance::OwnOption& o : dance::own_options())
     for (const std::string_view field : {o.field, o.generate_field}) {
       if (field.empty()) continue;
       INFO(field);

@@ -753,7 +753,7 @@ TEST_CASE("generate clique: no clues to take away, and no density with a great m
   // By default the density drops to about one such set: 46% at 200 vertices, 50% at 30.
   const auto edges = [&](const char* vertices, const char* k) {
     auto made = type(vertices, k, nullptr);
-    const dance::Puzzle puzzle = generate(*made, GenerateOptions(), 1, 0);
+    const dance::UniquePuzzle puzzle = generate(*made, GenerateOptions(), 1, 0);
     std::ostringstream text;
     made->print_puzzle(text, puzzle.solution, puzzle.kept);
     std::istringstream in(text.str());
@@ -773,7 +773,7 @@ TEST_CASE("generate clique and independent-set: one largest answer of k vertices
     for (int round = 0; round < 12; ++round) {
       const int n = 8 + round % 6, k = 3 + round % 4;
       auto type = reduction.puzzle_type(ModelOptions().set("vertices", std::to_string(n)).set("k", std::to_string(k)).set("density", std::to_string(30 + 5 * round)));
-      const dance::Puzzle made = generate(*type, GenerateOptions(), 11, static_cast<std::uint64_t>(round));
+      const dance::UniquePuzzle made = generate(*type, GenerateOptions(), 11, static_cast<std::uint64_t>(round));
       REQUIRE_FALSE(type->verify(made.solution, made.kept));
       std::ostringstream text;
       type->print_record(text, made.solution, made.kept, true);

@@ -63,7 +63,7 @@ Count count_solutions(const sudoku::Shape& shape, const sudoku::Cells& clues) {
   return {solver.statistics().solutions, solver.statistics()};
 }
 
-sudoku::Cells clues_of(const Puzzle& puzzle) {
+sudoku::Cells clues_of(const UniquePuzzle& puzzle) {
   sudoku::Cells clues(puzzle.solution.size(), 0);
   for (std::size_t cell = 0; cell < clues.size(); ++cell)
     if (puzzle.kept[cell]) clues[cell] = puzzle.solution[cell];
@@ -103,7 +103,7 @@ bool differs_exactly_at(const sudoku::Shape& shape, const Solution& grid, const 
   return false;
 }
 
-std::string line_of(const PuzzleType& type, const Puzzle& puzzle) {
+std::string line_of(const PuzzleType& type, const UniquePuzzle& puzzle) {
   std::ostringstream out;
   type.print_puzzle(out, puzzle.solution, puzzle.kept);
   return out.str();
@@ -126,7 +126,7 @@ TEST_CASE("generated sudoku are unique, symmetric and minimal when asked", "[gen
         options.minimal = minimal;
         for (int seed = 1; seed <= size.seeds; ++seed) {
           CAPTURE(size.box, static_cast<int>(symmetry), minimal, seed);
-          const Puzzle puzzle = generate(*type, options, static_cast<std::uint64_t>(seed), 0);
+          const UniquePuzzle puzzle = generate(*type, options, static_cast<std::uint64_t>(seed), 0);
           const sudoku::Cells clues = clues_of(puzzle);
           REQUIRE(sudoku::check_grid(shape, clues, puzzle.solution) == std::nullopt);
           REQUIRE(count_solutions(shape, clues).solutions == 1);
@@ -150,7 +150,7 @@ TEST_CASE("larger and X-sudoku puzzles are unique too", "[generate]") {
     shape.diagonals = diagonals;
     for (std::uint64_t seed = 1; seed <= 5; ++seed) {
       CAPTURE(box, diagonals, seed);
-      const Puzzle puzzle = generate(*type, GenerateOptions{}, seed, 0);
+      const UniquePuzzle puzzle = generate(*type, GenerateOptions{}, seed, 0);
       REQUIRE(sudoku::check_grid(shape, clues_of(puzzle), puzzle.solution) == std::nullopt);
       REQUIRE(count_solutions(shape, clues_of(puzzle)).solutions == 1);
     }
@@ -189,14 +189,14 @@ TEST_CASE("jigsaw puzzles: each on a random map of connected regions, unique, re
     const int seeds = n <= 9 ? 10 : 3;
     for (int seed = 1; seed <= seeds; ++seed) {
       CAPTURE(n, seed);
-      const Puzzle puzzle = generate(*type, GenerateOptions{}, static_cast<std::uint64_t>(seed), 0);
+      const UniquePuzzle puzzle = generate(*type, GenerateOptions{}, static_cast<std::uint64_t>(seed), 0);
       std::stringstream record;
       type->print_record(record, puzzle.solution, puzzle.kept, false);
       const auto reader = reduction.reader(record, ModelOptions().set("jigsaw"));
       const auto instance = reader->next();
       REQUIRE(instance);
       REQUIRE_FALSE(reader->next());
-      const sudoku::Puzzle& read = static_cast<const sudoku::SudokuInstance&>(*instance).puzzle;
+      const sudoku::ReadGrid& read = static_cast<const sudoku::SudokuInstance&>(*instance).puzzle;
       REQUIRE(read.clues == clues_of(puzzle));
       REQUIRE(regions_are_pieces(read.shape));
       REQUIRE(sudoku::check_grid(read.shape, read.clues, puzzle.solution) == std::nullopt);
@@ -215,7 +215,7 @@ TEST_CASE("a 49x49 sudoku and a 64x64 X-sudoku come in seconds (their fills went
   for (const auto& [box, diagonals, seed] : {std::tuple{std::string("7x7"), false, std::uint64_t{3}},
                                              std::tuple{std::string("8x8"), true, std::uint64_t{1}}}) {
     CAPTURE(box, diagonals, seed);
-    const Puzzle puzzle = generate(*sudoku_of(box, diagonals), GenerateOptions{}, seed, 0);
+    const UniquePuzzle puzzle = generate(*sudoku_of(box, diagonals), GenerateOptions{}, seed, 0);
     sudoku::Shape shape = *sudoku::parse_box(box);
     shape.diagonals = diagonals;
     REQUIRE(sudoku::check_grid(shape, clues_of(puzzle), puzzle.solution) == std::nullopt);
@@ -285,7 +285,7 @@ TEST_CASE("minimal puzzles built up are minimal: 16x16, 12x12 and X-sudoku", "[g
     shape.diagonals = diagonals;
     for (int seed = 1; seed <= seeds; ++seed) {
       CAPTURE(box, diagonals, restarting, seed);
-      const Puzzle puzzle = generate(*type, options, static_cast<std::uint64_t>(seed), 0);
+      const UniquePuzzle puzzle = generate(*type, options, static_cast<std::uint64_t>(seed), 0);
       const sudoku::Cells clues = clues_of(puzzle);
       REQUIRE(sudoku::check_grid(shape, clues, puzzle.solution) == std::nullopt);
       REQUIRE(count_solutions(shape, clues).solutions == 1);
@@ -350,7 +350,7 @@ TEST_CASE("a clue count asked for is met exactly", "[generate]") {
     GenerateOptions options;
     options.clues = clues;
     for (std::uint64_t seed = 1; seed <= 10; ++seed) {
-      const Puzzle puzzle = generate(*type, options, seed, 0);
+      const UniquePuzzle puzzle = generate(*type, options, seed, 0);
       CHECK(puzzle.clues == clues);
       CHECK(count_solutions(shape, clues_of(puzzle)).solutions == 1);
     }
@@ -368,7 +368,7 @@ TEST_CASE("grades follow their definition: search nodes beyond the forced ones",
     options.minimal = minimal;
     options.difficulty = difficulty;
     for (std::uint64_t seed = 1; seed <= 5; ++seed) {
-      const Puzzle puzzle = generate(*type, options, seed, 0);
+      const UniquePuzzle puzzle = generate(*type, options, seed, 0);
       const sudoku::Cells clues = clues_of(puzzle);
       const Count count = count_solutions(shape, clues);
       REQUIRE(count.solutions == 1);
@@ -400,7 +400,7 @@ TEST_CASE("16x16 medium and hard come within a few attempts, graded as asked", "
     options.difficulty = difficulty;
     options.attempts = 30;  // GenerateError beyond
     for (std::uint64_t seed = 1; seed <= 3; ++seed) {
-      const Puzzle puzzle = generate(*type, options, seed, 0);
+      const UniquePuzzle puzzle = generate(*type, options, seed, 0);
       const Count count = count_solutions(shape, clues_of(puzzle));
       REQUIRE(count.solutions == 1);
       const std::uint64_t extra = count.stats.nodes - (256 - puzzle.clues + 1);
@@ -445,8 +445,8 @@ TEST_CASE("an interrupt flag gives the puzzle up, and once cleared the same puzz
     CHECK(type.interrupted());
     CHECK_THROWS_AS(generate(type, minimal, 7, 3), GenerateInterrupted);
     stop = false;
-    const Puzzle after = generate(type, minimal, 7, 3);  // nothing left over from the search given up
-    const Puzzle expected = generate(fresh, minimal, 7, 3);
+    const UniquePuzzle after = generate(type, minimal, 7, 3);  // nothing left over from the search given up
+    const UniquePuzzle expected = generate(fresh, minimal, 7, 3);
     CHECK(after.solution == expected.solution);
     CHECK(after.kept == expected.kept);
   };
@@ -468,7 +468,7 @@ TEST_CASE("an attempt that runs out of work starts afresh, and no answer cut sho
     options.minimal = minimal;
     options.attempt_work = 1;
     for (std::uint64_t seed = 1; seed <= 5; ++seed) {
-      const Puzzle puzzle = generate(*type, options, seed, 0);
+      const UniquePuzzle puzzle = generate(*type, options, seed, 0);
       CAPTURE(minimal, seed, puzzle.attempts);
       CHECK(puzzle.attempts > 5);  // 1, 2, 4, ... nodes ran out
       CHECK_FALSE(type->worked_out());  // the limit is lifted for later calls
@@ -476,7 +476,7 @@ TEST_CASE("an attempt that runs out of work starts afresh, and no answer cut sho
       REQUIRE(count_solutions(shape, clues).solutions == 1);
       CHECK_FALSE(type->verify(puzzle.solution, puzzle.kept));
       if (minimal) require_minimal(shape, Symmetry::none, clues);
-      const Puzzle again = generate(*fresh, options, seed, 0);  // reproducible, whatever ran before
+      const UniquePuzzle again = generate(*fresh, options, seed, 0);  // reproducible, whatever ran before
       CHECK(again.kept == puzzle.kept);
       CHECK(again.solution == puzzle.solution);
     }

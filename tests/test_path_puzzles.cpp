@@ -196,7 +196,7 @@ TEST_CASE("path puzzles: generated puzzles are unique through the solving side, 
     GenerateOptions wanted;
     wanted.minimal = true;
     for (std::uint64_t index = 0; index < 8; ++index) {
-      const dance::Puzzle made = generate(*type, wanted, 3, index);
+      const dance::UniquePuzzle made = generate(*type, wanted, 3, index);
       INFO(name << " puzzle " << index);
       REQUIRE_FALSE(type->verify(made.solution, made.kept));
       std::ostringstream text;
@@ -230,7 +230,7 @@ TEST_CASE("path puzzles: --difficulty easy makes puzzles that a search never bra
     GenerateOptions wanted;
     wanted.difficulty = Difficulty::easy;
     for (std::uint64_t index = 0; index < 4; ++index) {
-      const dance::Puzzle made = generate(*type, wanted, 5, index);
+      const dance::UniquePuzzle made = generate(*type, wanted, 5, index);
       INFO(name << " puzzle " << index);
       REQUIRE(made.verdict);
       CHECK(grade(*made.verdict) == Difficulty::easy);

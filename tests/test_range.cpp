@@ -23,7 +23,7 @@ const Reduction& reduction = *find_reduction("range");
 
 std::vector<std::unique_ptr<Instance>> read_all(std::istream& in) { return test::read_all(reduction, in); }
 
-const range::Puzzle& puzzle_of(const Instance& instance) { return static_cast<const RangeInstance&>(instance).puzzle; }
+const range::ReadGrid& puzzle_of(const Instance& instance) { return static_cast<const RangeInstance&>(instance).puzzle; }
 
 // The only solution of an instance, as written in the solutions file ('#'
 // black, '.' white, clue cells '.').
@@ -149,7 +149,7 @@ TEST_CASE("range: generated puzzles are unique, symmetric and minimal", "[range]
       wanted.symmetry = symmetry;
       wanted.minimal = true;
       for (std::uint64_t index = 0; index < 20; ++index) {
-        const dance::Puzzle made = generate(*type, wanted, 7, index);
+        const dance::UniquePuzzle made = generate(*type, wanted, 7, index);
         INFO(size << " puzzle " << index);
         REQUIRE_FALSE(type->verify(made.solution, made.kept));
         // Through the solving side: exactly one solution, the generated one.

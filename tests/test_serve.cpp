@@ -15,8 +15,8 @@
 #include <set>
 #include <thread>
 
-#include "own_options.hpp"
-#include "serve.hpp"
+#include "dance/own_options.hpp"
+#include "server.hpp"
 
 namespace {
 
@@ -28,7 +28,7 @@ using nlohmann::json;
 // A server on 127.0.0.1 at a port the system chose, running until the fixture ends.
 class Running {
  public:
-  explicit Running(dance::cli::ServeOptions options = defaults()) : server_(options, stop_), thread_([this] { server_.run(); }) {}
+  explicit Running(dance::server::ServeOptions options = defaults()) : server_(options, stop_), thread_([this] { server_.run(); }) {}
   ~Running() { stop(); }
   void stop() {
     stop_ = true;
@@ -36,8 +36,8 @@ class Running {
   }
   [[nodiscard]] unsigned short port() const { return server_.port(); }
 
-  static dance::cli::ServeOptions defaults() {
-    dance::cli::ServeOptions options;
+  static dance::server::ServeOptions defaults() {
+    dance::server::ServeOptions options;
     options.port = 0;
     options.threads = 2;
     options.limits.time_limit = 2;
@@ -46,7 +46,7 @@ class Running {
 
  private:
   std::atomic<bool> stop_{false};
-  dance::cli::Server server_;
+  dance::server::Server server_;
   std::thread thread_;
 };
 
@@ -229,18 +229,18 @@ TEST_CASE("serve: each answer and each count as a value beside the output") {
 
 TEST_CASE("serve: every field of dance's own options' table is read by its type at the endpoints that take it") {
   const std::atomic<bool> running{false};
-  for (const dance::cli::OwnOption& o : dance::cli::own_options()) {
+  for (const dance::OwnOption& o : dance::own_options()) {
     if (o.field.empty()) continue;
-    CHECK(o.kind != dance::cli::OwnOption::Kind::text);  // no field names a file, nor any free text
+    CHECK(o.kind != dance::OwnOption::Kind::text);  // no field names a file, nor any free text
     for (const std::string endpoint : {"solve", "generate", "check"}) {
       const bool taken = endpoint == "check" ? o.check_takes
-                                             : o.commands.contains(endpoint == "solve" ? dance::cli::Command::solve
-                                                                                       : dance::cli::Command::generate);
+                                             : o.commands.contains(endpoint == "solve" ? dance::Command::solve
+                                                                                       : dance::Command::generate);
       const std::string field(endpoint == "generate" && !o.generate_field.empty() ? o.generate_field : o.field);
       json body = endpoint == "generate" ? json{{"puzzle", "sudoku"}} : json{{"reduction", "queens"}, {"text", "4\n"}};
       body[field] = json::array();  // no field of any kind is an array
       INFO(endpoint << ": " << body.dump());
-      const auto answer = dance::cli::call_api(endpoint, body.dump(), dance::cli::ApiLimits(), running);
+      const auto answer = dance::server::call_api(endpoint, body.dump(), dance::server::ApiLimits(), running);
       CHECK(answer.status == 400);
       if (taken) CHECK_THAT(answer.body, Catch::Contains(field) && !Catch::Contains("unknown field"));
       else CHECK_THAT(answer.body, Catch::Contains("unknown field \\\"" + field));
@@ -294,7 +294,7 @@ TEST_CASE("serve: what a request gets wrong is a 400 with the message") {
   CHECK(batch.status == 400);
   CHECK(batch.data()["error"] == "check takes one puzzle; the text holds more");
   std::atomic<bool> running{false};
-  const auto huge = dance::cli::call_api("solve", R"({"reduction":"queens","text":"4","seed":1e400})", dance::cli::ApiLimits(), running);
+  const auto huge = dance::server::call_api("solve", R"({"reduction":"queens","text":"4","seed":1e400})", dance::server::ApiLimits(), running);
   CHECK(huge.status == 400);
   CHECK_THAT(huge.body, Catch::Contains("bad_request"));
   // Nothing a request sends names a file.
@@ -365,6 +365,15 @@ TEST_CASE("serve: a batch ends at the request's time limit, not each instance's"
   CHECK_THAT(batch["log"].get<std::string>(), Catch::Contains("time limit") && !Catch::Contains("interrupted\n"));
 }
 
+TEST_CASE("serve: generate stopped by the request's time limit says so, not that it was interrupted") {
+  Running server;
+  // A 64x64 sudoku's first complete grid takes longer than the request's half second.
+  const json made = post(server.port(), "generate", {{"puzzle", "sudoku"}, {"options", {{"size", 64}}}, {"time_limit", 0.5}}).data();
+  CHECK(made["status"] == "unknown");
+  CHECK(made["puzzles"].empty());
+  CHECK_THAT(made["log"].get<std::string>(), Catch::Contains("time limit") && !Catch::Contains("interrupted"));
+}
+
 TEST_CASE("serve: 20 requests at once are all answered, and beyond the queue 503") {
   Running server;
   std::vector<std::string> answers(20);
@@ -379,7 +388,7 @@ TEST_CASE("serve: 20 requests at once are all answered, and beyond the queue 503
   for (auto& client : clients) client.join();
   const char* known[] = {"2\n", "10\n", "4\n", "40\n", "92\n", "352\n"};  // 4..9 queens
   for (std::size_t k = 0; k < answers.size(); ++k) CHECK(answers[k] == known[k % 6]);
-  dance::cli::ServeOptions small = Running::defaults();
+  dance::server::ServeOptions small = Running::defaults();
   small.queue = 0;
   Running full(small);
   CHECK(post(full.port(), "solve", {{"reduction", "queens"}, {"text", "4\n"}}).status == 503);
@@ -410,7 +419,7 @@ TEST_CASE("serve: on the loopback, only requests that name this machine (no DNS 
 }
 
 TEST_CASE("serve: stopping ends the server while a search runs") {
-  dance::cli::ServeOptions options = Running::defaults();
+  dance::server::ServeOptions options = Running::defaults();
   options.limits.time_limit = 60;
   Running server(options);
   json answer;
@@ -427,10 +436,10 @@ TEST_CASE("serve: stopping ends the server while a search runs") {
 
 TEST_CASE("serve: a port in use is an error, not a second server") {
   Running server;
-  dance::cli::ServeOptions options = Running::defaults();
+  dance::server::ServeOptions options = Running::defaults();
   options.port = server.port();
   std::atomic<bool> stop{false};
-  CHECK_THROWS_WITH(dance::cli::Server(options, stop), Catch::Contains("in use"));
+  CHECK_THROWS_WITH(dance::server::Server(options, stop), Catch::Contains("in use"));
 }
 
 TEST_CASE("serve: what a reduction refuses in an instance is a 400, never the server's end") {
@@ -518,7 +527,7 @@ TEST_CASE("serve: only JSON from the page's own origin") {
 }
 
 TEST_CASE("serve: connections over the cap are refused at once when every one has a request under way") {
-  dance::cli::ServeOptions options = Running::defaults();
+  dance::server::ServeOptions options = Running::defaults();
   options.max_connections = 2;
   options.threads = 1;
   options.limits.time_limit = 30;
@@ -535,7 +544,7 @@ TEST_CASE("serve: connections over the cap are refused at once when every one ha
 }
 
 TEST_CASE("serve: time in the queue counts against the time limit") {
-  dance::cli::ServeOptions options = Running::defaults();
+  dance::server::ServeOptions options = Running::defaults();
   options.threads = 1;
   options.limits.time_limit = 5;  // the request's own limit (1 s) is what its wait counts against
   Running server(options);
@@ -639,7 +648,7 @@ TEST_CASE("serve: HTTP it does not read is refused and the connection closed") {
 }
 
 TEST_CASE("serve: a closed connection stops its search and gives up its place in the queue") {
-  dance::cli::ServeOptions options = Running::defaults();
+  dance::server::ServeOptions options = Running::defaults();
   options.threads = 1;
   options.limits.time_limit = 30;
   Running server(options);
@@ -653,7 +662,7 @@ TEST_CASE("serve: a closed connection stops its search and gives up its place in
 }
 
 TEST_CASE("serve: connections without a whole request make way for one that has one") {
-  dance::cli::ServeOptions options = Running::defaults();
+  dance::server::ServeOptions options = Running::defaults();
   options.max_connections = 4;
   Running server(options);
   std::vector<std::unique_ptr<Held>> idle;
@@ -685,7 +694,7 @@ TEST_CASE("serve: an answer's size is bounded, and a cut answer says so") {
 }
 
 TEST_CASE("serve: on a public bind, only addresses, this machine's name and the names allowed") {
-  dance::cli::ServeOptions options = Running::defaults();
+  dance::server::ServeOptions options = Running::defaults();
   options.host = "0.0.0.0";
   options.allowed_hosts = {"puzzles.example"};
   Running server(options);

@@ -22,7 +22,7 @@ struct Attempt {
 };
 
 // Texts of a puzzle just made by `type`.
-MadePuzzle drawn(const PuzzleType& type, Puzzle puzzle, const Request& request) {
+MadePuzzle drawn(const PuzzleType& type, UniquePuzzle puzzle, const Request& request) {
   MadePuzzle made{std::move(puzzle), {}, {}, {}, {}};
   std::ostringstream record, text, solution;
   type.print_record(record, made.puzzle.solution, made.puzzle.kept, false);
@@ -44,7 +44,7 @@ MadePuzzle drawn(const PuzzleType& type, Puzzle puzzle, const Request& request) 
 Attempt attempt(PuzzleType& type, const Request& request, const GenerateOptions& options, std::uint64_t index) {
   Attempt made;
   try {
-    Puzzle puzzle = generate(type, options, request.seed, index);
+    UniquePuzzle puzzle = generate(type, options, request.seed, index);
     if (request.verify) {
       if (const auto wrong = type.verify(puzzle.solution, puzzle.kept)) {
         made.error = {"internal", "internal error: puzzle " + std::to_string(index + 1) + " fails verification: " + *wrong};
@@ -117,7 +117,7 @@ Generation generate(const Request& request, PuzzleSink& sink, const std::atomic<
         sink.timed_out(number);
         continue;
       }
-      const Puzzle& puzzle = batch[k].made->puzzle;
+      const UniquePuzzle& puzzle = batch[k].made->puzzle;
       try {
         sink.puzzle(number, *batch[k].made);
       } catch (const std::exception& e) {  // a file that cannot be written

@@ -1,8 +1,9 @@
 #include "clique/puzzles.hpp"
 
+#include "clique/reader.hpp"
+
 #include <algorithm>
 #include <ostream>
-#include <sstream>
 #include <stdexcept>
 
 #include "dlx/random.hpp"
@@ -54,13 +55,27 @@ Solution CliquePuzzles::random_solution(std::uint64_t seed, Symmetry) {
   return solution;
 }
 
+graph::Graph CliquePuzzles::graph_of(const Solution& solution) const {
+  // The edges, which for an independent set are the pairs not compatible, both ways, as a reader keeps them.
+  const auto n = static_cast<std::size_t>(n_);
+  const bool independent = reduction_.independent();
+  std::vector<graph::Arc> arcs;
+  for (std::size_t v = 1; v < n; ++v)
+    for (std::size_t u = 0; u < v; ++u)
+      if ((solution[pair(u, v)] != 0) != independent) {
+        arcs.emplace_back(u, v);
+        arcs.emplace_back(v, u);
+      }
+  graph::Graph g;
+  for (std::size_t v = 0; v < n; ++v) g.names.push_back(std::to_string(v + 1));
+  std::size_t repeats = 0;
+  g.out = graph::Adjacency(n, arcs, repeats);
+  return g;
+}
+
 std::optional<std::vector<Vertex>> CliquePuzzles::find(const Solution& solution, long k, std::uint64_t& nodes) {
-  std::ostringstream text;
-  print_puzzle(text, solution, Kept());
-  std::istringstream in(text.str());
-  const Reduction& reduction = reduction_;  // the untyped interface, as every caller uses it
-  const auto instance = reduction.reader(in, ModelOptions().set("k", std::to_string(k)))->next();
-  const Encoding encoding = reduction.encode(*instance);
+  const auto instance = instance_of(std::make_shared<const graph::Graph>(graph_of(solution)), reduction_, k, false);
+  const Encoding encoding = reduction_.encode(*instance);
   if (encoding.contradiction) return std::nullopt;
   dlx::Solver solver(encoding.problem);
   if (encoding.hook) solver.set_hook(encoding.hook.get());
@@ -68,8 +83,7 @@ std::optional<std::vector<Vertex>> CliquePuzzles::find(const Solution& solution,
   const std::size_t pairs = static_cast<std::size_t>(n_) * static_cast<std::size_t>(n_ - 1) / 2;
   std::optional<std::vector<Vertex>> other;
   while (!other && solver.next() == dlx::Outcome::solution) {
-    const auto answer = reduction.decode(*instance, encoding, solver.solution());
-    std::vector<Vertex> found = static_cast<const CliqueAnswer&>(*answer).vertices;  // vertex v is named v + 1
+    std::vector<Vertex> found = reduction_.decode(*instance, solver.solution())->vertices;
     const bool planted = std::all_of(found.begin(), found.end(), [&](Vertex v) { return solution[pairs + v] != 0; });
     if (!planted || k != k_) other = std::move(found);
   }
@@ -119,15 +133,11 @@ std::optional<std::string> CliquePuzzles::verify(const Solution& solution, const
 }
 
 void CliquePuzzles::print_puzzle(std::ostream& out, const Solution& solution, const Kept&) const {
-  // DIMACS: the edges, which for an independent set are the pairs not compatible.
-  const auto n = static_cast<std::size_t>(n_);
-  const bool independent = reduction_.independent();
-  std::size_t edges = 0;
-  for (std::size_t p = 0; p < n * (n - 1) / 2; ++p) edges += (solution[p] != 0) != independent;
-  out << "p edge " << n << ' ' << edges << '\n';
-  for (std::size_t v = 1; v < n; ++v)
-    for (std::size_t u = 0; u < v; ++u)
-      if ((solution[v * (v - 1) / 2 + u] != 0) != independent) out << "e " << u + 1 << ' ' << v + 1 << '\n';
+  const graph::Graph g = graph_of(solution);  // DIMACS
+  out << "p edge " << g.size() << ' ' << g.edge_count() << '\n';
+  for (Vertex v = 1; v < g.size(); ++v)
+    for (const Vertex u : g.out[v])
+      if (u < v) out << "e " << u + 1 << ' ' << v + 1 << '\n';
 }
 
 void CliquePuzzles::print_solution(std::ostream& out, const Solution& solution) const {

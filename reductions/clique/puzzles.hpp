@@ -44,6 +44,8 @@ class CliquePuzzles final : public PuzzleType {
   [[nodiscard]] std::size_t pair(std::size_t u, std::size_t v) const;
   // A clique of `k` in the graph of `solution` (through the reduction) other
   // than the planted one, or nothing.
+  // The graph of a solution's compatible pairs, as data: what the puzzle prints, and what find() searches.
+  [[nodiscard]] graph::Graph graph_of(const Solution& solution) const;
   std::optional<std::vector<Vertex>> find(const Solution& solution, long k, std::uint64_t& nodes);
 
   const CliqueReduction& reduction_;

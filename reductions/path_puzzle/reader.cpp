@@ -16,7 +16,7 @@ bool GridReader::next_line(std::string& line) {
   return true;
 }
 
-std::optional<Puzzle> GridReader::next() {
+std::optional<ReadBoard> GridReader::next() {
   std::string line, title;
   for (;;) {
     if (!next_line(line)) return std::nullopt;
@@ -26,7 +26,7 @@ std::optional<Puzzle> GridReader::next() {
     const std::size_t text = line.find_first_not_of(" \t\r", start + 1);
     title = text == std::string::npos ? "" : line.substr(text, line.find_last_not_of(" \t\r") + 1 - text);
   }
-  Puzzle puzzle;
+  ReadBoard puzzle;
   puzzle.line = line_no_;
   puzzle.title = std::move(title);
   static constexpr GridWord blank[] = {{".", 0}}, blank_or_hole[] = {{".", 0}, {"x", hole}, {"X", hole}};

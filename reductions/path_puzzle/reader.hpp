@@ -12,7 +12,8 @@
 
 namespace dance::path_puzzle {
 
-struct Puzzle {
+// A puzzle as its reader read it: the board, its title and where it starts.
+struct ReadBoard {
   Board board;
   std::string title;
   std::size_t line = 0;  // where it starts
@@ -23,7 +24,7 @@ class GridReader {
   GridReader(std::istream& in, Rule rule, bool holes) : in_(in), rule_(rule), holes_(holes) {}
   // The next puzzle, or nothing at the end; throws dlx::ParseError for a
   // malformed one after consuming its lines.
-  std::optional<Puzzle> next();
+  std::optional<ReadBoard> next();
 
  private:
   bool next_line(std::string& line);

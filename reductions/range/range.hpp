@@ -9,7 +9,7 @@
 namespace dance::range {
 
 struct RangeInstance : Instance {
-  Puzzle puzzle;
+  ReadGrid puzzle;
   Notation notation = Notation::grid;  // the input's: the text format writes answers in it
 };
 

@@ -31,7 +31,7 @@ bool PuzzleReader::next_line(std::string& line) {
   return true;
 }
 
-std::optional<Puzzle> PuzzleReader::next() {
+std::optional<ReadGrid> PuzzleReader::next() {
   std::string line;
   title_.clear();
   while (next_line(line)) {
@@ -47,8 +47,8 @@ std::optional<Puzzle> PuzzleReader::next() {
   return std::nullopt;
 }
 
-Puzzle PuzzleReader::read_id(const std::string& line, std::size_t start) {
-  Puzzle puzzle;
+ReadGrid PuzzleReader::read_id(const std::string& line, std::size_t start) {
+  ReadGrid puzzle;
   puzzle.line = line_no_;
   puzzle.notation = Notation::id;
   std::size_t end = start;
@@ -59,9 +59,9 @@ Puzzle PuzzleReader::read_id(const std::string& line, std::size_t start) {
   return puzzle;
 }
 
-Puzzle PuzzleReader::read_grid(std::string line) {
+ReadGrid PuzzleReader::read_grid(std::string line) {
   static constexpr GridWord blanks[] = {{".", 0}, {"-", 0}};
-  Puzzle puzzle;
+  ReadGrid puzzle;
   puzzle.line = line_no_;
   puzzle.title = title_;
   const Grid grid = dance::read_grid(in_, line_no_, std::move(line),

@@ -13,7 +13,8 @@
 
 namespace dance::range {
 
-struct Puzzle {
+// A puzzle as its reader read it (the generator's are UniquePuzzle, dance/generator.hpp).
+struct ReadGrid {
   Board board;
   Notation notation = Notation::grid;
   std::string title;
@@ -25,12 +26,12 @@ class PuzzleReader {
   explicit PuzzleReader(std::istream& in) : in_(in) {}
   // The next puzzle, or nothing at the end; throws dlx::ParseError for a
   // malformed one after consuming its lines.
-  std::optional<Puzzle> next();
+  std::optional<ReadGrid> next();
 
  private:
   bool next_line(std::string& line);
-  Puzzle read_id(const std::string& line, std::size_t start);
-  Puzzle read_grid(std::string line);
+  ReadGrid read_id(const std::string& line, std::size_t start);
+  ReadGrid read_grid(std::string line);
 
   std::istream& in_;
   std::size_t line_no_ = 0;

@@ -182,10 +182,10 @@ int value_of(const Token& cell, bool decimal, int n, std::size_t line, Notation&
 }
 }  // namespace
 
-std::optional<Puzzle> PuzzleReader::next() {
+std::optional<ReadGrid> PuzzleReader::next() {
   std::string line;
   if (!next_line(line)) return std::nullopt;
-  Puzzle puzzle;
+  ReadGrid puzzle;
   puzzle.line = line_no_;
   const int fixed_n = fixed_ ? fixed_->n : 0;
   Row row = read_row(line);
@@ -259,7 +259,7 @@ std::optional<Puzzle> PuzzleReader::next() {
   return puzzle;
 }
 
-Cells PuzzleReader::read_regions(const Puzzle& puzzle) {
+Cells PuzzleReader::read_regions(const ReadGrid& puzzle) {
   const int n = puzzle.shape.n;
   const std::size_t cells = static_cast<std::size_t>(n * n);
   std::map<char, int> label;

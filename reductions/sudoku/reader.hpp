@@ -23,7 +23,8 @@
 
 namespace dance::sudoku {
 
-struct Puzzle {
+// A puzzle as its reader read it (the generator's are UniquePuzzle, dance/generator.hpp).
+struct ReadGrid {
   Shape shape;
   Cells clues;
   Notation notation;
@@ -36,7 +37,7 @@ class PuzzleReader {
   PuzzleReader(std::istream& in, std::optional<Shape> fixed, bool diagonals, bool jigsaw);
   // The next puzzle, or nothing at the end; throws dlx::ParseError for a
   // malformed one after consuming its lines.
-  std::optional<Puzzle> next();
+  std::optional<ReadGrid> next();
 
  private:
   struct Row;
@@ -44,7 +45,7 @@ class PuzzleReader {
   // whether a blank line came before it.
   bool next_line(std::string& line, bool* after_blank = nullptr);
   static Row read_row(const std::string& line);
-  Cells read_regions(const Puzzle& puzzle);
+  Cells read_regions(const ReadGrid& puzzle);
 
   std::istream& in_;
   std::optional<Shape> fixed_;

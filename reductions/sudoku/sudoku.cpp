@@ -210,7 +210,7 @@ dlx::SolverOptions heuristics_for(int n) {
 }  // namespace
 
 Encoding SudokuReduction::encode(const SudokuInstance& instance) const {
-  const Puzzle& puzzle = instance.puzzle;
+  const ReadGrid& puzzle = instance.puzzle;
   Encoding encoding;
   encoding.problem = problem_for(puzzle.shape);
   encoding.heuristics = heuristics_for(puzzle.shape.n);
@@ -224,7 +224,7 @@ Encoding SudokuReduction::encode(const SudokuInstance& instance) const {
 
 std::unique_ptr<SudokuAnswer> SudokuReduction::decode(const SudokuInstance& instance,
                                                 std::span<const dlx::OptionId> solution) const {
-  const Puzzle& puzzle = instance.puzzle;
+  const ReadGrid& puzzle = instance.puzzle;
   const auto n = static_cast<dlx::OptionId>(puzzle.shape.n);
   auto answer = std::make_unique<SudokuAnswer>();
   answer->cells.assign(puzzle.clues.size(), 0);
@@ -233,7 +233,7 @@ std::unique_ptr<SudokuAnswer> SudokuReduction::decode(const SudokuInstance& inst
 }
 
 std::optional<std::string> SudokuReduction::verify(const SudokuInstance& instance, const SudokuAnswer& answer) const {
-  const Puzzle& puzzle = instance.puzzle;
+  const ReadGrid& puzzle = instance.puzzle;
   return check_grid(puzzle.shape, puzzle.clues, answer.cells);
 }
 

@@ -15,7 +15,7 @@
 namespace dance::sudoku {
 
 struct SudokuInstance : Instance {
-  Puzzle puzzle;
+  ReadGrid puzzle;
   Notation output;  // the input's notation: the text format writes answers in it
 };
 

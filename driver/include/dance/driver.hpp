@@ -1,8 +1,9 @@
 // The driver: one run of a reduction over its instances, the same code for
 // every face of dance (the command line, dance serve, Python, the benches,
 // the tests). A run specification goes in, results come out as values handed
-// to a Sink; nothing here parses a command line or prints, and only
-// read_parts (--resume) opens a file.
+// to a Sink; nothing here parses a command line or writes to the process's
+// streams (the text sink, dance/text_sink.hpp, writes to the streams it is
+// given), and only read_parts (--resume) opens a file.
 //
 //   dance::RunSpec spec;                      // what to do with each instance
 //   spec.task = dance::Task::count;

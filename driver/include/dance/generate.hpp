@@ -20,7 +20,7 @@ namespace dance {
 // A generated puzzle with its texts, written by the type that made it as it
 // was made (a type's state, such as a jigsaw's regions, is the last puzzle's).
 struct MadePuzzle {
-  Puzzle puzzle;
+  UniquePuzzle puzzle;
   std::string line;      // in the request's format: json's object, or the family's record (puzzle_line)
   std::string record;    // the family's input, what solve reads (a jigsaw's map too)
   std::string text;      // the puzzle alone in the family's notation

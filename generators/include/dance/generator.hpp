@@ -62,7 +62,7 @@ struct GenerateOptions {
   std::size_t clues = 0;  // exactly this many clues; 0 = as many as removal leaves
   std::optional<Difficulty> difficulty;
   // Search the finished puzzle once more as `dance solve` would, for
-  // Puzzle::verdict (a difficulty always does, to grade it).
+  // UniquePuzzle::verdict (a difficulty always does, to grade it).
   bool verdict = false;
   std::size_t attempts = 10000;  // fresh starts before giving up
   // Search nodes an attempt may take before a fresh start (doubled after
@@ -71,7 +71,8 @@ struct GenerateOptions {
   std::optional<std::uint64_t> attempt_work;
 };
 
-struct Puzzle {
+// A generated puzzle: its solution, the clues kept (which leave that solution the only one), how it was made.
+struct UniquePuzzle {
   Solution solution;
   Kept kept;
   std::size_t clues = 0;
@@ -97,7 +98,7 @@ void check_options(const PuzzleType& type, const GenerateOptions& options);
 
 // Puzzle number `index` of the run with this seed; GenerateInterrupted
 // once the type's interrupt flag is set.
-[[nodiscard]] Puzzle generate(PuzzleType& type, const GenerateOptions& options, std::uint64_t seed,
+[[nodiscard]] UniquePuzzle generate(PuzzleType& type, const GenerateOptions& options, std::uint64_t seed,
                               std::uint64_t index);
 
 }  // namespace dance

@@ -93,8 +93,9 @@ struct Encoding {
 [[nodiscard]] Encoding contradiction(std::string why);
 
 // A command-line option that a reduction adds: --name, or --name ARGUMENT.
-// The CLI parses it, lists it under the reduction in --help, and refuses it
-// for every other reduction; Reduction::reader() and puzzle_type() check its
+// The command line parses it, lists it under the reduction in --help, and
+// refuses it for every other reduction (dance serve takes it as options.NAME,
+// Python as a keyword); Reduction::reader() and puzzle_type() check its
 // value against its kind (check()) before the reduction sees it.
 struct OptionSpec {
   enum class Kind { flag, integer, dimensions, choice, text };
@@ -191,7 +192,7 @@ class OneInstanceReader : public InstanceReader {
   bool done_ = false;
 };
 
-// The interface the CLI, the generator and the tests use. A reduction is
+// The interface the driver (for every face), the generator and the tests use. A reduction is
 // written as a TypedReduction (below), which implements it without a cast.
 class Reduction {
  public:

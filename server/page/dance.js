@@ -662,7 +662,9 @@ async function sudokuNew(signal) {
   // nearly filled (docs/serve.md).
   if (request.difficulty === 'easy') Object.assign(request, {clues: easyClues[n], symmetry: 'rot180'});
   const made = await api('generate', request, signal);
-  const [puzzle, solution, map] = made.output.trim().split(/\s+/);  // a jigsaw's map on the next line
+  // generate's puzzle as a value (docs/serve.md): what dance solve reads, a jigsaw's map on its second line.
+  const {puzzle: record, solution} = made.puzzles[0];
+  const [puzzle, map] = record.split('\n');
   sudokuLoad([...puzzle].map(valueOf), [...solution].map(valueOf), map || null, variant === 'x');
   history.replaceState(null, '', location.pathname + location.search);
   say('sudoku', `${capital(article(`${n}x${n}`))} puzzle with ${sudoku.clues.filter(v => v).length} clues and one solution.`);
@@ -835,7 +837,7 @@ $('range-new').addEventListener('click', () => rangeTab.run('Making a puzzle...'
   const size = $('range-size').value;
   const made = await api('generate', {puzzle: 'range', options: {size, format: 'grid'}, seed: randomSeed(),
                                       with_solution: true}, signal);
-  const [puzzle, solution] = made.output.trim().split(/\n\s*\n/);
+  const {puzzle, solution} = made.puzzles[0];
   rangeLoad(puzzle, solution);
   rangeSave();
   say('range', `${capital(article(size))} board with one solution.`);
@@ -1063,7 +1065,7 @@ class PathGame {
     const size = $(this.name + '-size').value;
     const made = await api('generate', {puzzle: this.name, seed: randomSeed(), with_solution: true, minimal: true,
                                         options: {size: this.name === 'numbrix' ? size.split('x')[0] : size}}, signal);
-    const [puzzle, solution] = made.output.trim().split(this.name === 'signpost' ? /\s+/ : /\n\s*\n/);
+    const {puzzle, solution} = made.puzzles[0];
     this.load(this.read(puzzle), this.read(solution).cells);
     say(this.name, `${capital(article(size))} puzzle with one solution: numbers 1 to ${this.last_number}.`);
   }
@@ -1298,7 +1300,7 @@ $('clique-new').addEventListener('click', () => cliqueTab.run('Making a puzzle..
   const k = 3 + Math.floor(vertices / 8) + Math.floor(Math.random() * 2);
   const made = await api('generate', {puzzle: kind, options: {k, vertices}, seed: randomSeed(), with_solution: true},
                          signal);
-  const lines = made.output.split('\n');
+  const lines = made.puzzles[0].puzzle.split('\n');  // the graph as dance solve reads it
   Object.assign(clique, {kind, k, n: vertices, edges: new Set(), chosen: new Set(), byDance: ''});
   for (const line of lines.filter(line => line.startsWith('e ')))
     clique.edges.add(edgeKey(...line.split(' ').slice(1).map(v => Number(v) - 1)));

@@ -17,20 +17,18 @@
 #include <variant>
 #include <vector>
 
-#include "commands.hpp"
 #include "dance/driver.hpp"
 #include "dance/generate.hpp"
 #include "dance/input_buffer.hpp"
 #include "dlx/error.hpp"
 #include "dance/json_lines.hpp"
 #include "memory_budget.hpp"
-#include "own_options.hpp"
+#include "dance/own_options.hpp"
 #include "dance/request.hpp"
-#include "settings.hpp"
-#include "text_sink.hpp"
+#include "dance/text_sink.hpp"
 #include "dance/work_clocks.hpp"
 
-namespace dance::cli {
+namespace dance::server {
 namespace {
 
 using nlohmann::json;
@@ -430,9 +428,14 @@ json generated(const Asked& asked, const std::atomic<bool>& interrupt, const std
   deadline.start(0);
   const auto start = std::chrono::steady_clock::now();
   const Generation run = generate(r, sink, deadline.flag(0), asked.stats);
+  // The request's deadline raises the flag generate() sees as an interrupt: said as the time limit it is.
+  const bool out_of_time = deadline.stop(0);
   if (run.status == Status::error) throw refusal(run.failure, reduction_of(r));
   if (asked.stats) log << summary(run, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()) << '\n';
-  if (run.interrupted) log << "interrupted\n";
+  if (run.interrupted && out_of_time)
+    log << "stopped by the request's time limit (" << std::setprecision(3) << r.time_limit << " s) after "
+        << run.handed << " of " << r.solutions << " puzzles\n";
+  else if (run.interrupted) log << "interrupted\n";
   else if (run.timed_out > 0) log << run.timed_out << " of " << run.handed + run.timed_out << " puzzles stopped by the time limit\n";
   std::string told = log.str();
   if (!told.empty()) told.pop_back();
@@ -543,4 +546,4 @@ ApiResponse call_api(std::string_view endpoint, std::string_view body, const Api
   return response;
 }
 
-}  // namespace dance::cli
+}  // namespace dance::server

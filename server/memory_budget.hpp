@@ -7,7 +7,7 @@
 
 #include <cstddef>
 
-namespace dance::cli {
+namespace dance::server {
 
 class MemoryBudget {
  public:
@@ -19,4 +19,4 @@ class MemoryBudget {
   [[nodiscard]] static std::size_t last_peak();
 };
 
-}  // namespace dance::cli
+}  // namespace dance::server

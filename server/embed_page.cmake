@@ -1,4 +1,4 @@
-# Writes OUTPUT, a C++ file that defines dance::cli::page_file() over FILES
+# Writes OUTPUT, a C++ file that defines dance::server::page_file() over FILES
 # (cmake -DOUTPUT=... -DFILES="a|b" -P embed_page.cmake): each file's bytes
 # as a string of \x escapes, its type from its extension.
 string(REPLACE "|" ";" files "${FILES}")
@@ -23,12 +23,12 @@ foreach(file IN LISTS files)
   string(REGEX REPLACE "([0-9a-f][0-9a-f])" "\\\\x\\1" escaped "${bytes}")
   string(APPEND entries "      {\"/${name}\", {\"${type}\", std::string_view(\"${escaped}\", ${size})}},\n")
 endforeach()
-file(WRITE "${OUTPUT}.new" "// Made by cli/embed_page.cmake from cli/page/: do not edit.
+file(WRITE "${OUTPUT}.new" "// Made by server/embed_page.cmake from server/page/: do not edit.
 #include \"page_files.hpp\"
 
 #include <utility>
 
-namespace dance::cli {
+namespace dance::server {
 
 std::optional<PageFile> page_file(std::string_view path) {
   static const std::pair<std::string_view, PageFile> files[] = {
@@ -38,7 +38,7 @@ ${entries}  };
   return std::nullopt;
 }
 
-}  // namespace dance::cli
+}  // namespace dance::server
 ")
 file(COPY_FILE "${OUTPUT}.new" "${OUTPUT}" ONLY_IF_DIFFERENT)
 file(REMOVE "${OUTPUT}.new")

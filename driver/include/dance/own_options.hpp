@@ -1,9 +1,11 @@
 // dance's own options (not a reduction's), one row each: the only place an
 // option of the command line, or a field of dance serve's API, is declared.
-// From the table come the parser (Boost), the help per command, which command
-// takes which option (checked, not hand-written), the API's field map and the
-// man page's test. A new option of dance's own is a row here and its field in
-// Settings (settings.hpp), then its use.
+// From the table come the command line's parser (Boost), the help per
+// command, which command takes which option (checked, not hand-written), the
+// API's field map and the man page's test. It lives in the driver so that
+// every face reads it without the command line. A new option of dance's own
+// is a row here and its field in Request (dance/request.hpp), or, for one
+// only the command line has, in cli::Settings (bound in cli/settings.cpp).
 #pragma once
 
 #include <cstdint>
@@ -15,9 +17,17 @@
 #include <variant>
 #include <vector>
 
-#include "settings.hpp"
+#include "dance/request.hpp"
 
-namespace dance::cli {
+namespace dance {
+
+// dance's commands, each named on the command line as written here (the
+// server's endpoints run solve and generate).
+enum class Command { solve, count, emit, split, generate, list, serve };
+inline constexpr Command every_command[] = {Command::solve,    Command::count, Command::emit, Command::split,
+                                            Command::generate, Command::list,  Command::serve};
+[[nodiscard]] std::string_view name_of(Command command);
+[[nodiscard]] std::optional<Command> command_named(std::string_view name);
 
 // A set of commands, one bit each.
 class Commands {
@@ -39,7 +49,7 @@ class Commands {
 
 struct OwnOption {
   enum class Kind {
-    action,   // present or not, no value, no field in Settings (--help, --progress)
+    action,   // present or not, no value, no field (--help, --progress)
     flag,     // a switch: bool
     whole,    // digits only, from lo to hi
     seconds,  // a number of seconds, 0 or more
@@ -47,16 +57,15 @@ struct OwnOption {
     choice,   // one of `choices`
   };
   // Where its value goes: a field of the request (dance/request.hpp), which
-  // dance serve sets too, or one the command line alone has (Settings).
+  // every face sets; none for an action, a job's flag (`job`) and an option
+  // only the command line has (cli::Settings binds those by name).
   using Target = std::variant<std::monostate, bool Request::*, std::uint64_t Request::*, std::uint32_t Request::*,
-                              std::optional<std::uint32_t> Request::*, double Request::*, std::string Request::*,
-                              bool Settings::*, std::uint64_t Settings::*, std::uint32_t Settings::*,
-                              std::string Settings::*>;
+                              std::optional<std::uint32_t> Request::*, double Request::*, std::string Request::*>;
 
   std::string_view name;  // long: "solutions"
   char letter = 0;        // short: 'n'; 0: none
   Kind kind = Kind::action;
-  Target target{};               // where its value goes in Settings
+  Target target{};               // where its value goes in a Request
   std::string_view argument{};   // the value's name in the help ("N", "DIR")
   std::string_view help{};
   Commands commands = Commands::all();  // the commands that take it
@@ -72,16 +81,7 @@ struct OwnOption {
   [[nodiscard]] std::string dashed() const { return "--" + std::string(name); }
 };
 
-// The field an option's value goes to in `s`, handed to `use` (as a T&).
-template <class Use>
-void with_field(const OwnOption& option, Settings& s, Use&& use) {
-  std::visit(
-      [&](auto target) {
-        if constexpr (!std::is_same_v<decltype(target), std::monostate>) use(s.*target);
-      },
-      option.target);
-}
-// The field in a request alone, when the option has one there.
+// The option's field in a request, when it has one there, handed to `use` (as a T&).
 template <class Use>
 void with_request_field(const OwnOption& option, Request& r, Use&& use) {
   std::visit(
@@ -95,11 +95,10 @@ void with_request_field(const OwnOption& option, Request& r, Use&& use) {
 // Whether the option's value is a field of the request (dance serve may set it).
 [[nodiscard]] bool in_request(const OwnOption& option);
 
-// A whole option's value in `s` (a value within its hi fits), and setting it.
-[[nodiscard]] std::uint64_t whole_of(const OwnOption& option, const Settings& s);
+// Setting a whole option's value (one within its hi fits its field).
 void set_whole(const OwnOption& option, Request& r, std::uint64_t value);
 
 // Every option of dance's own, in the order --help lists them.
 const std::vector<OwnOption>& own_options();
 
-}  // namespace dance::cli
+}  // namespace dance

@@ -1,11 +1,10 @@
-#include "text_sink.hpp"
+#include "dance/text_sink.hpp"
 
 #include <stdexcept>
 
 #include "dlx/knuth_format.hpp"
-#include "output_files.hpp"
 
-namespace dance::cli {
+namespace dance {
 
 TextSink::TextSink(const Reduction& reduction, const Presenter* presenter, const RunSpec& spec, std::ostream& out,
                    std::ostream& err, TextSinkOptions options)
@@ -16,15 +15,15 @@ std::string TextSink::where(const Instance& instance) const {
 }
 
 void TextSink::begin(std::size_t) {
-  if (options_.output_dir.empty()) return;
+  if (!options_.own_file) return;
   own_.str({});
   printed_ = false;  // a file of its own: nothing before it to keep apart
 }
 
 void TextSink::end(std::size_t number) {
-  if (options_.output_dir.empty()) return;
+  if (!options_.own_file) return;
   try {
-    write_output_file(options_.output_dir, number, own_.str());
+    options_.own_file(number, own_.str());
   } catch (const std::runtime_error& e) {
     err_ << options_.prefix << e.what() << '\n';
     file_failed_ = true;
@@ -116,4 +115,23 @@ void TextSink::statistics(const std::string& who, const dlx::Statistics& counter
   if (options_.stats) err_ << options_.prefix << who << ": " << counters << '\n';
 }
 
-}  // namespace dance::cli
+Status wrap_up(bool stats, const Session& session, Status status, const std::atomic<bool>& interrupt,
+               std::ostream& err, const std::string& prefix, Failure& failure) {
+  if (interrupt.load()) {
+    err << prefix << "interrupted\n";
+    status = worse(status, Status::stopped);
+  }
+  if (session.instances() == 0 && status == Status::found) {
+    const std::string message = session.spec().source + ": no " + std::string(session.reduction().name()) + " instance in the input";
+    err << prefix << message << '\n';
+    failure = {"bad_request", message};
+    status = Status::error;
+  }
+  if (stats) {
+    err << prefix << session.statistics() << '\n';
+    for (const std::string& variant : session.variants()) err << prefix << "engine: algorithm " << variant << '\n';
+  }
+  return status;
+}
+
+}  // namespace dance

@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-namespace dance::cli {
+namespace dance::server {
 
 struct ApiLimits {
   double time_limit = 5;        // seconds a request may take (its searches, a batch's all together)
@@ -37,4 +37,4 @@ ApiResponse call_api(std::string_view endpoint, std::string_view body, const Api
 // An error's JSON body: {"error": message, "code": code} (docs/serve.md).
 std::string error_body(std::string_view code, std::string_view message);
 
-}  // namespace dance::cli
+}  // namespace dance::server

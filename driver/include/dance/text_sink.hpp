@@ -1,8 +1,9 @@
-// The command line's sink: a run's results as dance prints them, answers on
-// stdout by the presenter of --format, the rest on stderr ("dance: ...").
-// dance serve's sink (api.cpp) is one too: its output and log are these.
+// A run's results as dance prints them: answers on `out` by the presenter of
+// the format, the rest on `err` ("dance: ..."). The command line's sink, and
+// the one from which dance serve's (server/api.cpp) takes its output and log.
 #pragma once
 
+#include <atomic>
 #include <functional>
 #include <ostream>
 #include <sstream>
@@ -10,13 +11,15 @@
 
 #include "dance/driver.hpp"
 
-namespace dance::cli {
+namespace dance {
 
 struct TextSinkOptions {
   std::string prefix;             // before each message on stderr: "dance: " (the API's log: none)
   bool quiet = false;             // no answers on stdout, no "no solution"
   bool stats = false;             // each worker's (rank's) counters too
-  std::string output_dir;         // -o DIR: each instance's stdout in a file of its own
+  // -o DIR: each instance's output handed here at its end (number from 1), not
+  // to `out`; a std::runtime_error from it is said and the run goes on.
+  std::function<void(std::size_t number, const std::string& text)> own_file;
   std::function<void()> clear;    // before anything goes to the terminal (the progress line)
 };
 
@@ -46,7 +49,7 @@ class TextSink : public Sink {
   void statistics(const std::string& who, const dlx::Statistics& counters) override;
 
  private:
-  std::ostream& out() { return options_.output_dir.empty() ? out_ : own_; }
+  std::ostream& out() { return !options_.own_file ? out_ : own_; }
   void clear() const {
     if (options_.clear) options_.clear();
   }
@@ -58,10 +61,16 @@ class TextSink : public Sink {
   std::ostream& out_;
   std::ostream& err_;
   TextSinkOptions options_;
-  std::ostringstream own_;  // -o DIR: the instance's output, until its end
+  std::ostringstream own_;  // own_file: the instance's output, until its end
   Failure first_failure_;
   bool file_failed_ = false;
   bool printed_ = false;  // an answer is on stdout already
 };
 
-}  // namespace dance::cli
+// After a session's run: an interrupt said, an input of no instance an error
+// (`failure` coded bad_request), the counters with `stats`; each message on `err`
+// after `prefix`. Returns the run's status.
+Status wrap_up(bool stats, const Session& session, Status status, const std::atomic<bool>& interrupt,
+               std::ostream& err, const std::string& prefix, Failure& failure);
+
+}  // namespace dance

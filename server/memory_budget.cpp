@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <new>
 
-namespace dance::cli {
+namespace dance::server {
 namespace {
 
 // The bytes this thread's allocations hold (those freed on it subtracted), and its bound; 0: none.
@@ -49,34 +49,34 @@ MemoryBudget::~MemoryBudget() { bound = 0; }
 
 std::size_t MemoryBudget::last_peak() { return peak; }
 
-}  // namespace dance::cli
+}  // namespace dance::server
 
 // Every allocation of the program goes through the budget of its thread
 // (the nothrow forms too: the runtime's own would pair with another free).
-void* operator new(std::size_t size) { return dance::cli::allocate(size); }
-void* operator new[](std::size_t size) { return dance::cli::allocate(size); }
+void* operator new(std::size_t size) { return dance::server::allocate(size); }
+void* operator new[](std::size_t size) { return dance::server::allocate(size); }
 void* operator new(std::size_t size, const std::nothrow_t&) noexcept {
   try {
-    return dance::cli::allocate(size);
+    return dance::server::allocate(size);
   } catch (const std::bad_alloc&) {
     return nullptr;
   }
 }
 void* operator new[](std::size_t size, const std::nothrow_t& nothrow) noexcept { return operator new(size, nothrow); }
-void operator delete(void* block, const std::nothrow_t&) noexcept { dance::cli::release(block); }
-void operator delete[](void* block, const std::nothrow_t&) noexcept { dance::cli::release(block); }
-void operator delete(void* block) noexcept { dance::cli::release(block); }
-void operator delete[](void* block) noexcept { dance::cli::release(block); }
-void operator delete(void* block, std::size_t) noexcept { dance::cli::release(block); }
-void operator delete[](void* block, std::size_t) noexcept { dance::cli::release(block); }
+void operator delete(void* block, const std::nothrow_t&) noexcept { dance::server::release(block); }
+void operator delete[](void* block, const std::nothrow_t&) noexcept { dance::server::release(block); }
+void operator delete(void* block) noexcept { dance::server::release(block); }
+void operator delete[](void* block) noexcept { dance::server::release(block); }
+void operator delete(void* block, std::size_t) noexcept { dance::server::release(block); }
+void operator delete[](void* block, std::size_t) noexcept { dance::server::release(block); }
 // The aligned forms (dlx::BigAllocator's huge-page blocks) count alike.
 void* operator new(std::size_t size, std::align_val_t alignment) {
-  return dance::cli::allocate(size, static_cast<std::size_t>(alignment));
+  return dance::server::allocate(size, static_cast<std::size_t>(alignment));
 }
 void* operator new[](std::size_t size, std::align_val_t alignment) { return operator new(size, alignment); }
 void* operator new(std::size_t size, std::align_val_t alignment, const std::nothrow_t&) noexcept {
   try {
-    return dance::cli::allocate(size, static_cast<std::size_t>(alignment));
+    return dance::server::allocate(size, static_cast<std::size_t>(alignment));
   } catch (const std::bad_alloc&) {
     return nullptr;
   }
@@ -84,9 +84,9 @@ void* operator new(std::size_t size, std::align_val_t alignment, const std::noth
 void* operator new[](std::size_t size, std::align_val_t alignment, const std::nothrow_t& nothrow) noexcept {
   return operator new(size, alignment, nothrow);
 }
-void operator delete(void* block, std::align_val_t) noexcept { dance::cli::release(block); }
-void operator delete[](void* block, std::align_val_t) noexcept { dance::cli::release(block); }
-void operator delete(void* block, std::size_t, std::align_val_t) noexcept { dance::cli::release(block); }
-void operator delete[](void* block, std::size_t, std::align_val_t) noexcept { dance::cli::release(block); }
-void operator delete(void* block, std::align_val_t, const std::nothrow_t&) noexcept { dance::cli::release(block); }
-void operator delete[](void* block, std::align_val_t, const std::nothrow_t&) noexcept { dance::cli::release(block); }
+void operator delete(void* block, std::align_val_t) noexcept { dance::server::release(block); }
+void operator delete[](void* block, std::align_val_t) noexcept { dance::server::release(block); }
+void operator delete(void* block, std::size_t, std::align_val_t) noexcept { dance::server::release(block); }
+void operator delete[](void* block, std::size_t, std::align_val_t) noexcept { dance::server::release(block); }
+void operator delete(void* block, std::align_val_t, const std::nothrow_t&) noexcept { dance::server::release(block); }
+void operator delete[](void* block, std::align_val_t, const std::nothrow_t&) noexcept { dance::server::release(block); }
