@@ -2,10 +2,12 @@
 #include <algorithm>
 #include <fstream>
 #include <optional>
+#include <random>
 #include <sstream>
 
 #include "dlx/knuth_format.hpp"
 #include "dlx/solver.hpp"
+#include "dlx/team.hpp"
 #include "random_problem.hpp"
 #include "xcc/xcc.hpp"
 #include "helpers.hpp"
@@ -620,4 +622,61 @@ TEST_CASE("from 2048 primary items plain X gives a tie to the item a probe finds
   CHECK(first_choice(fewer) == option_named(fewer, {"p", "z"}));
   const Problem coloured = tie_problem(2048, true);  // Algorithm C does not probe
   CHECK(first_choice(coloured) == option_named(coloured, {"p", "z"}));
+}
+
+namespace {
+// Puts a random few of the item's options first, in a random order, at every
+// node where Algorithm M asks (Hook::order).
+class ShuffleHook final : public Hook {
+ public:
+  explicit ShuffleHook(std::uint64_t seed) : seed_(seed), rng_(seed) {}
+  bool choose(OptionId, const Remaining&) override { return ++depth_, true; }
+  void unchoose(OptionId) override { --depth_; }
+  [[nodiscard]] bool orders() const override { return true; }
+  void order(ItemId item, const Remaining& remaining, std::vector<OptionId>& first) override {
+    ++calls;
+    remaining.options(item, list_);
+    std::shuffle(list_.begin(), list_.end(), rng_);
+    first.assign(list_.begin(), list_.begin() + static_cast<std::ptrdiff_t>(rng_() % (list_.size() + 1)));
+    if (rng_() % 4 == 0) first.push_back(static_cast<OptionId>(rng_() % 64));  // one not in the list: passed over
+  }
+  [[nodiscard]] std::unique_ptr<Hook> clone() const override { return std::make_unique<ShuffleHook>(seed_ + 1); }
+  [[nodiscard]] std::size_t depth() const { return depth_; }
+  std::uint64_t calls = 0;
+
+ private:
+  std::uint64_t seed_;
+  std::mt19937_64 rng_;
+  std::vector<OptionId> list_;
+  std::size_t depth_ = 0;
+};
+}  // namespace
+
+TEST_CASE("a hook that orders a node's options (Algorithm M) keeps every count and the lists whole, on one thread and two") {
+  std::mt19937_64 rng(5858);
+  std::uint64_t ordered = 0;
+  for (int round = 0; round < 400; ++round) {
+    const Problem p = dance::test::random_problem(rng, dance::test::RandomShape{round % 2 == 0, round % 4 == 1, true});
+    const auto solutions = static_cast<std::uint64_t>(dance::test::brute_force(p).size());
+    ShuffleHook hook(static_cast<std::uint64_t>(round));
+    Solver solver(p);
+    solver.set_hook(&hook);
+    INFO("round " << round);
+    CHECK(count_all(solver) == solutions);
+    solver.reset();
+    CHECK(count_all(solver) == solutions);  // the lists as they were: the same count again
+    CHECK(hook.depth() == 0);
+    ordered += hook.calls;
+    // Two workers, the second taking the first's untried choices (donate).
+    auto shared = std::make_shared<const Problem>(p);
+    Solver a(shared), b(shared);
+    ShuffleHook ha(1), hb(2);
+    a.set_hook(&ha);
+    b.set_hook(&hb);
+    Team team({&a, &b});
+    std::uint64_t found = 0;
+    REQUIRE(team.count(found) == Outcome::exhausted);
+    CHECK(found == solutions);
+  }
+  CHECK(ordered > 1000);  // the engine asked
 }

@@ -80,14 +80,19 @@ std::size_t Solver::donate(std::vector<Subproblem>& out) {
       const Index i = s.item[k];
       const Index* const first = s.column.data() + s.column_start[i];
       const Index* const last = s.column.data() + s.column_start[i + 1];
-      const Index* after = std::find(first, last, x) + 1;
       // Algorithm M excludes each option tried at a level from its later
       // siblings, and ends the level with "use the item no more" once it has
-      // been used lo times.
+      // been used lo times. There the untried siblings are the options not
+      // excluded, wherever they are in the list (Hook::order may have moved
+      // them); elsewhere, those after x.
       const Index tweak_begin = tweaks_before(s, k), tweak_end = tweaks_before(s, k + 1);
       const bool tweaking = tweak_end > tweak_begin;
+      const Index* after = tweaking ? first : std::find(first, last, x) + 1;
       const bool no_more = s.multiplicities && s.used[i - 1] >= clamped(s, i, p.items()[i - 1].lo);
-      if (no_more || std::any_of(after, last, [&](Index y) { return fits(s.option_of(y)); })) {
+      const auto untried = [&](Index y) {
+        return fits(s.option_of(y)) && std::find(s.tweaked.data(), s.tweaked.data() + tweak_end, y) == s.tweaked.data() + tweak_end;
+      };
+      if (no_more || std::any_of(after, last, untried)) {
         const std::size_t before = out.size();
         Subproblem rest = partial(s, k);
         if (no_more) {

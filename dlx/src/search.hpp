@@ -155,11 +155,44 @@ class Search {
     }
     return true;
   }
+  // Hook::order() at this node: the options it names go to the front of
+  // item i's list, in its order, each move kept on the `moved` stack.
+  void reorder(D& d, Index i) {
+    s_.first.clear();
+    s_.hook->order(i - 1, Remaining(&s_), s_.first);
+    if (s_.moved.size() < s_.moved_top + s_.first.size()) s_.moved.resize(s_.moved_top + s_.first.size());
+    Index before = i;  // the node the next one goes after
+    for (const OptionId o : s_.first) {
+      if (o >= s_.option_first.size() - 1) continue;
+      Index q = s_.option_first[o];
+      while (s_.top[q] != 0 && s_.top[q] != i) ++q;
+      if (s_.top[q] == 0 || !d.linked(q) || q == before) continue;  // not in the list
+      if (d.link[before].down != q) {
+        const Index up = d.link[q].up, down = d.link[q].down, after = d.link[before].down;
+        s_.moved[s_.moved_top++] = {q, up};
+        d.link[up].down = down, d.link[down].up = up;
+        d.link[q].up = before, d.link[q].down = after;
+        d.link[before].down = q, d.link[after].up = q;
+        ++d.updates;
+      }
+      before = q;
+    }
+  }
   // Undoes level l's branching on its item.
   DLX_INLINE void restore_item(D& d, Index l) {
     const Index i = s_.item[l];
     if constexpr (Multiplicities) {
       while (s_.tweak_top > s_.tweak_base[l]) d.unhide_option(s_.tweaked[--s_.tweak_top]);
+      if (s_.orders) {
+        while (s_.moved_top > s_.moved_base[l]) {  // each node back after its old up, the last moved first
+          const auto [q, up] = s_.moved[--s_.moved_top];
+          const Index before = d.link[q].up, after = d.link[q].down;
+          d.link[before].down = after, d.link[after].up = before;
+          const Index next = d.link[up].down;
+          d.link[q].up = up, d.link[q].down = next;
+          d.link[up].down = q, d.link[next].up = q;
+        }
+      }
       if (d.bound[i]++ == 0) d.uncover(i);
     } else {
       if constexpr (shares) keep_shared(d, l, i);
@@ -343,6 +376,10 @@ forward:
   if constexpr (Multiplicities) {
     s.tweak_base[l] = s.tweak_top;
     if (--d.bound[i] == 0) d.cover(i);
+    if (s.orders) {
+      s.moved_base[l] = s.moved_top;
+      if (d.bound[i] > 0) reorder(d, i);
+    }
   } else {
     if constexpr (shares) s.covered_base[l] = s.covered_top;
     d.cover(i);

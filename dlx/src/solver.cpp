@@ -170,6 +170,12 @@ void Solver::set_hook(Hook* hook) {
   s.hook = hook;
   s.prunes = hook != nullptr && hook->propagates();
   s.check_every = hook != nullptr && hook->slow() ? 1 : check_interval;
+  s.orders = hook != nullptr && s.multiplicities && hook->orders();
+  if (s.orders && s.moved_base.empty()) {  // sized once; `moved` grows only when a path moves more than ever before
+    s.moved_base.assign(s.choice.size(), 0);
+    s.moved.resize(s.option_first.size());
+    s.first.reserve(s.option_first.size());
+  }
   if (s.learning_automatic && hook != nullptr) {  // on for searches for solutions with a hook that explains its no
     if (hook->explains() && !s.sharing && !s.ring) start_learning(s, false);
     else {

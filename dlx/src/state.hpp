@@ -201,6 +201,11 @@ struct Solver::State {
   Limits limits;
   Hook* hook = nullptr;
   bool prunes = false;             // the hook propagates: its removals go on the `removed` stack
+  bool orders = false;             // the hook orders a node's choices (Hook::order): its moves go on `moved`
+  std::vector<OptionId> first;     // what Hook::order() put first at this node
+  std::vector<Link> moved;         // per move of a node to the front of its list: the node, and its up before
+  BigVector<Index> moved_base;     // per level: where its moves start
+  Index moved_top = 0;
   std::uint64_t check_every = check_interval;  // nodes between checks of the limits: 1 for a slow hook
   std::vector<OptionId> removals;  // what the hook's propagate() asked to take out at this node
   Statistics stats;

@@ -18,10 +18,12 @@ namespace dance::clique {
 // bench/bench_clique_rules.cpp can measure it: `inconsistent`, the
 // MaxSAT-style rule (inconsistent_classes.hpp): a vertex's later compatible
 // candidates must hold what is needed after their colouring's disjoint
-// inconsistent sets take one each off; `lookahead`, the last-class
-// argument of may_hold(); `double_cover`, the root's double cover.
+// inconsistent sets take one each off, and a node branches on fewer
+// vertices; `lookahead`, the last-class argument of may_hold();
+// `double_cover`, the root's double cover; `branch_set`, a node branches
+// only on the vertices its colouring leaves over (order()).
 struct BoundRules {
-  bool inconsistent = true, lookahead = true, double_cover = true;
+  bool inconsistent = true, lookahead = true, double_cover = true, branch_set = true;
 };
 
 // The bound: with c vertices chosen, the candidates left (the options still
@@ -43,6 +45,9 @@ class ColouringBound final : public dlx::Hook {
   // Test only: a bound broken on purpose, that asks for this many vertices
   // more than the engine's lower bound (tests/test_clique.cpp must fail).
   static inline long overreach_for_tests = 0;
+  // Test only: a branch set broken on purpose, that leaves out the first
+  // class it should hold (tests/test_clique.cpp must fail).
+  static inline bool narrow_branch_set_for_tests = false;
   // Which rules run: all, but for the bench and the tests.
   static inline BoundRules rules;
   // The rule looks for inconsistent sets only when the colours exceed what
@@ -50,6 +55,9 @@ class ColouringBound final : public dlx::Hook {
   // 6,552 nodes to 935 and G(160, 0.9) from 9,127 to 7,730 (6: 9,127),
   // 12 no further.
   static constexpr long most_extra_colours = 8;
+  // A branch set's classes are absorbed only when the colours exceed what
+  // is needed by fewer than this many.
+  static constexpr long most_extra_for_branch_set = 16;
   // `deepest`: the most vertices a solution can have (item k's hi).
   ColouringBound(std::shared_ptr<const std::vector<Bits>> compatible, long deepest)
       : compatible_(std::move(compatible)), deepest_(deepest), inconsistent_(compatible_.get()) {
@@ -65,6 +73,42 @@ class ColouringBound final : public dlx::Hook {
     level_bound_.resize(static_cast<std::size_t>(deepest_) + 1);
     level_ready_.assign(static_cast<std::size_t>(deepest_) + 1, false);
     level_pool_.resize(static_cast<std::size_t>(deepest_) + 1);
+    level_branch_.resize(static_cast<std::size_t>(deepest_) + 1);
+    level_ordered_.assign(static_cast<std::size_t>(deepest_) + 1, false);
+  }
+  [[nodiscard]] bool orders() const override { return rules.branch_set; }
+  // A node's branch set, as MCS and LMC branch: with `need` vertices still
+  // to choose, a clique of them takes a vertex of a colour class from the
+  // need-th on (the first need - 1 classes hold need - 1 at most), so the
+  // node branches only on those vertices, the last coloured first, each
+  // excluded from the later ones' subtrees; the vertices of the first
+  // classes are left to the children (consider() answers skip_rest at the
+  // first). Vertices that the inconsistent classes absorb into those first
+  // classes (InconsistentClasses::absorb) are left too. The colouring is
+  // the one consider() made for this node's vertex when it took it.
+  void order(dlx::ItemId, const dlx::Remaining& remaining, std::vector<dlx::OptionId>& first) override {
+    const auto level = static_cast<std::size_t>(chosen_);
+    const long k = static_cast<long>(remaining.lower_bound(0)) + overreach_for_tests;
+    const long need = k - chosen_;
+    if (need <= 1) return;  // any candidate will do: consider() takes each
+    remaining.options(0, candidates_);
+    std::fill(pool_.begin(), pool_.end(), 0);
+    for (const dlx::OptionId o : candidates_) set(pool_, o);
+    level_pool_[level] = pool_;
+    level_ready_[level] = level_ordered_[level] = true;
+    Bits& branch = level_branch_[level];
+    branch.assign(pool_.size(), 0);
+    if (level == 0 && rules.double_cover && double_cover_bound(level_pool_[0], k) < k) return;
+    if (pool_ == coloured_pool_ && colourings_ == coloured_pool_colouring_ && child_branch_colouring_ == colourings_)
+      branch = child_branch_;  // consider() made it when it took this node's vertex
+    else {
+      if (pool_ != coloured_pool_ || colourings_ != coloured_pool_colouring_) colour();
+      if (!branch_set(level_pool_[level], colours_, need, branch)) return;
+    }
+    for_each_in(branch, branch, [&](std::size_t v) { first.push_back(static_cast<dlx::OptionId>(v)); });
+    std::sort(first.begin(), first.end(), [&](dlx::OptionId a, dlx::OptionId b) {
+      return colour_of_[a] != colour_of_[b] ? colour_of_[a] > colour_of_[b] : a > b;
+    });
   }
   // Before the search takes vertex v, the level's bound: v and the siblings
   // after it, coloured once per node, must hold colours enough; if not,
@@ -90,7 +134,8 @@ class ColouringBound final : public dlx::Hook {
     // in it: the bound only gets looser.)
     Bits& later = level_pool_[level];
     clear(later, v);
-    if (chosen_ + static_cast<long>(level_bound_[level][v]) < k) return Verdict::skip_rest;
+    if (level_ordered_[level] ? !has(level_branch_[level], v) : chosen_ + static_cast<long>(level_bound_[level][v]) < k)
+      return Verdict::skip_rest;
     const Bits& near = (*compatible_)[v];
     for (std::size_t w = 0; w < pool_.size(); ++w) pool_[w] = later[w] & near[w];
     if (static_cast<long>(count(pool_)) < need) return Verdict::skip;
@@ -100,7 +145,10 @@ class ColouringBound final : public dlx::Hook {
     const long colours = colour();
     coloured_pool_colouring_ = colourings_;
     if (colours < need) return Verdict::skip;
-    if (rules.inconsistent && colours - need < most_extra_colours &&
+    if (rules.branch_set && need > 1) {  // the child's branch set, which its order() takes: none, no child
+      if (!branch_set(coloured_pool_, colours, need, child_branch_)) return Verdict::skip;
+      child_branch_colouring_ = colourings_;
+    } else if (rules.inconsistent && colours - need < most_extra_colours &&
         inconsistent_.finds(coloured_pool_, colour_of_, static_cast<std::size_t>(colours), colours - need + 1))
       return Verdict::skip;
     if (rules.lookahead && colours <= need + 1) {
@@ -125,6 +173,23 @@ class ColouringBound final : public dlx::Hook {
   }
 
  private:
+  // Into `branch`, the vertices of `pool` (coloured in `colours` classes,
+  // colour_of_) that a node with `need` vertices still to choose branches
+  // on: those of the classes from the need-th on, less those the
+  // inconsistent classes absorb into the first need - 1; whether any are.
+  bool branch_set(const Bits& pool, long colours, long need, Bits& branch) {
+    branch.assign(pool.size(), 0);
+    if (colours < need) return false;
+    bool any = false;
+    for_each_in(pool, pool, [&](std::size_t v) {
+      if (colour_of_[v] >= static_cast<std::uint32_t>(need + (narrow_branch_set_for_tests ? 1 : 0))) set(branch, v), any = true;
+    });
+    if (colours - need >= most_extra_for_branch_set) return any;  // too many to absorb
+    if (rules.inconsistent && any)
+      inconsistent_.absorb(pool, colour_of_, static_cast<std::size_t>(colours), static_cast<std::size_t>(need - 1), branch);
+    return any && std::any_of(branch.begin(), branch.end(), [](std::uint64_t word) { return word != 0; });
+  }
+
   // Colours the pool greedily, each colour class a set of pairwise
   // incompatible candidates (a clique holds one of each at most), until it
   // is empty; records each candidate's colour; returns the colours used.
@@ -258,6 +323,7 @@ class ColouringBound final : public dlx::Hook {
       bound[o] = spanned;
     }
     level_ready_[level] = true;
+    level_ordered_[level] = false;
   }
 
   std::shared_ptr<const std::vector<Bits>> compatible_;  // per option: the options compatible with it
@@ -276,6 +342,10 @@ class ColouringBound final : public dlx::Hook {
   std::vector<std::vector<std::uint32_t>> level_bound_;  // per level, per sibling: colours from it on
   std::vector<bool> level_ready_;                        // per level: level_bound_ is for this node
   std::vector<Bits> level_pool_;                         // per level: the siblings not yet considered
+  std::vector<Bits> level_branch_;                       // per level, when order() made it: the branch set
+  Bits child_branch_;                                    // consider()'s branch set for its vertex's child...
+  std::uint64_t child_branch_colouring_ = 0;             // ...made with this colouring
+  std::vector<bool> level_ordered_;                      // per level: order() made its pool, level_bound_ unused
   std::vector<bool> seen_;
   std::vector<std::uint32_t> coverage_;  // double_cover_bound's: per candidate, the sets it is in
   long colours_ = 0;                           // the colours of the last colouring

@@ -180,6 +180,18 @@ class Hook {
   // Whether explain() answers, so that learning pays (SolverOptions::learning
   // automatic turns it on for searches for solutions); asked by set_hook().
   [[nodiscard]] virtual bool explains() const { return false; }
+  // Whether the hook orders a node's choices (below); asked by set_hook().
+  [[nodiscard]] virtual bool orders() const { return false; }
+  // Algorithm M, at a node that branches on `item` and may use it again
+  // below (so each option tried there is excluded from the later siblings'
+  // subtrees, Knuth's tweak): the options of `item` to try first, in this
+  // order, into `first` (empty on entry; options not in the item's list are
+  // passed over); the rest follow in list order. A bound that knows which
+  // options a better solution must use (clique: the vertices a colouring
+  // leaves over) puts them first and answers skip_rest at the first other,
+  // which then stays open to the children of those tried, as it should.
+  // The engine undoes the order on backing up past the node.
+  virtual void order(ItemId, const Remaining&, std::vector<OptionId>&) {}
   // A fresh copy in the state of no options chosen, for another worker.
   [[nodiscard]] virtual std::unique_ptr<Hook> clone() const = 0;
 };
