@@ -533,8 +533,8 @@ Outcome enumerate_in(Solver::State& s, const std::function<bool(std::span<const 
   MemoSearch<Colours, Multiplicities> search(s, d);
   m.begin(s, true);
   Count total = 0;
-  Outcome outcome = search.run(0, total, s.memo_automatic);
-  if (outcome == Outcome::exhausted && !m.declined && total > 0) outcome = search.walk(total, visit);
+  Outcome outcome = search.run(0, total, false);
+  if (outcome == Outcome::exhausted && total > 0) outcome = search.walk(total, visit);
   d.store(s);
   return outcome;
 }

@@ -107,8 +107,7 @@ Outcome count_with_memo(Solver::State& s, Count& total);
 Outcome sample_with_memo(Solver::State& s, std::uint64_t n, std::uint64_t random_seed,
                          const std::function<bool(std::span<const OptionId>)>& visit);
 
-// Solver::enumerate with the memo: counts (with the trial when automatic:
-// Memo::declined, nothing visited), then walks the tree of the solutions
+// Solver::enumerate with the memo: counts, then walks the tree of the solutions
 // alone: a branch is entered only when its count is not 0, and a node is
 // left once its branches' solutions are all visited, so that the dead
 // search is never walked again. Each solution goes to `visit` (false: stop,

@@ -80,5 +80,10 @@ expect 0 '' '' -- cmp -s "$tmp/sample_a" "$tmp/sample_b"
 expect 1 '' '' -- cmp -s "$tmp/sample_a" "$tmp/sample_c"
 expect 2 '' 'sample draws from the memo' -- "$dance" solve hamilton --sample 2 "$(bad '0 1\n1 2\n2 0\n')"
 expect 2 '' 'without -n' -- "$dance" solve queens --size 8 --sample 2 -n 3
+# -n 0 from the memo's counts (--memo on): the 8x8 pentomino packings, the same 520 as the search loop's, each verified.
+"$dance" solve polyomino "$ex/pentominoes8x8.txt" -n 0 --memo off >"$tmp/walk_plain"
+"$dance" solve polyomino "$ex/pentominoes8x8.txt" -n 0 --memo on --verify --stats >"$tmp/walk_memo" 2>"$tmp/walk_stats"
+expect 0 'solutions 520.*memo hits [1-9]' '' -- cat "$tmp/walk_stats"
+expect 0 '' '' -- python3 -c 'import sys; a, b = (sorted(open(f).read().split("\n\n")) for f in sys.argv[1:]); sys.exit(len(a) != 520 or a != b)' "$tmp/walk_plain" "$tmp/walk_memo"
 
 summary
