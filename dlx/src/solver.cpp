@@ -67,7 +67,10 @@ Outcome Solver::count(std::uint64_t limit) {
     const Outcome outcome = count_with_memo(s, total);
     tally_memo(s, m);
     if (m.declined) {  // the memo paid too little: the plain search counts, all of it
-      s.stats.solutions -= m.reported.saturated();
+      const Count before = s.stats.all_solutions() - m.reported;  // what the stopped counts reported goes
+      s.stats.solutions = 0;
+      s.stats.solutions_beyond = 0;
+      s.stats.add_solutions(before);
       m.reported = 0;
       s.stats.memo_entries = s.stats.memo_bytes = 0;
       m.clear();
@@ -75,8 +78,7 @@ Outcome Solver::count(std::uint64_t limit) {
     }
     // What a stopped count reported already is not added again (count_with_memo counts afresh).
     const Count added = total - m.reported;
-    const std::uint64_t room = std::numeric_limits<std::uint64_t>::max() - s.stats.solutions;
-    s.stats.solutions += std::min(added.saturated(), room);
+    s.stats.add_solutions(added);
     s.counted = added;
     if (outcome == Outcome::exhausted) m.reported = 0;
     else if (m.reported < total) m.reported = total;
