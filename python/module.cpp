@@ -57,7 +57,11 @@ void bind_statistics(py::module_& m) {
       .def_readonly("nodes", &dlx::Statistics::nodes, "entries into a search level")
       .def_readonly("updates", &dlx::Statistics::updates, "link changes: an item or a node taken out of its list")
       .def_readonly("removals", &dlx::Statistics::removals, "options the engine's rules took out")
-      .def_readonly("solutions", &dlx::Statistics::solutions)
+      .def_property_readonly(
+          "solutions",
+          [](const dlx::Statistics& s) {  // exact past 2^64 (the memo's counts)
+            return py::reinterpret_steal<py::object>(PyLong_FromString(s.all_solutions().to_string().c_str(), nullptr, 10));
+          })
       .def_readonly("max_depth", &dlx::Statistics::max_depth)
       .def_readonly("seconds", &dlx::Statistics::seconds, "wall time spent searching")
       .def("__repr__", [](const dlx::Statistics& s) {

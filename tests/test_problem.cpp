@@ -94,6 +94,23 @@ TEST_CASE("statistics add up across workers") {
   CHECK(a.removals == 5);
 }
 
+TEST_CASE("statistics keep solutions exact past 2^64, added up and printed") {
+  Statistics a;
+  a.add_solutions(~std::uint64_t{0});
+  Statistics b;
+  b.add_solutions(5);
+  a += b;  // 2^64 + 4
+  CHECK(a.solutions == ~std::uint64_t{0});
+  CHECK(a.all_solutions().to_string() == "18446744073709551620");
+  Count big = Count::of(Count::Wide{1} << 127);
+  big *= Count(4);  // 2^129
+  a.add_solutions(big);
+  CHECK(since(a, b).all_solutions().to_string() == "680564733841876926945195958937245974527");  // 2^129 + 2^64 - 1
+  std::ostringstream out;
+  out << a;
+  CHECK(out.str().find("solutions 680564733841876926945195958937245974532,") != std::string::npos);
+}
+
 TEST_CASE("statistics print removals only when there were any") {
   std::ostringstream none, some;
   none << Statistics{1, 2, 3, 4, 0.5};

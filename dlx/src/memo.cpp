@@ -66,7 +66,14 @@ Memo::Memo(const Solver::State& s, std::size_t most_bytes) : item_words_((s.item
   keys_.assign(first_capacity * words_, 0);
 }
 
-void Memo::start(const Solver::State& s) {
+void Memo::begin(const Solver::State& s, bool fresh) {
+  if (fresh) {
+    clear();
+    reported = 0;
+  }
+  declined = false;
+  hits = lookups = 0;
+  // The lists' order (a reseed changes it) into `rank`.
   for (const Index i : counted_items_)
     for (Index k = s.column_start[i]; k < s.column_start[i + 1]; ++k) rank[s.column[k]] = k - s.column_start[i] + 1;
 }
@@ -245,6 +252,8 @@ class MemoSearch {
   }
 
   Outcome run(Index base, Count& total, bool trial);
+  // Visits the solutions below the root, `total` of them (enumerate_with_memo).
+  Outcome walk(const Count& total, const std::function<bool(std::span<const OptionId>)>& visit);
 
  private:
   // The colours x's option gave its secondary items (Memo::tint): a node
@@ -350,6 +359,75 @@ leave:
 }
 
 template <bool Colours, bool Multiplicities>
+Outcome MemoSearch<Colours, Multiplicities>::walk(const Count& total,
+                                                  const std::function<bool(std::span<const OptionId>)>& visit) {
+  Solver::State& s = s_;
+  Memo& m = m_;
+  D& d = d_;
+  Outcome outcome = Outcome::exhausted;
+  Index l = 0;
+  Count below = 0;
+  m.acc[0] = total;  // per level: the solutions below its node not yet visited
+
+enter:  // a node with solutions at level l
+  if (d.next[0] == 0) {
+    s.record_solution(l);
+    ++s.stats.solutions;
+    if (!visit(s.solution)) {
+      outcome = Outcome::solution_limit;
+      goto stop;
+    }
+    goto up;
+  }
+  if (const Index i = d.choose(); i != 0) {
+    branch(l, i);
+  } else {
+    goto up;  // a dead end after all: only a wrong count (a broken key) leads here
+  }
+
+advance:
+  switch (try_next(l)) {
+    case Step::child: break;
+    case Step::dead: ++s.stats.nodes; goto advance;
+    case Step::done: restore_item(l); goto up;
+  }
+  {
+    // The child's count (a lookup, mostly); the item hide_node left forced
+    // stays as the child's commit left it, for choose() there.
+    const Index forced = d.forced;
+    outcome = run(l + 1, below, false);
+    d.forced = forced;
+  }
+  if (outcome != Outcome::exhausted) {
+    take_back(l);
+    restore_item(l);
+    goto stop;
+  }
+  if (below > 0) {
+    m.acc[l] -= below;
+    m.acc[++l] = below;
+    goto enter;
+  }
+  if (take_back(l)) goto advance;  // a branch without solutions, passed over
+  restore_item(l);
+
+up:  // level l's node is walked: back to its parent's next branch, unless its solutions are all visited
+  if (l == 0) return outcome;
+  --l;
+  if (take_back(l) && m.acc[l] > 0) goto advance;
+  restore_item(l);
+  goto up;
+
+stop:  // the levels below l undone
+  while (l > 0) {
+    --l;
+    take_back(l);
+    restore_item(l);
+  }
+  return outcome;
+}
+
+template <bool Colours, bool Multiplicities>
 Outcome count_in(Solver::State& s, Count& total) {
   Memo& m = *s.memo;
   Dance<Colours, Multiplicities> d(s);
@@ -357,10 +435,7 @@ Outcome count_in(Solver::State& s, Count& total) {
   // differ from the last count's); one resumed after a limit keeps what the
   // stopped one stored, so that it gets further each time.
   const bool fresh = m.reported == 0;
-  if (fresh) m.clear();
-  m.start(s);
-  m.declined = false;
-  m.hits = m.lookups = 0;
+  m.begin(s, fresh);
   const Outcome outcome = MemoSearch<Colours, Multiplicities>(s, d).run(0, total, fresh && s.memo_automatic);
   d.store(s);
   return outcome;
@@ -390,10 +465,7 @@ Outcome sample_in(Solver::State& s, std::uint64_t n, std::uint64_t random_seed,
   Memo& m = *s.memo;
   Dance<Colours, Multiplicities> d(s);
   Search search(s, d);
-  m.clear();
-  m.start(s);
-  m.reported = 0;
-  m.hits = m.lookups = 0;
+  m.begin(s, true);
   Random random(random_seed);
   Count total = 0;
   Outcome outcome = search.run(0, total, false);
@@ -444,22 +516,35 @@ Outcome sample_in(Solver::State& s, std::uint64_t n, std::uint64_t random_seed,
       ++l;
     }
     if (outcome != Outcome::exhausted) break;
-    s.solution.assign(s.assumed.begin(), s.assumed.end());
-    for (Index k2 = 0; k2 < l; ++k2)
-      if (s.choice[k2] > s.item_count) s.solution.push_back(s.option_of(s.choice[k2]));
+    s.record_solution(l);
     ++s.stats.solutions;
     const bool more = visit(s.solution);
     undo(false);
     if (!more) outcome = Outcome::solution_limit;
   }
-  s.stats.memo_hits += m.hits;
-  s.stats.memo_entries = m.entries();
-  s.stats.memo_bytes = m.bytes();
+  d.store(s);
+  return outcome;
+}
+
+template <bool Colours, bool Multiplicities>
+Outcome enumerate_in(Solver::State& s, const std::function<bool(std::span<const OptionId>)>& visit) {
+  Memo& m = *s.memo;
+  Dance<Colours, Multiplicities> d(s);
+  MemoSearch<Colours, Multiplicities> search(s, d);
+  m.begin(s, true);
+  Count total = 0;
+  Outcome outcome = search.run(0, total, false);
+  if (outcome == Outcome::exhausted && total > 0) outcome = search.walk(total, visit);
   d.store(s);
   return outcome;
 }
 
 }  // namespace
+
+Outcome enumerate_with_memo(Solver::State& s, const std::function<bool(std::span<const OptionId>)>& visit) {
+  if (s.multiplicities) return s.colours ? enumerate_in<true, true>(s, visit) : enumerate_in<false, true>(s, visit);
+  return s.colours ? enumerate_in<true, false>(s, visit) : enumerate_in<false, false>(s, visit);
+}
 
 Outcome sample_with_memo(Solver::State& s, std::uint64_t n, std::uint64_t random_seed,
                          const std::function<bool(std::span<const OptionId>)>& visit) {

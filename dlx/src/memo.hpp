@@ -20,6 +20,9 @@ class Memo {
 
   // Empties the table, keeping its memory (a fresh count: other assumptions).
   void clear();
+  // Readies a count: afresh (the table emptied, nothing reported) or going
+  // on from a stopped one; the lists' order into `rank`, the tallies at 0.
+  void begin(const Solver::State& s, bool fresh);
   // The key of level l's subproblem into level l's slot, and its hash (never
   // 0). The key: a bit per active item; for each active item of Algorithm M
   // with multiplicities, its uses left and how far down its list the levels
@@ -30,8 +33,6 @@ class Memo {
   // the ones whose items are all active, not given another colour, and not
   // in a cut prefix.
   std::uint64_t key_at(const Solver::State& s, Index l);
-  // A fresh count: the lists' order (a reseed changes it) into `rank`.
-  void start(const Solver::State& s);
   // The count stored for level l's key, if any, into `count`.
   bool find(Index l, std::uint64_t hash, Count& count) const;
   // Stores level l's key with its count; forgets everything when full (the
@@ -105,6 +106,13 @@ Outcome count_with_memo(Solver::State& s, Count& total);
 // its node's. Each solution goes to `visit` (false: stop, solution_limit).
 Outcome sample_with_memo(Solver::State& s, std::uint64_t n, std::uint64_t random_seed,
                          const std::function<bool(std::span<const OptionId>)>& visit);
+
+// Solver::enumerate with the memo: counts, then walks the tree of the solutions
+// alone: a branch is entered only when its count is not 0, and a node is
+// left once its branches' solutions are all visited, so that the dead
+// search is never walked again. Each solution goes to `visit` (false: stop,
+// solution_limit). Not resumable: a stop leaves the levels undone.
+Outcome enumerate_with_memo(Solver::State& s, const std::function<bool(std::span<const OptionId>)>& visit);
 
 // Whether the memo serves count(limit) on this state: no hook, no limit on
 // the solutions, no pausing (no work stealing), no raised lower bounds.

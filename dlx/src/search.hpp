@@ -272,12 +272,6 @@ class Search {
     return true;
   }
 
-  void record_solution(Index depth) {
-    s_.solution.assign(s_.assumed.begin(), s_.assumed.end());
-    for (Index k = 0; k < depth; ++k)
-      if (s_.choice[k] > s_.item_count) s_.solution.push_back(s_.option_of(s_.choice[k]));
-  }
-
   Solver::State& s_;
 };
 
@@ -340,7 +334,7 @@ forward:
     ++s.stats.solutions;
     ++found;
     if (mode == Mode::next) {
-      record_solution(l);
+      s.record_solution(l);
       s.resume = Resume::backup;
       outcome = Outcome::solution;
       goto leave;

@@ -41,21 +41,36 @@ Outcome plain_count(Solver::State& s, std::uint64_t limit) {
   return outcome;
 }
 
+// The solver's memo, made at its first use.
+Memo& memo_of(Solver::State& s) {
+  if (!s.memo) {
+    s.memo = std::make_unique<Memo>(s, s.memo_bytes);
+    s.memo->broken_key = s.memo_broken_key;
+  }
+  return *s.memo;
+}
+
+// The memo's tallies into the statistics.
+void tally_memo(Solver::State& s, const Memo& m) {
+  s.stats.memo_hits += m.hits;
+  s.stats.memo_entries = m.entries();
+  s.stats.memo_bytes = m.bytes();
+}
+
 }  // namespace
 
 Outcome Solver::count(std::uint64_t limit) {
   State& s = *state_;
   if (s.memo_wanted && memo_serves(s, limit)) {
-    if (!s.memo) {
-      s.memo = std::make_unique<Memo>(s, s.memo_bytes);
-      s.memo->broken_key = s.memo_broken_key;
-    }
-    Memo& m = *s.memo;
+    Memo& m = memo_of(s);
     Count total = 0;
     const Outcome outcome = count_with_memo(s, total);
-    s.stats.memo_hits += m.hits;
+    tally_memo(s, m);
     if (m.declined) {  // the memo paid too little: the plain search counts, all of it
-      s.stats.solutions -= m.reported.saturated();
+      const Count before = s.stats.all_solutions() - m.reported;  // what the stopped counts reported goes
+      s.stats.solutions = 0;
+      s.stats.solutions_beyond = 0;
+      s.stats.add_solutions(before);
       m.reported = 0;
       s.stats.memo_entries = s.stats.memo_bytes = 0;
       m.clear();
@@ -63,13 +78,10 @@ Outcome Solver::count(std::uint64_t limit) {
     }
     // What a stopped count reported already is not added again (count_with_memo counts afresh).
     const Count added = total - m.reported;
-    const std::uint64_t room = std::numeric_limits<std::uint64_t>::max() - s.stats.solutions;
-    s.stats.solutions += std::min(added.saturated(), room);
+    s.stats.add_solutions(added);
     s.counted = added;
     if (outcome == Outcome::exhausted) m.reported = 0;
     else if (m.reported < total) m.reported = total;
-    s.stats.memo_entries = m.entries();
-    s.stats.memo_bytes = m.bytes();
     // A count run to the end has nothing more to find, as the search loop's (its levels are undone already).
     if (outcome == Outcome::exhausted) s.resume = Resume::done;
     return outcome;
@@ -84,11 +96,22 @@ Outcome Solver::sample(std::uint64_t n, std::uint64_t random_seed,
   reset();
   State& s = *state_;
   if (s.hook) throw std::invalid_argument("solutions are drawn at random only without a hook (its state is no part of the memo's key)");
-  if (!s.memo) {
-    s.memo = std::make_unique<Memo>(s, s.memo_bytes);
-    s.memo->broken_key = s.memo_broken_key;
-  }
-  return sample_with_memo(s, n, random_seed, visit);
+  Memo& m = memo_of(s);
+  const Outcome outcome = sample_with_memo(s, n, random_seed, visit);
+  tally_memo(s, m);
+  return outcome;
+}
+
+Outcome Solver::enumerate(const std::function<bool(std::span<const OptionId>)>& visit) {
+  State& s = *state_;
+  // Only with the memo switched on: automatic, the walk cost domino tilings
+  // (few dead ends) 1.3 times the search loop's time (docs/engine.md).
+  if (!s.memo_wanted || s.memo_automatic || !memo_serves(s, 0)) return this->visit(visit);
+  Memo& m = memo_of(s);
+  const Outcome outcome = enumerate_with_memo(s, visit);
+  tally_memo(s, m);
+  if (outcome == Outcome::exhausted) s.resume = Resume::done;
+  return outcome;
 }
 
 Outcome Solver::visit(const std::function<bool(std::span<const OptionId>)>& visit) {

@@ -211,6 +211,13 @@ struct Solver::State {
   Statistics stats;
 
   [[nodiscard]] OptionId option_of(Index x) const { return option_at[x]; }
+  // The assumptions and the options chosen at the levels below `depth` (not
+  // Algorithm M's "use it no more") into `solution`.
+  void record_solution(Index depth) {
+    solution.assign(assumed.begin(), assumed.end());
+    for (Index k = 0; k < depth; ++k)
+      if (choice[k] > item_count) solution.push_back(option_of(choice[k]));
+  }
 };
 
 // A bound (lo or hi) of primary item i as the search uses it: one more than

@@ -9,7 +9,7 @@ namespace dlx {
 Statistics& Statistics::operator+=(const Statistics& other) {
   nodes += other.nodes;
   updates += other.updates;
-  solutions += other.solutions;
+  add_solutions(other.all_solutions());
   max_depth = std::max(max_depth, other.max_depth);
   seconds += other.seconds;
   removals += other.removals;
@@ -24,11 +24,23 @@ Statistics& Statistics::operator+=(const Statistics& other) {
   return *this;
 }
 
+void Statistics::add_solutions(const Count& found) {
+  Count all = all_solutions();
+  all += found;
+  solutions = all.saturated();
+  all -= Count(solutions);
+  solutions_beyond = all;
+}
+
 Statistics since(const Statistics& now, const Statistics& then) {
   Statistics d = now;
   d.nodes -= then.nodes;
   d.updates -= then.updates;
-  d.solutions -= then.solutions;
+  d.solutions = 0;
+  d.solutions_beyond = 0;
+  Count found = now.all_solutions();
+  found -= then.all_solutions();
+  d.add_solutions(found);
   d.seconds -= then.seconds;
   d.removals -= then.removals;
   d.memo_hits -= then.memo_hits;
@@ -41,7 +53,7 @@ Statistics since(const Statistics& now, const Statistics& then) {
 std::ostream& operator<<(std::ostream& out, const Statistics& stats) {
   const auto flags = out.flags();
   out << "nodes " << stats.nodes << ", updates " << stats.updates << ", solutions "
-      << stats.solutions << ", max depth " << stats.max_depth << ", seconds " << std::fixed
+      << stats.all_solutions() << ", max depth " << stats.max_depth << ", seconds " << std::fixed
       << std::setprecision(3) << stats.seconds;
   if (stats.removals > 0) out << ", removals " << stats.removals;
   if (stats.memo_entries > 0)

@@ -158,7 +158,8 @@ const std::vector<EngineSwitch>& engine_switches() {
        "with the ring: the pair rule (naked and hidden pairs, X-wings); auto: from 2048 primary items"},
       {"memo", "memo", &Request::memo, &E::memo, &O::memo,
        "count with a memo of the subproblems met (exact cover without colours, multiplicities or a global "
-       "constraint, one thread): each is counted once; auto: on (docs/engine.md)"},
+       "constraint, one thread): each is counted once; auto: on (docs/engine.md); on: -n 0 too, listing only "
+       "branches with solutions"},
       {"learning", "learning", &Request::learning, &E::learning, &O::learning,
        "conflict-directed backjumping and learned nogoods: at a dead end the search finds which choices caused "
        "it, backs up past those that did not and never makes that set of choices again; auto: on for searches "

@@ -341,7 +341,8 @@ Status solve(const Context& c, const Instance& instance, Encoding& encoding, Sol
                  },
                  [&solver, &spec](const Visitor& visit) {
                    if (spec.sample != 0) return solver.sample(spec.sample, spec.seed, visit);
-                   if (spec.restarts == 0) return solver.visit(visit);
+                   if (spec.restarts == 0)  // every solution wanted: from the memo's counts where it serves
+                     return spec.task == Task::solve && spec.solutions == 0 ? solver.enumerate(visit) : solver.visit(visit);
                    return solver.restarting(spec.restarts, spec.seed, [&visit](dlx::Solver& run) { return run.visit(visit); });
                  }});
 }

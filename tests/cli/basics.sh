@@ -65,7 +65,7 @@ awk 'BEGIN { n = 14; for (r = 0; r < n; ++r) for (c = 0; c < n; ++c) printf "r%d
                                                              if (r + 1 < n) print "r" r "c" c " r" r + 1 "c" c } }' >"$tmp/dominoes14.dlx"
 expect 0 '^112202208776036178000000$' '' -- "$dance" count xcc "$tmp/dominoes14.dlx"
 expect 0 '"count":"112202208776036178000000"' '' -- "$dance" count xcc "$tmp/dominoes14.dlx" --format json
-expect 0 '^112202208776036178000000$' 'memo hits [1-9]' -- "$dance" count xcc "$tmp/dominoes14.dlx" --memo on --stats
+expect 0 '^112202208776036178000000$' 'solutions 112202208776036178000000, .*memo hits [1-9]' -- "$dance" count xcc "$tmp/dominoes14.dlx" --memo on --stats
 expect 2 '' "memo" -- "$dance" count xcc "$tmp/dominoes14.dlx" --memo sometimes
 # Algorithm M's memo: the 2 x 200 domino tilings through a piece used 200 times, F(201), past 2^128.
 { printf 'piece D 200\nDD\n\nregion\n'; for r in 1 2; do printf '%0200d\n' 0 | tr 0 .; done; } >"$tmp/dominoes2x200.txt"
@@ -80,5 +80,10 @@ expect 0 '' '' -- cmp -s "$tmp/sample_a" "$tmp/sample_b"
 expect 1 '' '' -- cmp -s "$tmp/sample_a" "$tmp/sample_c"
 expect 2 '' 'sample draws from the memo' -- "$dance" solve hamilton --sample 2 "$(bad '0 1\n1 2\n2 0\n')"
 expect 2 '' 'without -n' -- "$dance" solve queens --size 8 --sample 2 -n 3
+# -n 0 from the memo's counts (--memo on): the 8x8 pentomino packings, the same 520 as the search loop's, each verified.
+"$dance" solve polyomino "$ex/pentominoes8x8.txt" -n 0 --memo off >"$tmp/walk_plain"
+"$dance" solve polyomino "$ex/pentominoes8x8.txt" -n 0 --memo on --verify --stats >"$tmp/walk_memo" 2>"$tmp/walk_stats"
+expect 0 'solutions 520.*memo hits [1-9]' '' -- cat "$tmp/walk_stats"
+expect 0 '' '' -- python3 -c 'import sys; a, b = (sorted(open(f).read().split("\n\n")) for f in sys.argv[1:]); sys.exit(len(a) != 520 or a != b)' "$tmp/walk_plain" "$tmp/walk_memo"
 
 summary

@@ -433,3 +433,16 @@ def test_counts_past_2_to_the_128_are_exact_ints():
     assert dance.count(dance.Problem.from_text("\n".join(lines) + "\n")) == b
     board = "piece D 200\nDD\n\nregion\n" + "." * 200 + "\n" + "." * 200 + "\n"
     assert dance.count("polyomino", board) == b
+
+
+def test_statistics_count_solutions_exactly_past_2_to_the_64():
+    # The domino tilings of 2 x 100 by exact cover: F(101), past 2**64; the memo counts them.
+    cells = [f"r{r}c{c}" for r in range(2) for c in range(100)]
+    options = [[f"r{r}c{c}", f"r{r}c{c + 1}"] for r in range(2) for c in range(99)]
+    options += [[f"r0c{c}", f"r1c{c}"] for c in range(100)]
+    search = dance.Search(dance.Problem(cells, options))
+    fib = [0, 1]
+    while len(fib) < 102:
+        fib.append(fib[-1] + fib[-2])
+    assert search.count() == fib[101] > 2**64
+    assert search.statistics.solutions == fib[101]

@@ -6,12 +6,14 @@
 #include <cstdint>
 #include <iosfwd>
 
+#include "dlx/count.hpp"
+
 namespace dlx {
 
 struct Statistics {
   std::uint64_t nodes = 0;
   std::uint64_t updates = 0;
-  std::uint64_t solutions = 0;
+  std::uint64_t solutions = 0;  // at most 2^64 - 1: what a count finds beyond is solutions_beyond
   std::uint32_t max_depth = 0;  // deepest search level reached
   double seconds = 0;           // wall time spent searching
   std::uint64_t removals = 0;   // options the subset and pair rules took out (large problems, see solver.hpp)
@@ -23,9 +25,18 @@ struct Statistics {
   std::uint64_t learned = 0;       // nogoods learned from them
   std::uint64_t nogoods = 0;       // nogoods kept at the end of the last search
   std::uint64_t nogood_bytes = 0;  // their memory then
+  Count solutions_beyond = 0;      // the solutions past 2^64 - 1 (the memo's counts): all_solutions() is exact
 
   // Adds another worker's counters (max for max_depth).
   Statistics& operator+=(const Statistics& other);
+  // The solutions found, exact of any size.
+  [[nodiscard]] Count all_solutions() const {
+    Count all = solutions;
+    all += solutions_beyond;
+    return all;
+  }
+  // Adds `found` solutions to the counters, what 64 bits cannot hold to solutions_beyond.
+  void add_solutions(const Count& found);
 };
 
 // The counters of a search since `then`, the same counters earlier (a
@@ -33,7 +44,7 @@ struct Statistics {
 // of the calls that shared the solver.
 [[nodiscard]] Statistics since(const Statistics& now, const Statistics& then);
 
-// "nodes N, updates U, solutions S, max depth D, seconds T" on one line,
+// "nodes N, updates U, solutions S, max depth D, seconds T" on one line (S exact),
 // then ", removals R" if there were any.
 std::ostream& operator<<(std::ostream& out, const Statistics& stats);
 
