@@ -210,6 +210,20 @@ class Run {
     return py::make_tuple(held(instance_, results.solutions.front(), results.solution_of(answer)),
                           unique && results.found.value_or(0) > 1);
   }
+  // `n` answers drawn uniformly at random among all, with replacement (the
+  // request's seed repeats the draws): Task::solve with its sample, as --sample N.
+  py::list sample(std::uint64_t n) {
+    Request request = request_;
+    request.job = Job::solve;
+    request.solutions = 1;
+    request.sample = n;
+    if (const auto wrong = validate(request)) raise(*wrong);
+    const Results results = run(dance::run_spec(request));
+    py::list answers;
+    for (const std::shared_ptr<const Answer>& answer : results.solutions)
+      answers.append(held(instance_, answer, results.solution_of(*answer)));
+    return answers;
+  }
   [[nodiscard]] dlx::Statistics statistics() const { return statistics_; }
   [[nodiscard]] std::string outcome() const { return dlx::to_string(outcome_); }
   [[nodiscard]] bool complete() const { return complete_; }
@@ -468,6 +482,7 @@ void bind_reductions(py::module_& m) {
       .def("next", &Run::next)
       .def("close", &Run::close)
       .def("first", &Run::first, py::arg("look_for_another"))
+      .def("sample", &Run::sample, py::arg("n"))
       .def_property_readonly("optimises", &Run::optimises)
       .def_property_readonly("statistics", &Run::statistics)
       .def_property_readonly("outcome", &Run::outcome)

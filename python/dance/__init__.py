@@ -575,6 +575,19 @@ def _answers(run):
     _check_run(run, found)
 
 
+def sample(name, text="", n=1, **kwargs):
+    """`n` answers of the one instance of the reduction `name`, drawn
+    uniformly at random among all its answers, with replacement, as
+    dance solve --sample N: seed=S makes the draws repeatable, e.g.
+    sample("queens", size=8, n=5, seed=4). Drawn down the memo's counts, so
+    not for a reduction with a global constraint (hamilton, range, path
+    puzzles). Keyword arguments as solve()'s."""
+    run = _one(name, text, kwargs)
+    answers = run.sample(_whole("n", n, least=1))
+    _check_run(run, len(answers))
+    return [Answer(answer) for answer in answers]
+
+
 def first(what, text="", **kwargs):
     """A first solution of a dance.Problem, or a first answer of a reduction's instance; None when there is none."""
     if isinstance(what, Problem):
@@ -589,7 +602,7 @@ def unique(what, text="", **kwargs):
     return check(what, text, **kwargs).verdict == "unique"
 
 
-__all__ += ["Answer", "Puzzle", "Check", "solve", "solve_each", "check", "emit", "problem", "generate",
+__all__ += ["Answer", "Puzzle", "Check", "solve", "solve_each", "check", "sample", "emit", "problem", "generate",
             "reductions"]
 
 

@@ -56,6 +56,20 @@ def test_a_count_alike(api):
     assert int(out) == body["counts"][0] == dance.count("queens", size=6) == 4
 
 
+def test_a_sample_alike(api):
+    """--sample N, the API's sample and dance.sample(n=N) draw the same answers from the same seed."""
+    status, out, _ = run_dance("solve", "queens", "--size", "8", "--sample", "5", "--seed", "4", stdin="")
+    http, body = api("solve", {"reduction": "queens", "text": "", "options": {"size": 8}, "sample": 5, "seed": 4})
+    drawn = dance.sample("queens", size=8, n=5, seed=4)
+    assert (status, http) == (0, 200)
+    assert all(answer.verify() is None for answer in drawn)
+    texts = [str(answer).strip() for answer in drawn]
+    assert len(texts) == 5 and len(set(texts)) > 1  # five draws among 92, not one answer five times
+    assert [answer["text"].strip() for answer in body["answers"]] == texts
+    assert out.split() == " ".join(texts).split()  # the same boards, in the same order
+    assert [str(a) for a in dance.sample("queens", size=8, n=5, seed=5)] != [str(a) for a in drawn]
+
+
 @pytest.mark.parametrize("text, verdict", [(SUDOKU, "unique"), (TWO_SOLUTIONS, "multiple")])
 def test_a_check_alike(api, text, verdict):
     _, out, _ = run_dance("solve", "sudoku", "--unique", stdin=text)
