@@ -2,6 +2,7 @@
 // decoded answer verified, bad input named by line and column.
 #include <catch2/catch.hpp>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include "dlx/solver.hpp"
@@ -82,6 +83,43 @@ TEST_CASE("polyomino: several copies of a piece use multiplicities") {
   CHECK(count_verified(reduction, *read_one(reduction, dominoes)) == 5);
   std::istringstream trominoes("piece L 2\nL.\nLL\n\nregion\n...\n...\n");
   CHECK(count_verified(reduction, *read_one(reduction, trominoes)) == 2);
+}
+
+// Copies of one piece that touch are drawn with different letters (D, d, *,
+// +, ...): in every tiling of a 4 x 4 board by dominoes and of a 3 x 6 box by
+// L trominoes, two cells side by side show the same letter only if one
+// placement covers both.
+TEST_CASE("polyomino: the text tells touching copies of a piece apart") {
+  const Reduction& reduction = *find_reduction("polyomino");
+  for (const char* text : {"piece D 8\nDD\n\nregion\n....\n....\n....\n....\n", "piece L 6\nL.\nLL\n\nregion\n......\n......\n......\n"}) {
+    INFO(text);
+    const auto instance = read_one(reduction, std::string(text));
+    const Encoding encoding = reduction.encode(*instance);
+    dlx::Solver solver(encoding.problem);
+    int tilings = 0;
+    while (solver.next() == dlx::Outcome::solution) {
+      ++tilings;
+      const std::vector<dlx::OptionId> chosen(solver.solution().begin(), solver.solution().end());
+      const auto answer = reduction.decode(*instance, encoding, chosen);
+      std::ostringstream out;
+      reduction.print(out, *instance, *answer);
+      std::vector<std::string> rows;
+      std::istringstream printed(out.str());
+      for (std::string row; std::getline(printed, row);) rows.push_back(row);
+      std::map<std::pair<int, int>, std::size_t> whose;  // cell: the placement covering it
+      const auto& placements = static_cast<const polyomino::PolyominoAnswer&>(*answer).placements;
+      for (std::size_t k = 0; k < placements.size(); ++k)
+        for (const auto& cell : placements[k].cells) whose[cell] = k;
+      for (const auto& [cell, k] : whose)
+        for (const auto& next : {std::pair{cell.first + 1, cell.second}, std::pair{cell.first, cell.second + 1}})
+          if (whose.count(next)) {
+            const char a = rows[static_cast<std::size_t>(cell.first)][static_cast<std::size_t>(cell.second)];
+            const char b = rows[static_cast<std::size_t>(next.first)][static_cast<std::size_t>(next.second)];
+            CHECK((a == b) == (whose[next] == k));
+          }
+    }
+    CHECK(tilings > 1);
+  }
 }
 
 TEST_CASE("polyomino: malformed input is named by line and column") {

@@ -1,6 +1,7 @@
 #include "polyomino/polyomino.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <nlohmann/json.hpp>
 #include <array>
 #include <map>
@@ -284,9 +285,31 @@ std::optional<std::string> PolyominoReduction::verify(const PolyominoInstance& p
 void PolyominoReduction::print(std::ostream& out, const PolyominoInstance& polyomino, const PolyominoAnswer& answer) const {
   std::vector<std::string> rows = polyomino.region;
   for (std::string& row : rows) std::replace_if(row.begin(), row.end(), [](char ch) { return ch != '.'; }, ' ');
-  for (const Placement& placement : answer.placements)
+  // Each placement's letter: its piece's, unless a copy of the same piece already drawn
+  // touches it (side by side): then the first of the letter's other case, *, +, #, @ that none does.
+  std::vector<std::vector<std::size_t>> mark(rows.size());  // per cell: whose piece (index + 1) drew it, 0 none
+  for (std::size_t r = 0; r < rows.size(); ++r) mark[r].assign(rows[r].size(), 0);
+  for (const Placement& placement : answer.placements) {
+    const char letter = polyomino.pieces[placement.piece].name[0];
+    const char other = std::isupper(static_cast<unsigned char>(letter)) ? static_cast<char>(std::tolower(static_cast<unsigned char>(letter)))
+                                                                          : static_cast<char>(std::toupper(static_cast<unsigned char>(letter)));
+    std::string taken;  // the letters of touching copies
     for (const auto& [r, c] : placement.cells)
-      rows[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] = polyomino.pieces[placement.piece].name[0];
+      for (const auto& [dr, dc] : {std::pair{-1, 0}, {1, 0}, {0, -1}, {0, 1}}) {
+        const auto nr = static_cast<std::size_t>(r + dr), nc = static_cast<std::size_t>(c + dc);
+        if (nr < rows.size() && nc < rows[nr].size() && mark[nr][nc] == placement.piece + 1) taken += rows[nr][nc];
+      }
+    char drawn = letter;
+    for (const char candidate : {letter, other, '*', '+', '#', '@'})
+      if (taken.find(candidate) == std::string::npos) {
+        drawn = candidate;
+        break;
+      }
+    for (const auto& [r, c] : placement.cells) {
+      rows[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] = drawn;
+      mark[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] = placement.piece + 1;
+    }
+  }
   for (const std::string& row : rows) out << row << '\n';
 }
 
