@@ -67,10 +67,7 @@ Outcome Solver::count(std::uint64_t limit) {
     const Outcome outcome = count_with_memo(s, total);
     tally_memo(s, m);
     if (m.declined) {  // the memo paid too little: the plain search counts, all of it
-      const Count before = s.stats.all_solutions() - m.reported;  // what the stopped counts reported goes
-      s.stats.solutions = 0;
-      s.stats.solutions_beyond = 0;
-      s.stats.add_solutions(before);
+      s.stats.set_solutions(s.stats.all_solutions() - m.reported);  // what the stopped counts reported goes
       m.reported = 0;
       s.stats.memo_entries = s.stats.memo_bytes = 0;
       m.clear();

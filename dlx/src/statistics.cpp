@@ -24,23 +24,25 @@ Statistics& Statistics::operator+=(const Statistics& other) {
   return *this;
 }
 
+void Statistics::set_solutions(const Count& all) {
+  solutions = all.saturated();
+  solutions_beyond = all;
+  solutions_beyond -= Count(solutions);
+}
+
 void Statistics::add_solutions(const Count& found) {
   Count all = all_solutions();
   all += found;
-  solutions = all.saturated();
-  all -= Count(solutions);
-  solutions_beyond = all;
+  set_solutions(all);
 }
 
 Statistics since(const Statistics& now, const Statistics& then) {
   Statistics d = now;
   d.nodes -= then.nodes;
   d.updates -= then.updates;
-  d.solutions = 0;
-  d.solutions_beyond = 0;
   Count found = now.all_solutions();
   found -= then.all_solutions();
-  d.add_solutions(found);
+  d.set_solutions(found);
   d.seconds -= then.seconds;
   d.removals -= then.removals;
   d.memo_hits -= then.memo_hits;

@@ -35,7 +35,9 @@ struct Statistics {
     all += solutions_beyond;
     return all;
   }
-  // Adds `found` solutions to the counters, what 64 bits cannot hold to solutions_beyond.
+  // Sets the solutions to `all`, what 64 bits cannot hold into solutions_beyond.
+  void set_solutions(const Count& all);
+  // Adds `found` solutions to the counters.
   void add_solutions(const Count& found);
 };
 
