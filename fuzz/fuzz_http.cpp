@@ -15,7 +15,10 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <cerrno>
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <thread>
 
 #include "server.hpp"
@@ -47,17 +50,32 @@ class Running {
   std::thread thread_;
 };
 
+// A socket connected to the server, or -1 when the machine has no socket to
+// give. libFuzzer's timer (SIGALRM) may interrupt connect(): then it is tried
+// again on a new socket; a refusal means the server is gone, a finding.
+int connected(unsigned short port) {
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(port);
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  for (;;) {
+    const int socket = ::socket(AF_INET, SOCK_STREAM, 0);
+    if (socket < 0) return -1;
+    if (::connect(socket, reinterpret_cast<const sockaddr*>(&address), sizeof address) == 0) return socket;
+    const int error = errno;
+    ::close(socket);
+    if (error == EINTR) continue;
+    std::fprintf(stderr, "fuzz_http: connect: %s\n", std::strerror(error));
+    std::abort();
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static Running server;
-  const int socket = ::socket(AF_INET, SOCK_STREAM, 0);
+  const int socket = connected(server.port());
   if (socket < 0) return 0;
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_port = htons(server.port());
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  if (::connect(socket, reinterpret_cast<const sockaddr*>(&address), sizeof address) != 0) std::abort();  // the server is gone
   const timeval patience{5, 0};  // a server that neither answers nor closes is a finding
   setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &patience, sizeof patience);
   setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &patience, sizeof patience);
