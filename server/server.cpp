@@ -403,12 +403,16 @@ void Server::Impl::accept() {
   acceptor.async_accept(io, [this](beast::error_code error, tcp::socket socket) {
     if (error == net::error::operation_aborted) return;
     if (!error) {
-      if (!make_room()) {
-        refuse(std::move(socket));
-      } else {
-        auto connection = std::make_shared<Connection>(std::move(socket), *this);
-        connections.push_back(connection);
-        connection->read();
+      try {
+        if (!make_room()) {
+          refuse(std::move(socket));
+        } else {
+          auto connection = std::make_shared<Connection>(std::move(socket), *this);
+          connections.push_back(connection);
+          connection->read();
+        }
+      } catch (const std::exception& e) {  // that connection is lost; the server must still accept the next
+        std::cerr << options.program << ": serve: a connection failed: " << e.what() << '\n';
       }
     }
     accept();
