@@ -73,10 +73,31 @@ bool says_json(beast::string_view type) {
          media.find_first_not_of(" \t", json.size()) == beast::string_view::npos;
 }
 
+// Where a Host header's name ends: after the bracket of "[::1]", else at the port's colon (or the end).
+std::size_t name_end(std::string_view host) {
+  if (!host.empty() && host.front() == '[') {
+    const std::size_t bracket = host.find(']');
+    return bracket == std::string_view::npos ? host.size() : bracket + 1;
+  }
+  return std::min(host.find(':'), host.size());
+}
+
+// Whether a Host header is a name and, after a colon, a port from 1 to 65535 (RFC 9110 7.2): nothing else
+// may follow the name ("localhost:abc", "[::1]0:880" and "localhost:" are malformed).
+bool well_formed_host(std::string_view host) {
+  const std::string_view after = host.substr(name_end(host));
+  if (after.empty()) return true;
+  const std::string_view port = after.substr(1);
+  if (after.front() != ':' || port.empty() || port.size() > 5 ||
+      !std::all_of(port.begin(), port.end(), [](unsigned char c) { return std::isdigit(c); }))
+    return false;
+  const int number = std::stoi(std::string(port));
+  return number >= 1 && number <= 65535;
+}
+
 // A Host header's name, lower-cased, without its port ("[::1]" keeps its brackets).
 std::string host_name(std::string_view host) {
-  const std::size_t end = !host.empty() && host.front() == '[' ? host.find(']') + 1 : host.find(':');
-  std::string name(host.substr(0, end));
+  std::string name(host.substr(0, name_end(host)));
   std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });  // names ignore case
   return name;
 }
@@ -202,6 +223,10 @@ class Connection : public std::enable_shared_from_this<Connection> {
     if (error) return on_error(error);
     const auto& header = parser_->get();
     const unsigned version = header.version();
+    // Beast reads equal Content-Lengths as one; HTTP allows it, but a request with two is refused, as any
+    // second copy of a framing header is (docs/serve.md): no two readers can disagree on where the body ends.
+    if (header.count(http::field::content_length) > 1)
+      return answer(error_reply(http::status::bad_request, "bad_request", "one Content-Length header at most", version), false);
     if (header.count(http::field::host) > 1)
       return answer(error_reply(http::status::bad_request, "bad_request", "one Host header at most", version), false);
     if (header.count(http::field::transfer_encoding) > 1 ||
@@ -244,6 +269,10 @@ class Connection : public std::enable_shared_from_this<Connection> {
       return answer(error_reply(http::status::bad_request, "bad_request", "the target must be a path: /api/solve", version), false);
     if (host.empty())
       return answer(error_reply(http::status::bad_request, "bad_request", "the request has no Host header", version), false);
+    if (!well_formed_host(host))
+      return answer(error_reply(http::status::bad_request, "bad_request",
+                                "the Host header must be a name and, after a colon, a port from 1 to 65535", version),
+                    false);
     if (!server_.answers_host(host))
       return answer(error_reply(server_.loopback ? http::status::forbidden : http::status::misdirected_request, "forbidden",
                                 server_.loopback ? "this server answers localhost only"

@@ -416,6 +416,15 @@ TEST_CASE("serve: on the loopback, only requests that name this machine (no DNS 
   for (const std::string& host : {"evil.example" + port, std::string("127.0.0.1.evil.example"), std::string("localhostx")})
     CHECK(request(server.port(), http::verb::get, "/", "", host).status == 403);
   CHECK(request(server.port(), http::verb::post, "/api/solve", R"({"reduction": "queens", "text": "4\n"})", "attacker.example").status == 403);
+  // From an attacker's test: a port that is no port (letters, nothing, 0, over 65535, garbage after the bracket) is malformed.
+  for (const char* host : {"localhost:abc", "localhost:", "localhost:0", "localhost:65536", "localhost:99999999999999999999",
+                                  "[::1]0:880", "[::1]:", "127.0.0.1:80:80", "localhost:+80"}) {
+    const Reply malformed = request(server.port(), http::verb::get, "/", "", host);
+    CHECK(malformed.status == 400);
+    CHECK_THAT(malformed.data()["error"].get<std::string>(), Catch::Contains("port from 1 to 65535"));
+  }
+  CHECK(request(server.port(), http::verb::get, "/", "", "localhost:65535").status == 200);
+  CHECK(request(server.port(), http::verb::get, "http://localhost:x/", "", "localhost").status == 400);  // the target's authority too
 }
 
 TEST_CASE("serve: stopping ends the server while a search runs") {
@@ -570,6 +579,11 @@ TEST_CASE("serve: malformed HTTP is answered 400 or 431, not a silent close") {
   Running server;
   const std::string start = "POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n";
   CHECK(raw(server.port(), start + "Content-Length: 2\r\nContent-Length: 3\r\n\r\n{}") == "HTTP/1.1 400 Bad Request");
+  // Equal ones too, as docs/serve.md says (Beast took them as one): the answer is the refusal, not the search's.
+  const std::string queens = R"({"reduction":"queens","text":"4"})";
+  const std::string twice = "Content-Length: " + std::to_string(queens.size()) + "\r\n";
+  CHECK(raw(server.port(), start + twice + twice + "\r\n" + queens) == "HTTP/1.1 400 Bad Request");
+  CHECK(raw(server.port(), start + twice + "\r\n" + queens) == "HTTP/1.1 200 OK");
   CHECK(raw(server.port(), start + "Content-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n") ==
         "HTTP/1.1 400 Bad Request");
   CHECK(raw(server.port(), "GET /" + std::string(100000, 'a') + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n") ==
