@@ -499,6 +499,35 @@ bool nested_deeper(std::string_view text, std::size_t most) {
   return false;
 }
 
+// The body as JSON, where an object gives no key twice (nlohmann would keep the last: two readers of
+// one body could then disagree); the key is named by its path ("options.size").
+json parsed(std::string_view body) {
+  struct Level {
+    bool object;
+    std::set<std::string, std::less<>> keys;
+    std::string key;  // the last key read in it
+  };
+  std::vector<Level> levels;
+  return json::parse(body, [&levels](int, json::parse_event_t event, json& value) {
+    using Event = json::parse_event_t;
+    if (event == Event::object_start || event == Event::array_start) {
+      levels.push_back({event == Event::object_start, {}, {}});
+    } else if (event == Event::object_end || event == Event::array_end) {
+      levels.pop_back();
+    } else if (event == Event::key) {
+      Level& level = levels.back();
+      level.key = value.get<std::string>();
+      if (!level.keys.insert(level.key).second) {
+        std::string path;
+        for (const Level& outer : levels)
+          if (outer.object) path += (path.empty() ? "" : ".") + outer.key;
+        throw bad_request("\"" + path + "\" is given twice (a field is given once)");
+      }
+    }
+    return true;
+  });
+}
+
 ApiResponse respond(std::string_view endpoint, std::string_view body, const ApiLimits& limits,
                     const std::atomic<bool>& interrupt, double waited, const std::atomic<bool>* gone) {
   const auto* named = std::find_if(std::begin(endpoints), std::end(endpoints), [&](const Endpoint& e) { return e.name == endpoint; });
@@ -511,7 +540,7 @@ ApiResponse respond(std::string_view endpoint, std::string_view body, const ApiL
   if (nested_deeper(body, max_nesting))
     return {400, error_body("bad_request", "the body nests arrays and objects more than " + std::to_string(max_nesting) + " deep")};
   try {
-    return {200, dumped(answer(*named, json::parse(body), limits, waited, interrupt, gone))};
+    return {200, dumped(answer(*named, parsed(body), limits, waited, interrupt, gone))};
   } catch (const json::parse_error& e) {
     // nlohmann's byte offset, as a line and a column of the body.
     const std::size_t at = std::min(e.byte == 0 ? 0 : e.byte - 1, body.size());

@@ -394,6 +394,25 @@ TEST_CASE("serve: 20 requests at once are all answered, and beyond the queue 503
   CHECK(post(full.port(), "solve", {{"reduction", "queens"}, {"text", "4\n"}}).status == 503);
 }
 
+TEST_CASE("serve: a key given twice in the body is a 400 naming it, at every endpoint") {
+  // From an attacker's test: the last one won, so two readers of one body could disagree.
+  Running server;
+  const std::pair<std::string, std::string> bodies[] = {
+      {"solve", R"({"reduction": "queens", "text": "8", "reduction": "sudoku"})"},
+      {"check", R"({"reduction": "queens", "text": "8", "text": "4"})"},
+      {"generate", R"({"puzzle": "sudoku", "options": {"size": 4, "size": 9}})"},
+      {"solve", R"({"reduction": "queens", "text": "8", "options": {"size": 8}, "count": true, "count": false})"}};
+  const char* named[] = {"\"reduction\"", "\"text\"", "\"options.size\"", "\"count\""};
+  for (std::size_t k = 0; k < std::size(bodies); ++k) {
+    const Reply twice = request(server.port(), http::verb::post, "/api/" + bodies[k].first, bodies[k].second);
+    CHECK(twice.status == 400);
+    CHECK(twice.data()["code"] == "bad_request");
+    CHECK(twice.data()["error"] == std::string(named[k]) + " is given twice (a field is given once)");
+  }
+  // The same key in two objects is no repeat.
+  CHECK(request(server.port(), http::verb::post, "/api/solve", R"({"reduction": "queens", "text": "", "options": {"size": 4}})").status == 200);
+}
+
 TEST_CASE("serve: the page and its files, nothing else") {
   Running server;
   const Reply page = request(server.port(), http::verb::get, "/");
