@@ -160,6 +160,16 @@ std::optional<Bound> server_bound(std::string_view field, const ApiLimits& limit
   return std::nullopt;
 }
 
+// The least time limit a request may ask for.
+constexpr double least_time_limit = 0.001;
+
+// Seconds as a person writes them: 0.001, 5, 2.5.
+std::string seconds_text(double seconds) {
+  std::ostringstream text;
+  text << seconds;
+  return text.str();
+}
+
 // What a request asks: the driver's Request (dance/request.hpp), and
 // whether its log shows the search's counters.
 struct Asked {
@@ -212,8 +222,11 @@ Asked request_of(Fields& fields, const Endpoint& endpoint, const ApiLimits& limi
     } else if (o.kind == Kind::seconds) {
       // A request's limit is at most the server's.
       if (const json* limit = fields.find(name.c_str())) {
-        if (!limit->is_number() || !(limit->get<double>() > 0))
-          throw bad_request("\"" + name + "\" must be a number of seconds above 0");
+        // Below a millisecond the time a request waits for a thread, even on an idle server, would use it up:
+        // it would be refused as busy, which it is not.
+        if (!limit->is_number() || !(limit->get<double>() >= least_time_limit))
+          throw bad_request("\"" + name + "\" must be a number of seconds from " + seconds_text(least_time_limit) + " to " +
+                            seconds_text(limits.time_limit) + " (the server's -t; more is taken as it)");
         r.time_limit = std::min(r.time_limit, limit->get<double>());
       }
     } else if (o.kind == Kind::whole) {

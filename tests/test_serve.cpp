@@ -353,6 +353,22 @@ TEST_CASE("serve: a search cut by the time limit answers unknown") {
   CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(10));
 }
 
+TEST_CASE("serve: a time limit too small to wait for a thread is a 400 naming the range, not busy") {
+  // From an attacker's test: 1e-300 s was used up by the wait for a thread, and an idle server said 503 busy.
+  Running server;  // -t 2
+  for (const double seconds : {1e-300, 0.0009, 0.0, -1.0}) {
+    for (const char* endpoint : {"solve", "generate"}) {
+      const json body = std::string(endpoint) == "solve" ? json{{"reduction", "queens"}, {"text", "8"}, {"time_limit", seconds}}
+                                                         : json{{"puzzle", "sudoku"}, {"time_limit", seconds}};
+      const Reply tiny = post(server.port(), endpoint, body);
+      CHECK(tiny.status == 400);
+      CHECK(tiny.data()["error"] == "\"time_limit\" must be a number of seconds from 0.001 to 2 (the server's -t; more is taken as it)");
+    }
+  }
+  const Reply least = post(server.port(), "solve", {{"reduction", "queens"}, {"text", "8"}, {"time_limit", 0.001}});
+  CHECK(least.status != 400);  // taken (a loaded machine may still have it wait its millisecond out)
+}
+
 TEST_CASE("serve: a batch ends at the request's time limit, not each instance's") {
   Running server;
   const auto start = std::chrono::steady_clock::now();
