@@ -489,6 +489,17 @@ std::string error_body(std::string_view code, std::string_view message) {
   return dumped(json{{"error", message}, {"code", code}});
 }
 
+bool is_endpoint(std::string_view endpoint) {
+  return std::any_of(std::begin(endpoints), std::end(endpoints), [&](const Endpoint& e) { return e.name == endpoint; });
+}
+
+std::string no_such_endpoint() {
+  std::string all;
+  for (const Endpoint& e : endpoints)
+    all += std::string(all.empty() ? "POST " : &e == std::end(endpoints) - 1 ? " or " : ", ") + "/api/" + std::string(e.name);
+  return error_body("not_found", "no such API: " + all);
+}
+
 namespace {
 
 // Whether JSON text nests arrays and objects deeper than `most` (strings
@@ -544,12 +555,7 @@ json parsed(std::string_view body) {
 ApiResponse respond(std::string_view endpoint, std::string_view body, const ApiLimits& limits,
                     const std::atomic<bool>& interrupt, double waited, const std::atomic<bool>* gone) {
   const auto* named = std::find_if(std::begin(endpoints), std::end(endpoints), [&](const Endpoint& e) { return e.name == endpoint; });
-  if (named == std::end(endpoints)) {
-    std::string all;
-    for (const Endpoint& e : endpoints)
-      all += std::string(all.empty() ? "POST " : &e == std::end(endpoints) - 1 ? " or " : ", ") + "/api/" + std::string(e.name);
-    return {404, error_body("not_found", "no such API: " + all)};
-  }
+  if (named == std::end(endpoints)) return {404, no_such_endpoint()};
   if (nested_deeper(body, max_nesting))
     return {400, error_body("bad_request", "the body nests arrays and objects more than " + std::to_string(max_nesting) + " deep")};
   try {

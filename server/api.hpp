@@ -34,6 +34,10 @@ struct ApiResponse {
 ApiResponse call_api(std::string_view endpoint, std::string_view body, const ApiLimits& limits,
                      const std::atomic<bool>& interrupt, double waited = 0, const std::atomic<bool>* gone = nullptr);
 
+// Whether `endpoint` ("solve") is one of the API's; the 404 body of one that is not, naming them.
+[[nodiscard]] bool is_endpoint(std::string_view endpoint);
+[[nodiscard]] std::string no_such_endpoint();
+
 // An error's JSON body: {"error": message, "code": code} (docs/serve.md).
 std::string error_body(std::string_view code, std::string_view message);
 

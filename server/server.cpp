@@ -62,6 +62,13 @@ Response error_reply(http::status status, std::string_view code, const std::stri
   return reply(status, "application/json", error_body(code, message), version);
 }
 
+// 405, with the methods the target takes (RFC 9110 15.5.6).
+Response not_allowed(const std::string& message, std::string_view allowed, unsigned version) {
+  Response response = error_reply(http::status::method_not_allowed, "method_not_allowed", message, version);
+  response.set(http::field::allow, std::string(allowed));
+  return response;
+}
+
 // The target's path, without a query (the page at /?x=1 is the page).
 std::string_view path_of(std::string_view target) { return target.substr(0, target.find('?')); }
 
@@ -197,6 +204,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   void read() {
     waiting_since_ = Clock::now();
     reading_ = true;
+    head_ = false;
     parser_.emplace();
     parser_->body_limit(server_.options.body_limit);
     stream_.expires_after(header_time);
@@ -223,6 +231,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
     if (error) return on_error(error);
     const auto& header = parser_->get();
     const unsigned version = header.version();
+    head_ = header.method() == http::verb::head;
     // Beast reads equal Content-Lengths as one; HTTP allows it, but a request with two is refused, as any
     // second copy of a framing header is (docs/serve.md): no two readers can disagree on where the body ends.
     if (header.count(http::field::content_length) > 1)
@@ -287,9 +296,12 @@ class Connection : public std::enable_shared_from_this<Connection> {
       return answer(error_reply(http::status::forbidden, "forbidden", "requests from other origins are refused", version),
                     false);
     const std::string path(path_of(target));
-    if (path.rfind("/api/", 0) == 0) {
+    // What is not there is 404 whatever the method; what is there, asked with a method it does not take, 405.
+    if (path == "/api" || path.rfind("/api/", 0) == 0) {
+      const std::string endpoint = path.substr(std::min<std::size_t>(5, path.size()));
+      if (!is_endpoint(endpoint)) return answer(reply(http::status::not_found, "application/json", no_such_endpoint(), version), keep);
       if (request.method() != http::verb::post)
-        return answer(error_reply(http::status::method_not_allowed, "method_not_allowed", "the API takes POST", version), keep);
+        return answer(not_allowed("the API takes POST", "POST", version), keep);
       if (!says_json(request[http::field::content_type]))
         return answer(error_reply(http::status::unsupported_media_type, "bad_request",
                                   "the API takes Content-Type: application/json", version),
@@ -301,7 +313,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
       ++server_.in_pool;
       queued_ = true;
       watch_client();
-      net::post(server_.pool, [self = shared_from_this(), body = std::move(request.body()), endpoint = path.substr(5), keep,
+      net::post(server_.pool, [self = shared_from_this(), body = std::move(request.body()), endpoint, keep,
                                version, queued = Clock::now()] {
         ApiResponse api;
         if (!self->gone_) {  // a client gone while its request waited: its place goes to the next
@@ -324,17 +336,12 @@ class Connection : public std::enable_shared_from_this<Connection> {
       return;
     }
     const bool head = request.method() == http::verb::head;
-    if (request.method() != http::verb::get && !head)
-      return answer(error_reply(http::status::method_not_allowed, "method_not_allowed", "pages take GET and HEAD", version), keep);
     const auto file = page_file(path == "/" ? "/index.html" : path);
-    Response response = file ? reply(http::status::ok, file->type, std::string(file->body), version)
-                             : error_reply(http::status::not_found, "not_found", "no such page", version);
-    if (head) {  // the headers GET would send, its Content-Length too, and no body
-      const std::size_t length = response.body().size();
-      response.body().clear();
-      response.content_length(length);
-    }
-    answer(std::move(response), keep);
+    if (file && request.method() != http::verb::get && !head)
+      return answer(not_allowed("pages take GET and HEAD", "GET, HEAD", version), keep);
+    answer(file ? reply(http::status::ok, file->type, std::string(file->body), version)
+                : error_reply(http::status::not_found, "not_found", "no such page", version),
+           keep);
   }
 
   // While its request is on the pool: a client that closes its end (or
@@ -359,6 +366,11 @@ class Connection : public std::enable_shared_from_this<Connection> {
 
   void answer(Response response, bool keep) {
     reading_ = false;
+    if (head_) {  // any answer to HEAD: the headers GET would get, its Content-Length too, and no body
+      const std::size_t length = response.body().size();
+      response.body().clear();
+      response.content_length(length);
+    }
     response_ = std::move(response);
     response_.keep_alive(keep);
     stream_.expires_after(body_time);
@@ -387,6 +399,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   std::optional<http::request_parser<http::string_body>> parser_;
   Response response_;
   std::array<char, 65536> sink_;
+  bool head_ = false;     // the request under way is a HEAD: its answer has no body
   bool queued_ = false;   // its request counts in Impl::in_pool (io thread only)
   bool reading_ = false;  // waiting for a request: it holds no work, so it may go first when the cap is reached
   bool closed_ = false;

@@ -55,6 +55,7 @@ struct Reply {
   std::string type;
   std::string body;
   std::string length;  // Content-Length
+  std::string allow;   // Allow (a 405's)
   [[nodiscard]] json data() const { return json::parse(body); }
 };
 
@@ -81,7 +82,7 @@ Reply request(unsigned short port, http::verb method, const std::string& target,
   http::read(stream, buffer, in);
   const auto& response = in.get();
   return {response.result_int(), std::string(response[http::field::content_type]), response.body(),
-          std::string(response[http::field::content_length])};
+          std::string(response[http::field::content_length]), std::string(response[http::field::allow])};
 }
 
 // Bytes sent as they are, and the status line of the answer (empty when the server closed without one).
@@ -441,6 +442,39 @@ TEST_CASE("serve: the page and its files, nothing else") {
   CHECK(request(server.port(), http::verb::get, "/../CMakeLists.txt").status == 404);
   CHECK(request(server.port(), http::verb::get, "/etc/passwd").status == 404);
   CHECK(request(server.port(), http::verb::put, "/").status == 405);
+}
+
+TEST_CASE("serve: what is not there is 404 whatever the method; a method a target does not take is 405 with Allow") {
+  // From an attacker's test: GET on an unknown /api/ path was 405, and POST /api "pages take GET and HEAD".
+  Running server;
+  for (const http::verb method : {http::verb::get, http::verb::post, http::verb::put, http::verb::delete_}) {
+    for (const char* target : {"/api/nothing", "/api", "/api/", "/api/solve/x", "/nothing"}) {
+      const Reply missing = request(server.port(), method, target, "{}");
+      CHECK(missing.status == 404);
+      CHECK(missing.data()["code"] == "not_found");
+    }
+  }
+  CHECK_THAT(request(server.port(), http::verb::post, "/api/nothing", "{}").data()["error"].get<std::string>(),
+             Catch::Contains("/api/solve"));
+  for (const http::verb method : {http::verb::get, http::verb::head, http::verb::put}) {
+    const Reply api = request(server.port(), method, "/api/check");
+    CHECK(api.status == 405);
+    CHECK(api.allow == "POST");
+  }
+  // Any answer to HEAD has no body, a refusal too: the next answer on the connection is read where it begins.
+  Held both(server.port(), "HEAD /api/check HTTP/1.1\r\nHost: localhost\r\n\r\nGET /nothing HTTP/1.1\r\nHost: localhost\r\n"
+                           "Connection: close\r\n\r\n");
+  std::string answers;
+  boost::system::error_code end;
+  net::read(both.socket, net::dynamic_buffer(answers), end);
+  CHECK(answers.rfind("HTTP/1.1 405", 0) == 0);
+  CHECK_THAT(answers, Catch::Contains("\r\n\r\nHTTP/1.1 404"));
+  for (const char* page : {"/", "/dance.js", "/?x=1"}) {
+    const Reply posted = request(server.port(), http::verb::post, page, "{}");
+    CHECK(posted.status == 405);
+    CHECK(posted.allow == "GET, HEAD");
+    CHECK(posted.data()["code"] == "method_not_allowed");
+  }
 }
 
 TEST_CASE("serve: on the loopback, only requests that name this machine (no DNS rebinding)") {
