@@ -44,6 +44,35 @@ struct Refused : std::runtime_error {
 
 Refused bad_request(const std::string& message) { return {400, "bad_request", message}; }
 
+// What a JSON value is, in a message: "1.5", "a string".
+std::string found_word(const json& value) {
+  if (value.is_number()) return value.dump();
+  if (value.is_string()) return "a string";
+  if (value.is_boolean()) return "true or false";
+  if (value.is_null()) return "null";
+  return value.is_object() ? "an object" : "an array";
+}
+
+// `value` as a whole number from `lo` to `hi` (above it too_large): a JSON integer, -0 too (JSON's 0);
+// no fraction or exponent (1.0, 1e3), digits in a string or another type is converted.
+std::uint64_t whole_number(const json& value, const std::string& field, std::uint64_t lo, std::uint64_t hi,
+                           const std::string& note) {
+  const std::string range = field + " must be a whole number from " + std::to_string(lo) + " to " + std::to_string(hi) + note;
+  if (value.is_number_float()) {
+    const double number = value.get<double>();
+    // Digits past 2^64 reach nlohmann as a double.
+    if (number >= 0x1p64) throw Refused(400, "too_large", range + "; found " + value.dump());
+    throw bad_request(range + ", written without a fraction or an exponent (1000, not 1e3 or 1000.0); found " + value.dump());
+  }
+  if (!value.is_number_integer()) throw bad_request(range + " (a JSON number); found " + found_word(value));
+  if (value.is_number_unsigned() || value.get<std::int64_t>() == 0) {  // -0 is read as a signed 0
+    const auto number = value.is_number_unsigned() ? value.get<std::uint64_t>() : 0;
+    if (number > hi) throw Refused(400, "too_large", range + "; found " + value.dump());
+    if (number >= lo) return number;
+  }
+  throw bad_request(range + "; found " + value.dump());
+}
+
 // The fields of a request object, each read by a typed accessor, once: a
 // value of another JSON type is refused, never converted, and a field no
 // accessor asked for is unknown.
@@ -68,16 +97,11 @@ class Fields {
     if (value && !value->is_boolean()) throw bad_request(std::string("\"") + name + "\" must be true or false");
     return value && value->get<bool>();
   }
-  // A whole number from `lo`; above `hi` is too large.
-  [[nodiscard]] std::optional<std::uint64_t> whole(const char* name, std::uint64_t lo = 0,
-                                                   std::uint64_t hi = std::numeric_limits<std::uint64_t>::max()) {
+  // A whole number from `lo` to `hi` (above it too_large), `note` after the range.
+  [[nodiscard]] std::optional<std::uint64_t> whole(const char* name, std::uint64_t lo, std::uint64_t hi, const std::string& note = "") {
     const json* value = find(name);
     if (!value) return std::nullopt;
-    if (!value->is_number_unsigned() || value->get<std::uint64_t>() < lo)
-      throw bad_request(std::string("\"") + name + "\" must be a whole number from " + std::to_string(lo));
-    if (value->get<std::uint64_t>() > hi)
-      throw Refused(400, "too_large", std::string("\"") + name + "\" is at most " + std::to_string(hi) + " here");
-    return value->get<std::uint64_t>();
+    return whole_number(*value, std::string("\"") + name + "\"", lo, hi, note);
   }
   // Refuses a field that no accessor asked for.
   void no_others() const {
@@ -151,7 +175,7 @@ constexpr Endpoint endpoints[] = {{"solve", Command::solve}, {"generate", Comman
 // prints is held in memory until it is sent, and each puzzle costs time.
 struct Bound {
   std::uint64_t lo, hi;
-  std::string note;  // after "solutions: from 1 to 1000"
+  std::string note;  // after "\"solutions\" must be a whole number from 1 to 1000"
 };
 std::optional<Bound> server_bound(std::string_view field, const ApiLimits& limits) {
   if (field == "solutions") return Bound{1, limits.solutions, " (count: true counts them all)"};
@@ -230,17 +254,8 @@ Asked request_of(Fields& fields, const Endpoint& endpoint, const ApiLimits& limi
         r.time_limit = std::min(r.time_limit, limit->get<double>());
       }
     } else if (o.kind == Kind::whole) {
-      const auto bound = server_bound(name, limits);
-      std::optional<std::uint64_t> value;
-      if (!bound) {
-        value = fields.whole(name.c_str(), o.lo, o.hi);
-      } else if (const json* number = fields.find(name.c_str())) {
-        const std::string range = name + ": from " + std::to_string(bound->lo) + " to " + std::to_string(bound->hi) + bound->note;
-        if (!number->is_number_unsigned() || number->get<std::uint64_t>() < bound->lo) throw bad_request(range);
-        if (number->get<std::uint64_t>() > bound->hi) throw Refused(400, "too_large", range);
-        value = number->get<std::uint64_t>();
-      }
-      if (value) set_whole(o, r, *value);
+      const auto bound = server_bound(name, limits).value_or(Bound{o.lo, o.hi, ""});
+      if (const auto value = fields.whole(name.c_str(), bound.lo, bound.hi, bound.note)) set_whole(o, r, *value);
     }
   }
   return asked;

@@ -249,6 +249,46 @@ TEST_CASE("serve: every field of dance's own options' table is read by its type 
   }
 }
 
+TEST_CASE("serve: a whole-number field takes a JSON integer, -0 too, and every refusal says what it expected") {
+  // From an attacker's test: "solutions": 1.0 was told "from 1 to 1000", and "seed": -0 (JSON's 0) was refused.
+  const std::atomic<bool> running{false};
+  const auto call = [&](const char* endpoint, json body, const char* field, const std::string& value) {
+    std::string text = body.dump();
+    text.insert(text.size() - 1, ",\"" + std::string(field) + "\":" + value);
+    return dance::server::call_api(endpoint, text, dance::server::ApiLimits(), running);
+  };
+  const json solve{{"reduction", "queens"}, {"text", "5\n"}};
+  const json generate{{"puzzle", "sudoku"}, {"options", {{"size", 4}}}};
+  const std::tuple<const char*, json, const char*, std::string> fields[] = {
+      {"solve", solve, "solutions", "\"solutions\" must be a whole number from 1 to 1000 (count: true counts them all)"},
+      {"solve", solve, "sample", "\"sample\" must be a whole number from 1 to 1000"},
+      {"solve", solve, "seed", "\"seed\" must be a whole number from 0 to 18446744073709551615"},
+      {"solve", solve, "node_limit", "\"node_limit\" must be a whole number from 0 to 18446744073709551615"},
+      {"generate", generate, "n", "\"n\" must be a whole number from 1 to 20"},
+      {"generate", generate, "seed", "\"seed\" must be a whole number from 0 to 18446744073709551615"}};
+  for (const auto& [endpoint, body, field, range] : fields) {
+    INFO(endpoint << " " << field);
+    const auto expect = [&](const std::string& value, int status, const std::string& message) {
+      INFO(value);
+      const auto answer = call(endpoint, body, field, value);
+      CHECK(answer.status == status);
+      if (!message.empty()) CHECK(json::parse(answer.body)["error"] == message);
+    };
+    const bool from_one = range.find("from 1 ") != std::string::npos;
+    expect("1", 200, "");
+    expect("-0", from_one ? 400 : 200, from_one ? range + "; found 0" : "");  // -0 is 0
+    expect("1.0", 400, range + ", written without a fraction or an exponent (1000, not 1e3 or 1000.0); found 1.0");
+    expect("1e3", 400, range + ", written without a fraction or an exponent (1000, not 1e3 or 1000.0); found 1000.0");
+    expect("1.5", 400, range + ", written without a fraction or an exponent (1000, not 1e3 or 1000.0); found 1.5");
+    expect("-1", 400, range + "; found -1");
+    expect("\"1\"", 400, range + " (a JSON number); found a string");
+    expect("true", 400, range + " (a JSON number); found true or false");
+    expect("null", 400, range + " (a JSON number); found null");
+    expect("18446744073709551616", 400, range + "; found 1.8446744073709552e+19");
+    expect("1e400", 400, "the body holds a number too large for any field");
+  }
+}
+
 TEST_CASE("serve: other reductions, their options and counts") {
   Running server;
   const json queens = post(server.port(), "solve", {{"reduction", "queens"}, {"text", ""}, {"options", {{"size", 8}}},
@@ -324,7 +364,7 @@ TEST_CASE("serve: what a request gets wrong is a 400 with the message") {
   // What a request prints stays in memory until it is sent: no request for every solution.
   const Reply all = post(server.port(), "solve", {{"reduction", "queens"}, {"text", "12\n"}, {"solutions", 0}});
   CHECK(all.status == 400);
-  CHECK_THAT(all.data()["error"].get<std::string>(), Catch::Contains("solutions: from 1 to 1000"));
+  CHECK_THAT(all.data()["error"].get<std::string>(), Catch::Contains("\"solutions\" must be a whole number from 1 to 1000"));
   const Reply over = post(server.port(), "solve", {{"reduction", "queens"}, {"text", "12\n"}, {"solutions", 1001}});
   CHECK(over.status == 400);
   CHECK(over.data()["code"] == "too_large");
