@@ -127,6 +127,8 @@ void add_option(po::options_description& table, const OwnOption& o, Settings& s)
                   ->value_name(argument);
     } else if constexpr (std::is_same_v<T, double>) {
       value = po::value(&target)->default_value(target)->value_name(argument);
+    } else if constexpr (std::is_same_v<T, std::optional<std::string>>) {  // unset when not given; "" is a value
+      value = po::value<std::string>()->notifier([&target](const std::string& word) { target = word; })->value_name(argument);
     } else {
       auto* text = po::value(&target)->value_name(argument);
       value = target.empty() ? text : text->default_value(target);
@@ -436,7 +438,7 @@ Parsed parse(const std::vector<std::string>& args) {
   for (const OwnOption& o : own_options())  // a value the command line left out is none
     if (!read.has(o.name))
       with_field(o, s, []<class T>(T& field) {
-        if constexpr (std::is_same_v<T, std::optional<std::uint32_t>>) field.reset();
+        if constexpr (requires { field.reset(); }) field.reset();
       });
   // The request's own checks, the same as every face's (dance/request.hpp).
   if (!s.reduction.empty())

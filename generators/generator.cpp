@@ -306,6 +306,8 @@ void check_options(const PuzzleType& type, const GenerateOptions& options) {
   const auto orbits = type.orbits(options.symmetry);  // throws for a symmetry the type has not
   if (const auto why = type.without_clues(); why && (options.minimal || options.clues != 0))
     throw std::invalid_argument(std::string(options.minimal ? "--minimal" : "--clues") + ": " + *why + ", with no clues to take away");
+  if (const auto why = type.without_clues(); why && options.difficulty)  // the grade is of the search a puzzle's clues leave
+    throw std::invalid_argument("--difficulty: " + *why + ", with no clues to grade: it takes no --difficulty");
   if (options.clues == 0) return;
   const std::size_t positions = type.positions();
   if (options.clues > positions)

@@ -419,7 +419,7 @@ class Made final : public PuzzleSink {
 };
 
 // The puzzles made and how many the time limit left out.
-py::tuple generate_puzzles(const std::string& name, std::uint64_t n, std::uint64_t seed, const std::string& difficulty,
+py::tuple generate_puzzles(const std::string& name, std::uint64_t n, std::uint64_t seed, const std::optional<std::string>& difficulty,
                            const std::string& symmetry, bool minimal, std::uint64_t clues, double seconds,
                            std::uint64_t threads, const py::dict& given) {
   Request request;  // Python's keywords, translated

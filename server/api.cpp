@@ -240,7 +240,8 @@ Asked request_of(Fields& fields, const Endpoint& endpoint, const ApiLimits& limi
       if (const json* word = fields.find(name.c_str())) {
         if (!word->is_string()) throw bad_request("\"" + name + "\" must be a string");
         with_request_field(o, r, [word]<class T>(T& field) {
-          if constexpr (std::is_same_v<T, std::string>) field = word->get<std::string>();
+          if constexpr (std::is_same_v<T, std::string> || std::is_same_v<T, std::optional<std::string>>)
+            field = word->get<std::string>();
         });
       }
     } else if (o.kind == Kind::seconds) {

@@ -95,6 +95,10 @@ TEST_CASE("validate: ranges and choices, and each face's words for the option at
   Request difficulty = asking(Job::generate);
   difficulty.difficulty = "brutal";
   CHECK(refusal(difficulty) == "bad_option: --difficulty is easy, medium, hard or fiendish; found 'brutal'");
+  difficulty.difficulty = "";  // given, and empty: no grade, said so (it was taken as none given)
+  CHECK(refusal(difficulty) == "bad_option: --difficulty is easy, medium, hard or fiendish; found ''");
+  difficulty.difficulty.reset();
+  CHECK(refusal(difficulty).empty());
 }
 
 TEST_CASE("run_spec: each job's search") {

@@ -289,6 +289,24 @@ TEST_CASE("serve: a whole-number field takes a JSON integer, -0 too, and every r
   }
 }
 
+TEST_CASE("serve: a difficulty that is empty, or that the family cannot have, is refused at once") {
+  // From an attacker's test: "" was taken as no grade, and clique ran 10,000 attempts before giving up.
+  Running server;
+  const Reply empty = post(server.port(), "generate", {{"puzzle", "sudoku"}, {"difficulty", ""}});
+  CHECK(empty.status == 400);
+  CHECK(empty.data()["code"] == "bad_option");
+  CHECK(empty.data()["error"] == "difficulty is easy, medium, hard or fiendish; found ''");
+  for (const char* puzzle : {"clique", "independent-set"}) {
+    const auto start = std::chrono::steady_clock::now();
+    const Reply graded = post(server.port(), "generate", {{"puzzle", puzzle}, {"options", {{"k", 4}}}, {"difficulty", "hard"}});
+    CHECK(graded.status == 400);
+    CHECK(graded.data()["code"] == "bad_option");
+    CHECK(graded.data()["error"] == std::string("difficulty: ") + puzzle + " puzzles are graphs given whole, with no clues to grade: it takes no difficulty");
+    CHECK(seconds_since(start) < 0.5);
+  }
+  CHECK(post(server.port(), "generate", {{"puzzle", "sudoku"}, {"difficulty", "easy"}}).status == 200);
+}
+
 TEST_CASE("serve: other reductions, their options and counts") {
   Running server;
   const json queens = post(server.port(), "solve", {{"reduction", "queens"}, {"text", ""}, {"options", {{"size", 8}}},

@@ -46,8 +46,8 @@ std::optional<Failure> validate(const Request& r) {
   for (const EngineSwitch& engine : engine_switches())
     if (auto wrong = not_one_of(std::string(engine.name), r.*engine.word, switch_words)) return wrong;
   if (auto wrong = not_one_of("symmetry", r.symmetry, symmetry_words)) return wrong;
-  if (!r.difficulty.empty())
-    if (auto wrong = not_one_of("difficulty", r.difficulty, difficulty_words)) return wrong;
+  if (r.difficulty)
+    if (auto wrong = not_one_of("difficulty", *r.difficulty, difficulty_words)) return wrong;
   // A format the reduction writes, and that the job can write.
   if (r.format.empty())
     return refused({option_named("format"), {" needs a name: 'dance solve " + r.reduction + " --help' lists them"}});
@@ -105,7 +105,7 @@ GenerateOptions generate_options(const Request& r) {
   options.symmetry = parse_symmetry(r.symmetry).value_or(Symmetry::none);
   options.minimal = r.minimal;
   options.clues = r.clues;
-  if (!r.difficulty.empty()) options.difficulty = parse_difficulty(r.difficulty);
+  if (r.difficulty) options.difficulty = parse_difficulty(*r.difficulty);
   return options;
 }
 

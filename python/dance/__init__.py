@@ -512,7 +512,7 @@ def generate(name, n=1, *, seed=0, difficulty=None, symmetry=None, minimal=False
     so far."""
     _text("name", name)
     n, seed, clues, threads = _whole("n", n), _whole("seed", seed), _whole("clues", clues), _whole("threads", threads)
-    difficulty = "" if difficulty is None else _text("difficulty", difficulty)
+    difficulty = None if difficulty is None else _text("difficulty", difficulty)
     symmetry = "" if symmetry is None else _text("symmetry", symmetry)
     try:
         made, timed_out = _dance.generate(name, n, seed, difficulty, symmetry, _flag("minimal", minimal), clues,

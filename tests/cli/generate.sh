@@ -32,6 +32,11 @@ expect 2 '' '--box and --jigsaw exclude each other' -- "$dance" generate sudoku 
 expect 2 '' 'exclude each other' -- "$dance" generate sudoku --size 9 --box 3x3
 expect 2 '' '--symmetry is none' -- "$dance" generate sudoku --symmetry spiral
 expect 2 '' '--difficulty is easy' -- "$dance" generate sudoku --difficulty brutal
+expect 2 '' "^dance: --difficulty is easy, medium, hard or fiendish; found ''$" -- "$dance" generate sudoku --difficulty ""
+# A family whose puzzles have no clues has no grade: refused at once, not after 10,000 attempts
+for puzzle in clique independent-set; do
+  expect 2 '' "^dance: --difficulty: $puzzle puzzles are graphs given whole, with no clues to grade: it takes no --difficulty$" -- timeout 5 "$dance" generate $puzzle --k 4 --difficulty easy
+done
 expect 2 '' 'at least 1' -- "$dance" generate sudoku -n 0
 expect 2 '' 'no generator' -- "$dance" generate xcc
 expect 2 '' 'unknown puzzle' -- "$dance" generate chess

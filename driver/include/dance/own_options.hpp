@@ -60,7 +60,8 @@ struct OwnOption {
   // every face sets; none for an action, a job's flag (`job`) and an option
   // only the command line has (cli::Settings binds those by name).
   using Target = std::variant<std::monostate, bool Request::*, std::uint64_t Request::*, std::uint32_t Request::*,
-                              std::optional<std::uint32_t> Request::*, double Request::*, std::string Request::*>;
+                              std::optional<std::uint32_t> Request::*, double Request::*, std::string Request::*,
+                              std::optional<std::string> Request::*>;
 
   std::string_view name;  // long: "solutions"
   char letter = 0;        // short: 'n'; 0: none

@@ -66,7 +66,7 @@ struct Request {
   std::string symmetry = "none";  // symmetry_words
   bool minimal = false;
   std::uint64_t clues = 0;        // exactly this many; 0 = as removal leaves
-  std::string difficulty;         // empty: any; else difficulty_words
+  std::optional<std::string> difficulty;  // none: any; else one of difficulty_words ("" too is refused)
   bool with_solution = false;
 };
 
