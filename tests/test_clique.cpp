@@ -128,6 +128,17 @@ TEST_CASE("graphs are read from every format alike") {
   REQUIRE(warnings.size() == 2);
   CHECK_THAT(warnings[0], Catch::Contains("1 repeated edges"));
   CHECK_THAT(warnings[1], Catch::Contains("self-loops ignored (the first on line 4)"));
+  // The edges the header announces against the 'e' lines (a file cut short): said, and read as it is.
+  for (const auto& [text, edges, said] :
+       {std::tuple<std::string, std::size_t, std::string>{"c x\np edge 3 3\ne 1 2\n", 1, "line 2: the 'p' line announces 3 edges; 1 'e' lines follow"},
+        {"p edge 3 1\ne 1 2\ne 2 3\n", 2, "line 1: the 'p' line announces 1 edges; 2 'e' lines follow"}}) {
+    std::vector<std::string> told;
+    CHECK(parse(text, &told).edge_count() == edges);
+    CHECK(told == std::vector<std::string>{said});
+  }
+  std::vector<std::string> none;
+  (void)parse("p edge 3 2\ne 1 2\ne 2 3\n", &none);
+  CHECK(none.empty());
 }
 
 TEST_CASE("malformed graphs are named by line and column") {
@@ -158,6 +169,9 @@ TEST_CASE("malformed graphs are named by line and column") {
   // A header or a vertex number of 10^9 would cost minutes and gigabytes in names.
   CHECK_THAT(parse_error("p edge 1000000000 1\ne 1 2\n"), Catch::Contains("line 1, column 8: at most 16777216 vertices"));
   CHECK_THAT(parse_error("DIMENSION : 20000000\nEDGE_DATA_SECTION\n"), Catch::Contains("line 1, column 13: at most 16777216"));
+  // From an attacker's test: the message said "numbered up to 16777215" while 16777216 vertices were taken.
+  CHECK_THAT(parse_error("p edge 16777217 1\ne 1 2\n"),
+             Catch::EndsWith("line 1, column 8: at most 16777216 vertices (numbered from 1 to 16777216)"));
 }
 
 TEST_CASE("the vertices of an edge or adjacency list are the names in it, numbers in numeric order") {

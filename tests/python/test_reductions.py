@@ -211,6 +211,9 @@ def test_bad_input_raises_the_documented_exceptions():
         dance.solve("sudoku", SUDOKU + SUDOKU)
     with pytest.raises(ValueError, match="difficulty"):
         dance.generate("sudoku", difficulty="impossible")
+    # An empty grade is refused as the command line and the API refuse it (it was taken as none).
+    with pytest.raises(ValueError, match="^difficulty= is easy, medium, hard or fiendish; found ''$"):
+        dance.generate("sudoku", difficulty="")
     with pytest.raises(ValueError, match="no generator"):
         dance.generate("queens", size=8)
     with pytest.raises(ValueError, match="best answer"):
