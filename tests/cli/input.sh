@@ -78,6 +78,13 @@ expect 0 '^4$' '' -- sh -c "'$dance' emit polyomino '$tmp/colon_piece' | '$dance
 printf ' | x y\n' >"$tmp/no_primary.dlx"
 expect 0 '^ \| x y$' '' -- "$dance" emit xcc "$tmp/no_primary.dlx"
 expect 0 '^1$' '' -- sh -c "'$dance' emit xcc '$tmp/no_primary.dlx' | '$dance' count xcc"
+# Nothing to cover: the empty selection is the one solution (Knuth's programs count it), on every path
+for way in "count xcc --memo off" "count xcc --memo on" "count xcc -j 2" "solve xcc --count"; do
+  expect 0 '^1$' '' -- "$dance" $way "$tmp/no_primary.dlx"
+done
+expect 0 '^unique$' '' -- "$dance" solve xcc --unique "$tmp/no_primary.dlx"
+expect 0 '"options":\[\]' '' -- "$dance" solve xcc -n 0 --memo on --format json "$tmp/no_primary.dlx"
+expect 0 '' 'solutions 1,' -- "$dance" solve xcc -n 0 --stats "$tmp/no_primary.dlx"
 head -n 1 "$data/sudoku_batch.txt" | "$dance" solve sudoku --format line >"$tmp/full_grid"
 expect 0 '^ \|$' '' -- "$dance" emit sudoku "$tmp/full_grid"
 expect 0 '^1$' '' -- sh -c "'$dance' emit sudoku '$tmp/full_grid' | '$dance' count xcc"
