@@ -141,7 +141,7 @@ ModelOptions model_options(const json* options, const Reduction& reduction, cons
     using Kind = OptionSpec::Kind;
     std::string text;
     if (spec->kind == Kind::flag) {
-      if (!value.is_boolean()) throw Refused(400, "bad_option", field + " must be true or false");
+      if (!value.is_boolean()) throw Refused(400, "bad_option", field + " must be true or false; found " + found_word(value));
       if (!value.get<bool>()) continue;
     } else if ((spec->kind == Kind::integer || spec->kind == Kind::dimensions) && value.is_number_integer()) {
       text = value.dump();
@@ -149,7 +149,8 @@ ModelOptions model_options(const json* options, const Reduction& reduction, cons
       text = value.get<std::string>();
     } else {
       throw Refused(400, "bad_option",
-                    field + (spec->kind == Kind::integer ? " must be a whole number" : " must be a string"));
+                    field + (spec->kind == Kind::integer ? " must be a whole number (a JSON integer, or its digits in a string)"
+                                                         : " must be a string") + "; found " + found_word(value));
     }
     if (const auto wrong = spec->check(text)) throw Refused(400, "bad_option", field + wrong->substr(option_word(name).size()));
     if (limits.largest != 0 && (spec->kind == Kind::integer || spec->kind == Kind::dimensions)) {

@@ -287,6 +287,16 @@ TEST_CASE("serve: a whole-number field takes a JSON integer, -0 too, and every r
     expect("18446744073709551616", 400, range + "; found 1.8446744073709552e+19");
     expect("1e400", 400, "the body holds a number too large for any field");
   }
+  // A reduction's whole-number option says what it found too.
+  for (const auto& [value, found] : {std::pair<std::string, std::string>{"1.0", "1.0"}, {"true", "true or false"}, {"null", "null"},
+                                     {"18446744073709551616", "1.8446744073709552e+19"}}) {
+    const auto answer = dance::server::call_api("solve", R"({"reduction":"queens","text":"","count":true,"options":{"size":)" + value + "}}",
+                                                dance::server::ApiLimits(), running);
+    CHECK(answer.status == 400);
+    CHECK(json::parse(answer.body)["error"] == "options.size must be a whole number (a JSON integer, or its digits in a string); found " + found);
+  }
+  CHECK(dance::server::call_api("solve", R"({"reduction":"queens","text":"","count":true,"options":{"size":-0}})",
+                                dance::server::ApiLimits(), running).status == 400);  // 0, out of the option's range
 }
 
 TEST_CASE("serve: a difficulty that is empty, or that the family cannot have, is refused at once") {
