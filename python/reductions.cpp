@@ -489,7 +489,7 @@ void bind_reductions(py::module_& m) {
       .def_property_readonly("complete", &Run::complete);
   py::class_<Reading>(m, "Reading")
       .def(py::init([](const std::string& name, std::string text, const py::dict& options, std::uint64_t threads,
-                       std::uint64_t seed, std::uint64_t nodes, double seconds, bool verify,
+                       std::uint64_t seed, std::uint64_t nodes, double seconds, bool verify, std::uint64_t memo_mib,
                        const std::map<std::string, std::string>& engine) {
              Request request;  // Python's keywords, translated
              request.reduction = reduction_named(name).name();
@@ -499,13 +499,14 @@ void bind_reductions(py::module_& m) {
              request.node_limit = nodes;
              request.time_limit = seconds;
              request.verify = verify;
+             request.memo_mib = memo_mib;
              for (const EngineSwitch& row : engine_switches())  // memo="off", tie_break="on"
                if (const auto word = engine.find(std::string(row.field)); word != engine.end()) request.*row.word = word->second;
              return std::make_unique<Reading>(std::move(request), std::move(text));
            }),
            py::arg("name"), py::arg("text"), py::arg("options"), py::arg("threads") = 1, py::arg("seed") = 0,
            py::arg("nodes") = 0, py::arg("seconds") = 0.0, py::arg("verify") = true,
-           py::arg("engine") = std::map<std::string, std::string>{})
+           py::arg("memo_mib") = Request{}.memo_mib, py::arg("engine") = std::map<std::string, std::string>{})
       .def("next", &Reading::next)
       .def("emit", &Reading::emit);
   py::class_<Generated>(m, "Generated")

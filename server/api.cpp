@@ -178,10 +178,14 @@ struct Bound {
   std::uint64_t lo, hi;
   std::string note;  // after "\"solutions\" must be a whole number from 1 to 1000"
 };
+// The memo's table takes at most half a request's memory, so that it empties before the request runs out.
+std::uint64_t memo_mib_at_most(const ApiLimits& limits) { return std::max<std::uint64_t>(1, limits.memory >> 21); }
+
 std::optional<Bound> server_bound(std::string_view field, const ApiLimits& limits) {
   if (field == "solutions") return Bound{1, limits.solutions, " (count: true counts them all)"};
   if (field == "sample") return Bound{1, limits.solutions, ""};
   if (field == "n") return Bound{1, limits.puzzles, ""};
+  if (field == "memo_mib") return Bound{1, memo_mib_at_most(limits), " (half the memory a request may take)"};
   return std::nullopt;
 }
 
@@ -220,6 +224,7 @@ Asked request_of(Fields& fields, const Endpoint& endpoint, const ApiLimits& limi
   }
   r.model = model_options(given ? &options : nullptr, reduction, limits);
   r.time_limit = limits.time_limit;
+  r.memo_mib = std::min(r.memo_mib, memo_mib_at_most(limits));
   r.threads = 1;  // the server's pool runs the requests side by side
   using Kind = OwnOption::Kind;
   for (const OwnOption& o : own_options()) {
