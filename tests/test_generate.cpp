@@ -18,6 +18,7 @@ using namespace dance;
 
 namespace {
 const Reduction& reduction = *find_reduction("sudoku");
+const sudoku::SudokuReduction sudoku_reduction;
 
 std::unique_ptr<PuzzleType> sudoku_of(const std::string& box, bool diagonals = false) {
   ModelOptions options;
@@ -30,7 +31,7 @@ std::unique_ptr<PuzzleType> sudoku_of(const std::string& box, bool diagonals = f
 // until its budget (doubled each time from one node) is enough.
 std::unique_ptr<PuzzleType> restarting_sudoku_of(const std::string& box) {
   const sudoku::Shape shape = *sudoku::parse_box(box);
-  return std::make_unique<sudoku::SudokuPuzzles>(shape, std::make_shared<const dlx::Problem>(sudoku::encode_shape(shape)), 1);
+  return std::make_unique<sudoku::SudokuPuzzles>(sudoku_reduction, shape, 1);
 }
 
 // The cell that a symmetry maps (r, c) to, written out here rather than taken
@@ -253,8 +254,7 @@ TEST_CASE("grids from the pattern are valid, each seed's its own, and as mixed a
                                        std::pair{std::string("5x5"), true}}) {
     sudoku::Shape shape = *sudoku::parse_box(box);
     shape.diagonals = diagonals;
-    const auto problem = std::make_shared<const dlx::Problem>(sudoku::encode_shape(shape));
-    sudoku::SudokuPuzzles patterns(shape, problem, 1, 0), searches(shape, problem);
+    sudoku::SudokuPuzzles patterns(sudoku_reduction, shape, 1, 0), searches(sudoku_reduction, shape);
     std::set<Solution> grids;
     int pattern_like = 0, search_like = 0;
     const std::size_t seeds = shape.n <= 16 ? 100 : 10;

@@ -5,6 +5,9 @@
 #include <optional>
 #include <ostream>
 #include <sstream>
+#include <stdexcept>
+#include <string>
+#include <utility>
 
 #include "dlx/random.hpp"
 #include "sudoku/picture.hpp"
@@ -31,11 +34,41 @@ void write_line(std::ostream& out, const Cells& cells, int n) {
   out << text;
 }
 
+// A puzzle of the shape with no clues yet.
+SudokuInstance empty_grid(const Shape& shape) {
+  SudokuInstance grid;
+  grid.puzzle.shape = shape;
+  grid.puzzle.clues.assign(static_cast<std::size_t>(shape.n) * static_cast<std::size_t>(shape.n), 0);
+  return grid;
+}
+
 }  // namespace
 
-SudokuPuzzles::SudokuPuzzles(Shape shape, std::shared_ptr<const dlx::Problem> problem, std::uint64_t first_budget,
-                             int fills)
-    : shape_(std::move(shape)), first_budget_(first_budget), fills_(fills), randomiser_(problem), checker_(std::move(problem)) {}
+SudokuPuzzles::SudokuPuzzles(const SudokuReduction& reduction, Shape shape, std::uint64_t first_budget, int fills)
+    : reduction_(reduction), shape_(std::move(shape)), grid_(empty_grid(shape_)), first_budget_(first_budget),
+      fills_(fills), randomiser_(reduction_.encode(grid_).problem), checker_(reduction_.encode(grid_).problem) {}
+
+std::vector<dlx::OptionId> SudokuPuzzles::encoded(const Solution& grid) {
+  grid_.puzzle.clues = grid;
+  Encoding encoding = reduction_.encode(grid_);
+  grid_.puzzle.clues.assign(grid.size(), 0);
+  // encode assumes a clue's option per filled cell, in cell order: a complete grid's are its cells'
+  if (encoding.assumptions.size() != grid.size())
+    throw std::logic_error("sudoku: encode gave " + std::to_string(encoding.assumptions.size()) + " options for a grid of " +
+                           std::to_string(grid.size()) + " cells");
+  return std::move(encoding.assumptions);
+}
+
+const std::vector<dlx::OptionId>& SudokuPuzzles::options_of(const Solution& grid) {
+  if (grid == encoded_ && !encoded_options_.empty()) return encoded_options_;
+  encoded_options_ = encoded(grid);
+  encoded_ = grid;
+  return encoded_options_;
+}
+
+Solution SudokuPuzzles::decoded(std::span<const dlx::OptionId> solution) const {
+  return reduction_.decode(grid_, solution)->cells;
+}
 
 std::size_t SudokuPuzzles::positions() const { return static_cast<std::size_t>(shape_.n * shape_.n); }
 
@@ -70,10 +103,12 @@ Solution SudokuPuzzles::random_solution(std::uint64_t seed, Symmetry) {  // ever
 void SudokuPuzzles::new_regions(dlx::Random& random) {
   retired_work_ = work();
   shape_.regions = random_regions(shape_.n, random);
-  auto problem = std::make_shared<const dlx::Problem>(encode_shape(shape_));
-  randomiser_ = dlx::Solver(problem);
-  checker_ = dlx::Solver(std::move(problem));
+  grid_.puzzle.shape = shape_;
+  const Encoding encoding = reduction_.encode(grid_);
+  randomiser_ = dlx::Solver(encoding.problem);
+  checker_ = dlx::Solver(encoding.problem);
   preferred_.clear();  // the new checker prefers nothing yet
+  encoded_.clear();    // nor is a grid of the old map encoded
 }
 
 void SudokuPuzzles::fill(dlx::Random& random, std::span<const dlx::OptionId> assumed, std::uint64_t budget) {
@@ -86,12 +121,7 @@ void SudokuPuzzles::fill(dlx::Random& random, std::span<const dlx::OptionId> ass
   randomiser_.set_limits(limits(randomiser_, budget));
 }
 
-Solution SudokuPuzzles::solution_found() const {
-  const auto n = static_cast<dlx::OptionId>(shape_.n);
-  Solution grid(positions(), 0);
-  for (const dlx::OptionId o : randomiser_.solution()) grid[o / n] = static_cast<int>(o % n) + 1;
-  return grid;
-}
+Solution SudokuPuzzles::solution_found() const { return decoded(randomiser_.solution()); }
 
 namespace {
 
@@ -184,8 +214,9 @@ Solution SudokuPuzzles::mixed_pattern(dlx::Random& random) {
   const auto refill = [&](auto outside) {
     if (interrupted()) return;  // each refill relinks the whole grid (a 64x64's 262,144 options): -t is seen between them
     rest.clear();
+    const std::vector<dlx::OptionId>& options = options_of(grid);
     for (std::size_t cell = 0; cell < grid.size(); ++cell)
-      if (outside(static_cast<int>(cell) / n, static_cast<int>(cell) % n)) rest.push_back(option(grid, cell));
+      if (outside(static_cast<int>(cell) / n, static_cast<int>(cell) % n)) rest.push_back(options[cell]);
     fill(random, rest, 4 * (positions() - rest.size()));
     if (randomiser_.next() == dlx::Outcome::solution) grid = solution_found();  // else the old values stay
   };
@@ -228,21 +259,15 @@ std::vector<std::vector<std::size_t>> SudokuPuzzles::orbits(Symmetry symmetry) c
   return all;
 }
 
-dlx::OptionId SudokuPuzzles::option(const Solution& solution, std::size_t cell) const {
-  return static_cast<dlx::OptionId>(cell * static_cast<std::size_t>(shape_.n)) +
-         static_cast<dlx::OptionId>(solution[cell] - 1);
-}
-
 bool SudokuPuzzles::assume_clues(const Solution& solution, std::span<const std::size_t> clues) {
   if (solution != preferred_) {  // a new puzzle: its solution's values are tried first
     preferred_ = solution;
-    preferred_options_.clear();
-    for (std::size_t cell = 0; cell < solution.size(); ++cell) preferred_options_.push_back(option(solution, cell));
+    preferred_options_ = options_of(solution);
     checker_.retract();
     checker_.prefer(preferred_options_);
   }
   wanted_.clear();
-  for (const std::size_t cell : clues) wanted_.push_back(option(solution, cell));
+  for (const std::size_t cell : clues) wanted_.push_back(preferred_options_[cell]);
   const auto assumed = checker_.assumptions();
   std::size_t same = 0;
   while (same < assumed.size() && same < wanted_.size() && assumed[same] == wanted_[same]) ++same;
@@ -257,8 +282,9 @@ Verdict SudokuPuzzles::count(const Solution& solution, std::span<const std::size
   // runs it: not in the checker's order, which tries the solution's values first.
   randomiser_.retract();
   randomiser_.reseed(0);
+  const std::vector<dlx::OptionId>& options = options_of(solution);
   for (const std::size_t cell : clues)
-    if (!randomiser_.assume(option(solution, cell))) return Verdict{};  // the clues of a solution never clash
+    if (!randomiser_.assume(options[cell])) return Verdict{};  // the clues of a solution never clash
   const dlx::Statistics before = randomiser_.statistics();
   randomiser_.count(limit);
   const dlx::Statistics& after = randomiser_.statistics();
@@ -268,7 +294,7 @@ Verdict SudokuPuzzles::count(const Solution& solution, std::span<const std::size
 }
 
 template <class Extra, class Search>
-void SudokuPuzzles::with_restarts(const Solution& solution, std::span<const std::size_t> clues, Extra extra,
+void SudokuPuzzles::with_restarts(std::span<const std::size_t> clues, Extra extra,
                                   Search search) {
   checker_.set_limits(limits(checker_, first_budget_));
   if (search(checker_) == dlx::Outcome::node_limit && !worked_out()) {
@@ -276,7 +302,7 @@ void SudokuPuzzles::with_restarts(const Solution& solution, std::span<const std:
     // order a new seed's with the solution's values still first.
     randomiser_.retract();
     randomiser_.reseed(1, preferred_options_);
-    for (const std::size_t cell : clues) (void)randomiser_.assume(option(solution, cell));
+    for (const std::size_t cell : clues) (void)randomiser_.assume(preferred_options_[cell]);
     extra(randomiser_);
     randomiser_.set_limits(limits(randomiser_, 0));  // what is left of the attempt's work
     randomiser_.restarting(2 * first_budget_, 1, search, preferred_options_, dlx::Solver::Budgets::doubling);
@@ -289,17 +315,18 @@ void SudokuPuzzles::with_restarts(const Solution& solution, std::span<const std:
 bool SudokuPuzzles::another(const Solution& solution, std::span<const std::size_t> clues,
                             std::span<const std::size_t> removed) {
   if (!assume_clues(solution, clues)) return false;
+  const std::vector<dlx::OptionId>& option = preferred_options_;  // per cell, of `solution`
   // Another solution differs first at removed[k]: keep removed[0..k) and forbid removed[k].
   bool found = false;
   for (std::size_t k = 0; k < removed.size() && !found; ++k) {
     checker_.retract(clues.size() + k);
-    if (k > 0 && !checker_.assume(option(solution, removed[k - 1]))) break;
-    if (!checker_.forbid(option(solution, removed[k]))) continue;
+    if (k > 0 && !checker_.assume(option[removed[k - 1]])) break;
+    if (!checker_.forbid(option[removed[k]])) continue;
     const auto extra = [&](dlx::Solver& solver) {
-      for (std::size_t j = 0; j < k; ++j) (void)solver.assume(option(solution, removed[j]));
-      (void)solver.forbid(option(solution, removed[k]));
+      for (std::size_t j = 0; j < k; ++j) (void)solver.assume(option[removed[j]]);
+      (void)solver.forbid(option[removed[k]]);
     };
-    with_restarts(solution, clues, extra, [&found](dlx::Solver& solver) {
+    with_restarts(clues, extra, [&found](dlx::Solver& solver) {
       const std::uint64_t before = solver.statistics().solutions;
       const dlx::Outcome outcome = solver.count(1);
       found = solver.statistics().solutions > before;
@@ -316,12 +343,21 @@ std::vector<std::size_t> SudokuPuzzles::difference(const Solution& solution, std
   // The checker tries the solution's values first, so the solution comes
   // first (the search that finds it never backs up); any next one differs.
   // A restart's order tries them first too.
-  const auto n = static_cast<dlx::OptionId>(shape_.n);
-  with_restarts(solution, clues, [](dlx::Solver&) {}, [&](dlx::Solver& solver) {
+  with_restarts(clues, [](dlx::Solver&) {}, [&](dlx::Solver& solver) {
     dlx::Outcome outcome = dlx::Outcome::exhausted;
-    while (differs.empty() && (outcome = solver.next()) == dlx::Outcome::solution)
+    while (differs.empty() && (outcome = solver.next()) == dlx::Outcome::solution) {
+      // The cells where the other solution differs, in the order the search chose their options.
+      const Solution other = decoded(solver.solution());
+      const std::vector<dlx::OptionId> options = encoded(other);
+      std::vector<std::pair<dlx::OptionId, std::size_t>> cell_of;  // the differing cells by their options
+      for (std::size_t cell = 0; cell < other.size(); ++cell)
+        if (other[cell] != solution[cell]) cell_of.emplace_back(options[cell], cell);
+      std::sort(cell_of.begin(), cell_of.end());
       for (const dlx::OptionId o : solver.solution())
-        if (static_cast<int>(o % n) + 1 != solution[o / n]) differs.push_back(o / n);
+        if (const auto it = std::lower_bound(cell_of.begin(), cell_of.end(), std::pair{o, std::size_t{0}});
+            it != cell_of.end() && it->first == o)
+          differs.push_back(it->second);
+    }
     return outcome;
   });
   return differs;

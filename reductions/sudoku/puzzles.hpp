@@ -1,5 +1,9 @@
 // Sudoku as a generator puzzle type: positions are cells, every cell of a
 // complete grid is a clue, symmetries act on the square of cells.
+//
+// A grid reaches the engine through the reduction's own encode (its options
+// are the assumptions of the grid as a puzzle) and comes back through its
+// decode: no option layout is written here.
 #pragma once
 
 #include <memory>
@@ -8,6 +12,7 @@
 #include "dlx/random.hpp"
 #include "dlx/solver.hpp"
 #include "sudoku/grid.hpp"
+#include "sudoku/sudoku.hpp"
 
 namespace dance::sudoku {
 
@@ -22,7 +27,7 @@ class SudokuPuzzles final : public PuzzleType {
  public:
   // `first_budget`: the nodes before the first restart (tests make it 1);
   // `fills`: the fills a grid may take before the pattern, if it has one (tests make it 0).
-  SudokuPuzzles(Shape shape, std::shared_ptr<const dlx::Problem> problem, std::uint64_t first_budget = restart_nodes,
+  SudokuPuzzles(const SudokuReduction& reduction, Shape shape, std::uint64_t first_budget = restart_nodes,
                 int fills = fill_attempts);
   [[nodiscard]] std::size_t positions() const override;
   [[nodiscard]] Solution random_solution(std::uint64_t seed, Symmetry symmetry) override;
@@ -67,15 +72,20 @@ class SudokuPuzzles final : public PuzzleType {
   [[nodiscard]] Solution pattern(dlx::Random& random) const;
   // A random grid made from a pattern, without a search that can go astray.
   [[nodiscard]] Solution mixed_pattern(dlx::Random& random);
-  [[nodiscard]] dlx::OptionId option(const Solution& solution, std::size_t cell) const;
+  // The engine's options of a complete grid, per cell: the assumptions of
+  // the reduction's encode of the grid as a puzzle (kept for the last grid).
+  const std::vector<dlx::OptionId>& options_of(const Solution& grid);
+  [[nodiscard]] std::vector<dlx::OptionId> encoded(const Solution& grid);  // the same, not kept
+  // The engine's solution as a grid, by the reduction's decode.
+  [[nodiscard]] Solution decoded(std::span<const dlx::OptionId> solution) const;
   // Runs search(solver) on the checker as it stands. A search stopped by its
-  // node budget goes on on the randomiser, with the clues assumed and
+  // node budget goes on on the randomiser, with the clues (of the preferred solution) assumed and
   // extra(solver) done, under the engine's restarts (Solver::restarting:
   // budgets doubling from twice the first, a new order each run with the
   // solution's values still first): searches for another solution have
   // heavy tails, and restarts cut them.
   template <class Extra, class Search>
-  void with_restarts(const Solution& solution, std::span<const std::size_t> clues, Extra extra, Search search);
+  void with_restarts(std::span<const std::size_t> clues, Extra extra, Search search);
   // A search's limits on `solver`: up to `nodes` more (0: none) and what
   // is left of the attempt's work, and Ctrl-C.
   [[nodiscard]] dlx::Limits limits(const dlx::Solver& solver, std::uint64_t nodes) const {
@@ -84,7 +94,11 @@ class SudokuPuzzles final : public PuzzleType {
   }
   // No node limit: Ctrl-C only.
   [[nodiscard]] dlx::Limits limits() const { return dlx::Limits{0, 0, interrupt()}; }
+  const SudokuReduction& reduction_;
   Shape shape_;
+  SudokuInstance grid_;  // of the shape: what encode and decode are given
+  Solution encoded_;     // the grid options_of() last encoded, and its options
+  std::vector<dlx::OptionId> encoded_options_;
   std::uint64_t first_budget_;
   int fills_;
   dlx::Solver randomiser_;  // random solutions, and the restarts of a long test

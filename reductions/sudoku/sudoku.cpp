@@ -293,7 +293,7 @@ std::unique_ptr<PuzzleType> SudokuReduction::make_puzzle_type(const ModelOptions
     shape = fixed_shape(options).value_or(*boxed_shape(9));
   }
   shape.diagonals = options.has("diagonals");
-  auto puzzles = std::make_unique<SudokuPuzzles>(shape, problem_for(shape));
+  auto puzzles = std::make_unique<SudokuPuzzles>(*this, shape);
   if (format == "svg") puzzles->draw_as_svg();
   if (jigsaw) puzzles->on_random_regions();
   return puzzles;
