@@ -46,24 +46,32 @@ SudokuInstance empty_grid(const Shape& shape) {
 
 SudokuPuzzles::SudokuPuzzles(const SudokuReduction& reduction, Shape shape, std::uint64_t first_budget, int fills)
     : reduction_(reduction), shape_(std::move(shape)), grid_(empty_grid(shape_)), first_budget_(first_budget),
-      fills_(fills), randomiser_(reduction_.encode(grid_).problem), checker_(reduction_.encode(grid_).problem) {}
+      fills_(fills), randomiser_(tabulate()), checker_(reduction_.encode(grid_).problem) {}  // the same problem, kept by the reduction
 
-std::vector<dlx::OptionId> SudokuPuzzles::encoded(const Solution& grid) {
-  grid_.puzzle.clues = grid;
-  Encoding encoding = reduction_.encode(grid_);
-  grid_.puzzle.clues.assign(grid.size(), 0);
-  // encode assumes a clue's option per filled cell, in cell order: a complete grid's are its cells'
-  if (encoding.assumptions.size() != grid.size())
-    throw std::logic_error("sudoku: encode gave " + std::to_string(encoding.assumptions.size()) + " options for a grid of " +
-                           std::to_string(grid.size()) + " cells");
-  return std::move(encoding.assumptions);
+std::shared_ptr<const dlx::Problem> SudokuPuzzles::tabulate() {
+  // The grid of value v everywhere, encoded: encode assumes one option per
+  // clue, in cell order, clashing or not (a clash only marks the encoding).
+  const std::size_t cells = positions();
+  std::shared_ptr<const dlx::Problem> problem;
+  option_of_.assign(static_cast<std::size_t>(shape_.n), {});
+  for (int v = 1; v <= shape_.n; ++v) {
+    grid_.puzzle.clues.assign(cells, v);
+    Encoding encoding = reduction_.encode(grid_);
+    if (encoding.assumptions.size() != cells)
+      throw std::logic_error("sudoku: encode gave " + std::to_string(encoding.assumptions.size()) +
+                             " options for a grid of " + std::to_string(cells) + " clues");
+    option_of_[static_cast<std::size_t>(v - 1)] = std::move(encoding.assumptions);
+    problem = std::move(encoding.problem);
+  }
+  grid_.puzzle.clues.assign(cells, 0);
+  cell_of_.assign(problem->option_count(), cells);
+  for (const auto& options : option_of_)
+    for (std::size_t cell = 0; cell < cells; ++cell) cell_of_[options[cell]] = cell;
+  return problem;
 }
 
-const std::vector<dlx::OptionId>& SudokuPuzzles::options_of(const Solution& grid) {
-  if (grid == encoded_ && !encoded_options_.empty()) return encoded_options_;
-  encoded_options_ = encoded(grid);
-  encoded_ = grid;
-  return encoded_options_;
+dlx::OptionId SudokuPuzzles::option(const Solution& solution, std::size_t cell) const {
+  return option_of_[static_cast<std::size_t>(solution[cell] - 1)][cell];
 }
 
 Solution SudokuPuzzles::decoded(std::span<const dlx::OptionId> solution) const {
@@ -104,11 +112,17 @@ void SudokuPuzzles::new_regions(dlx::Random& random) {
   retired_work_ = work();
   shape_.regions = random_regions(shape_.n, random);
   grid_.puzzle.shape = shape_;
-  const Encoding encoding = reduction_.encode(grid_);
-  randomiser_ = dlx::Solver(encoding.problem);
-  checker_ = dlx::Solver(encoding.problem);
+  // A new map changes the items of the regions, not which option puts a
+  // value in a cell: one encode gives the problem (and checks the 1s'
+  // options), rather than tabulate()'s one per value.
+  grid_.puzzle.clues.assign(positions(), 1);
+  Encoding encoding = reduction_.encode(grid_);
+  grid_.puzzle.clues.assign(positions(), 0);
+  if (encoding.assumptions != option_of_[0]) throw std::logic_error("sudoku: a jigsaw map moved the options of its cells");
+  auto problem = std::move(encoding.problem);
+  randomiser_ = dlx::Solver(problem);
+  checker_ = dlx::Solver(std::move(problem));
   preferred_.clear();  // the new checker prefers nothing yet
-  encoded_.clear();    // nor is a grid of the old map encoded
 }
 
 void SudokuPuzzles::fill(dlx::Random& random, std::span<const dlx::OptionId> assumed, std::uint64_t budget) {
@@ -214,9 +228,8 @@ Solution SudokuPuzzles::mixed_pattern(dlx::Random& random) {
   const auto refill = [&](auto outside) {
     if (interrupted()) return;  // each refill relinks the whole grid (a 64x64's 262,144 options): -t is seen between them
     rest.clear();
-    const std::vector<dlx::OptionId>& options = options_of(grid);
     for (std::size_t cell = 0; cell < grid.size(); ++cell)
-      if (outside(static_cast<int>(cell) / n, static_cast<int>(cell) % n)) rest.push_back(options[cell]);
+      if (outside(static_cast<int>(cell) / n, static_cast<int>(cell) % n)) rest.push_back(option(grid, cell));
     fill(random, rest, 4 * (positions() - rest.size()));
     if (randomiser_.next() == dlx::Outcome::solution) grid = solution_found();  // else the old values stay
   };
@@ -262,7 +275,8 @@ std::vector<std::vector<std::size_t>> SudokuPuzzles::orbits(Symmetry symmetry) c
 bool SudokuPuzzles::assume_clues(const Solution& solution, std::span<const std::size_t> clues) {
   if (solution != preferred_) {  // a new puzzle: its solution's values are tried first
     preferred_ = solution;
-    preferred_options_ = options_of(solution);
+    preferred_options_.clear();
+    for (std::size_t cell = 0; cell < solution.size(); ++cell) preferred_options_.push_back(option(solution, cell));
     checker_.retract();
     checker_.prefer(preferred_options_);
   }
@@ -282,9 +296,8 @@ Verdict SudokuPuzzles::count(const Solution& solution, std::span<const std::size
   // runs it: not in the checker's order, which tries the solution's values first.
   randomiser_.retract();
   randomiser_.reseed(0);
-  const std::vector<dlx::OptionId>& options = options_of(solution);
   for (const std::size_t cell : clues)
-    if (!randomiser_.assume(options[cell])) return Verdict{};  // the clues of a solution never clash
+    if (!randomiser_.assume(option(solution, cell))) return Verdict{};  // the clues of a solution never clash
   const dlx::Statistics before = randomiser_.statistics();
   randomiser_.count(limit);
   const dlx::Statistics& after = randomiser_.statistics();
@@ -345,19 +358,9 @@ std::vector<std::size_t> SudokuPuzzles::difference(const Solution& solution, std
   // A restart's order tries them first too.
   with_restarts(clues, [](dlx::Solver&) {}, [&](dlx::Solver& solver) {
     dlx::Outcome outcome = dlx::Outcome::exhausted;
-    while (differs.empty() && (outcome = solver.next()) == dlx::Outcome::solution) {
-      // The cells where the other solution differs, in the order the search chose their options.
-      const Solution other = decoded(solver.solution());
-      const std::vector<dlx::OptionId> options = encoded(other);
-      std::vector<std::pair<dlx::OptionId, std::size_t>> cell_of;  // the differing cells by their options
-      for (std::size_t cell = 0; cell < other.size(); ++cell)
-        if (other[cell] != solution[cell]) cell_of.emplace_back(options[cell], cell);
-      std::sort(cell_of.begin(), cell_of.end());
+    while (differs.empty() && (outcome = solver.next()) == dlx::Outcome::solution)
       for (const dlx::OptionId o : solver.solution())
-        if (const auto it = std::lower_bound(cell_of.begin(), cell_of.end(), std::pair{o, std::size_t{0}});
-            it != cell_of.end() && it->first == o)
-          differs.push_back(it->second);
-    }
+        if (o != preferred_options_[cell_of_[o]]) differs.push_back(cell_of_[o]);
     return outcome;
   });
   return differs;

@@ -72,10 +72,11 @@ class SudokuPuzzles final : public PuzzleType {
   [[nodiscard]] Solution pattern(dlx::Random& random) const;
   // A random grid made from a pattern, without a search that can go astray.
   [[nodiscard]] Solution mixed_pattern(dlx::Random& random);
-  // The engine's options of a complete grid, per cell: the assumptions of
-  // the reduction's encode of the grid as a puzzle (kept for the last grid).
-  const std::vector<dlx::OptionId>& options_of(const Solution& grid);
-  [[nodiscard]] std::vector<dlx::OptionId> encoded(const Solution& grid);  // the same, not kept
+  // Fills option_of_ and cell_of_ for the shape from the reduction's
+  // encode, and returns its problem.
+  [[nodiscard]] std::shared_ptr<const dlx::Problem> tabulate();
+  // The option that puts the solution's value in `cell`.
+  [[nodiscard]] dlx::OptionId option(const Solution& solution, std::size_t cell) const;
   // The engine's solution as a grid, by the reduction's decode.
   [[nodiscard]] Solution decoded(std::span<const dlx::OptionId> solution) const;
   // Runs search(solver) on the checker as it stands. A search stopped by its
@@ -96,9 +97,9 @@ class SudokuPuzzles final : public PuzzleType {
   [[nodiscard]] dlx::Limits limits() const { return dlx::Limits{0, 0, interrupt()}; }
   const SudokuReduction& reduction_;
   Shape shape_;
-  SudokuInstance grid_;  // of the shape: what encode and decode are given
-  Solution encoded_;     // the grid options_of() last encoded, and its options
-  std::vector<dlx::OptionId> encoded_options_;
+  SudokuInstance grid_;  // of the shape, no clues: what encode and decode are given
+  std::vector<std::vector<dlx::OptionId>> option_of_;  // per value v-1, per cell: encode's option
+  std::vector<std::size_t> cell_of_;                   // per option: its cell
   std::uint64_t first_budget_;
   int fills_;
   dlx::Solver randomiser_;  // random solutions, and the restarts of a long test
