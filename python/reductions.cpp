@@ -389,8 +389,10 @@ struct Generated {
   std::string svg;  // the puzzle as a picture, when the family draws
 };
 
-// The puzzle type that writes the family's puzzles as pictures, or none
-// where its svg draws answers only (clique's generator writes graphs).
+// The puzzle type that writes the family's puzzles as pictures where the
+// family draws its own (range, the path puzzles), or none where its svg
+// draws answers only (clique's generator writes graphs) or the reduction's
+// presenter draws them (MadePuzzle::instance: sudoku).
 std::unique_ptr<PuzzleType> drawing_type(const Reduction& reduction, const ModelOptions& options) {
   const std::vector<Format> formats = reduction.formats();
   if (std::none_of(formats.begin(), formats.end(), [](const Format& f) { return f.name == "svg"; })) return nullptr;
@@ -405,10 +407,11 @@ std::unique_ptr<PuzzleType> drawing_type(const Reduction& reduction, const Model
 // (it runs with the GIL released).
 class Made final : public PuzzleSink {
  public:
-  explicit Made(const PuzzleType* drawing) : drawing_(drawing) {}
+  Made(const PuzzleType* drawing, std::unique_ptr<Presenter> svg) : drawing_(drawing), svg_(std::move(svg)) {}
   void puzzle(std::uint64_t, const MadePuzzle& made) override {
     std::ostringstream svg;
-    if (drawing_) drawing_->print_record(svg, made.puzzle.solution, made.puzzle.kept, false);
+    if (made.instance && svg_) svg_->puzzle(svg, *made.instance, nullptr);
+    else if (drawing_) drawing_->print_record(svg, made.puzzle.solution, made.puzzle.kept, false);
     // the record: what solve() reads (a jigsaw's map too)
     puzzles.push_back({made.record, made.solution, made.puzzle.clues, made.puzzle.attempts, svg.str()});
   }
@@ -416,6 +419,7 @@ class Made final : public PuzzleSink {
 
  private:
   const PuzzleType* drawing_;
+  std::unique_ptr<Presenter> svg_;
 };
 
 // The puzzles made and how many the time limit left out.
@@ -442,7 +446,7 @@ py::tuple generate_puzzles(const std::string& name, std::uint64_t n, std::uint64
     drawing = drawing_type(reduction, request.model);
   } catch (const std::invalid_argument&) {  // the family's options are wrong: generate() says how
   }
-  Made made(drawing.get());
+  Made made(drawing.get(), drawing ? reduction.presenter("svg") : nullptr);
   std::atomic<bool> stop{false};
   Generation run;
   {

@@ -88,6 +88,10 @@ std::unique_ptr<Presenter> Reduction::presenter(std::string_view format) const {
   throw std::invalid_argument("--format: " + std::string(name()) + " writes " + names + "; found '" + std::string(format) + "'");
 }
 
+void Presenter::puzzle(std::ostream&, const Instance&, const Answer*) const {
+  throw std::invalid_argument("this format draws answers, not generated puzzles");
+}
+
 std::string render(const Reduction& reduction, std::string_view format, const Instance& instance, const Answer& answer) {
   std::ostringstream out;
   reduction.presenter(format)->answer(out, instance, answer);

@@ -7,6 +7,7 @@
 #include <sstream>
 #include <tuple>
 
+#include "dance/generate.hpp"
 #include "dance/generator.hpp"
 #include "dlx/random.hpp"
 #include "dlx/solver.hpp"
@@ -491,4 +492,48 @@ TEST_CASE("an attempt that runs out of work starts afresh, and no answer cut sho
   GenerateOptions options;
   options.minimal = true;
   for (std::uint64_t seed = 1; seed <= 20; ++seed) CHECK(generate(*type, options, seed, 0).attempts == 1);
+}
+
+TEST_CASE("generate --format svg: the reduction's presenter draws each sudoku puzzle, from the puzzle as solve reads it", "[generate]") {
+  struct Made final : PuzzleSink {
+    std::vector<MadePuzzle> made;
+    void puzzle(std::uint64_t, const MadePuzzle& puzzle) override { made.push_back(puzzle); }
+  };
+  const std::unique_ptr<Presenter> svg = reduction.presenter("svg");
+  for (const bool jigsaw : {false, true}) {
+    for (const bool with_solution : {false, true}) {
+      CAPTURE(jigsaw, with_solution);
+      Request request;
+      request.job = Job::generate;
+      request.reduction = "sudoku";
+      request.format = "svg";
+      request.solutions = 2;
+      request.seed = 5;
+      request.with_solution = with_solution;
+      if (jigsaw) request.model.set("jigsaw").set("size", "6");
+      REQUIRE(validate(request) == std::nullopt);
+      Made sink;
+      const std::atomic<bool> interrupt{false};
+      REQUIRE(generate(request, sink, interrupt).status == Status::found);
+      REQUIRE(sink.made.size() == 2);
+      for (const MadePuzzle& made : sink.made) {
+        // The record is the puzzle's text (a jigsaw's map too), read back as solve reads it and drawn by the presenter.
+        std::istringstream record(made.record);
+        ModelOptions options;
+        if (jigsaw) options.set("jigsaw");
+        const auto reader = reduction.reader(record, options);
+        const std::unique_ptr<Instance> puzzle = reader->next();
+        REQUIRE(puzzle);
+        std::ostringstream drawn;
+        sudoku::SudokuAnswer solution;
+        solution.cells = made.puzzle.solution;
+        svg->puzzle(drawn, *puzzle, with_solution ? &solution : nullptr);
+        CHECK(made.line == drawn.str());
+        CHECK(made.line.find("<svg") != std::string::npos);
+      }
+    }
+  }
+  // A format that draws answers only says so.
+  std::ostringstream out;
+  CHECK_THROWS_AS(reduction.presenter("grid")->puzzle(out, sudoku::SudokuInstance{}, nullptr), std::invalid_argument);
 }

@@ -77,10 +77,18 @@ TEST_CASE("generate --format svg: one picture a puzzle, for sudoku and range") {
     const auto type = find_reduction(name)->puzzle_type(ModelOptions(), "svg");
     REQUIRE(type);
     const Solution solution = type->random_solution(5, Symmetry::none);
+    // sudoku's puzzles drawn by its presenter, range's by the type itself
+    const auto draw = [&](std::ostream& out, bool with) {
+      const std::unique_ptr<Instance> puzzle = type->instance_of(solution, type->clues(solution));
+      if (!puzzle) return type->print_record(out, solution, type->clues(solution), with);
+      CHECK(std::string(name) == "sudoku");
+      const std::unique_ptr<Answer> answer = type->answer_of(solution);
+      find_reduction(name)->presenter("svg")->puzzle(out, *puzzle, with ? answer.get() : nullptr);
+    };
     std::ostringstream blank, with_solution;
-    type->print_record(blank, solution, type->clues(solution), false);
+    draw(blank, false);
     CHECK(not_one_svg(blank.str()) == std::nullopt);
-    type->print_record(with_solution, solution, type->clues(solution), true);
+    draw(with_solution, true);
     // With the solution: two documents for range (puzzle, answer), one filled-in grid for sudoku.
     CHECK(occurrences(with_solution.str(), "<svg") == (std::string(name) == "range" ? 2u : 1u));
   }

@@ -21,9 +21,11 @@ struct Attempt {
   bool timed_out = false;    // ... on the time limit: the run goes on with the next puzzle
 };
 
-// Texts of a puzzle just made by `type`.
-MadePuzzle drawn(const PuzzleType& type, UniquePuzzle puzzle, const Request& request) {
-  MadePuzzle made{std::move(puzzle), {}, {}, {}, {}};
+// Texts of a puzzle just made by `type`; `presenter`: of the request's format, when not text or json.
+MadePuzzle drawn(const PuzzleType& type, UniquePuzzle puzzle, const Request& request, const Presenter* presenter) {
+  std::shared_ptr<const Instance> instance = type.instance_of(puzzle.solution, puzzle.kept);
+  std::shared_ptr<const Answer> answer = type.answer_of(puzzle.solution);
+  MadePuzzle made{std::move(puzzle), {}, {}, {}, {}, std::move(instance), std::move(answer)};
   std::ostringstream record, text, solution;
   type.print_record(record, made.puzzle.solution, made.puzzle.kept, false);
   type.print_puzzle(text, made.puzzle.solution, made.puzzle.kept);
@@ -33,6 +35,10 @@ MadePuzzle drawn(const PuzzleType& type, UniquePuzzle puzzle, const Request& req
   made.solution = std::move(solution).str();
   if (request.format == "json") {
     made.line = json_of(made).dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + '\n';
+  } else if (presenter && made.instance && made.answer) {
+    std::ostringstream line;
+    presenter->puzzle(line, *made.instance, request.with_solution ? made.answer.get() : nullptr);
+    made.line = std::move(line).str();
   } else {
     std::ostringstream line;
     type.print_record(line, made.puzzle.solution, made.puzzle.kept, request.with_solution);
@@ -41,7 +47,8 @@ MadePuzzle drawn(const PuzzleType& type, UniquePuzzle puzzle, const Request& req
   return made;
 }
 
-Attempt attempt(PuzzleType& type, const Request& request, const GenerateOptions& options, std::uint64_t index) {
+Attempt attempt(PuzzleType& type, const Request& request, const GenerateOptions& options, std::uint64_t index,
+                const Presenter* presenter) {
   Attempt made;
   try {
     UniquePuzzle puzzle = generate(type, options, request.seed, index);
@@ -51,7 +58,7 @@ Attempt attempt(PuzzleType& type, const Request& request, const GenerateOptions&
         return made;
       }
     }
-    made.made = drawn(type, std::move(puzzle), request);
+    made.made = drawn(type, std::move(puzzle), request, presenter);
   } catch (const GenerateError& e) {
     made.error = {"bad_option", e.what()};
   } catch (const GenerateInterrupted&) {
@@ -79,7 +86,9 @@ Generation generate(const Request& request, PuzzleSink& sink, const std::atomic<
   // json wraps the family's text; other formats the family draws itself (svg).
   const std::string drawn = request.format == "json" ? "text" : request.format;
   std::vector<std::unique_ptr<PuzzleType>> types;
+  std::unique_ptr<Presenter> presenter;  // formats besides text and json
   try {
+    if (drawn != "text") presenter = reduction->presenter(drawn);
     for (std::size_t t = 0; t < threads; ++t) types.push_back(reduction->puzzle_type(request.model, drawn));
     if (!types[0])
       return failed({"unknown_reduction", "there is no generator for '" + std::string(reduction->name()) + "'"});
@@ -99,7 +108,7 @@ Generation generate(const Request& request, PuzzleSink& sink, const std::atomic<
     const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(chunk, request.solutions - done));
     in_parallel(n, threads, [&](std::size_t k, std::size_t t) {
       clocks.start(t);
-      batch[k] = attempt(*types[t], request, options, done + k);
+      batch[k] = attempt(*types[t], request, options, done + k, presenter.get());
       batch[k].timed_out = clocks.stop(t) && batch[k].interrupted;
       if (made && !batch[k].interrupted) made->fetch_add(1, std::memory_order_relaxed);
     });

@@ -10,7 +10,6 @@
 #include <utility>
 
 #include "dlx/random.hpp"
-#include "sudoku/picture.hpp"
 #include "sudoku/regions.hpp"
 #include "sudoku/sudoku.hpp"
 
@@ -438,15 +437,24 @@ void SudokuPuzzles::print_solution(std::ostream& out, const Solution& solution) 
 }
 
 void SudokuPuzzles::print_record(std::ostream& out, const Solution& solution, const Kept& kept, bool with_solution) const {
-  if (!svg_) {
-    PuzzleType::print_record(out, solution, kept, with_solution);
-    if (jigsaw_) {
-      write_regions(out, shape_.regions);
-      out << '\n';
-    }
-    return;
+  PuzzleType::print_record(out, solution, kept, with_solution);
+  if (jigsaw_) {
+    write_regions(out, shape_.regions);
+    out << '\n';
   }
-  draw(out, shape_, clue_cells(solution, kept), with_solution ? solution : Cells{});
+}
+
+std::unique_ptr<Instance> SudokuPuzzles::instance_of(const Solution& solution, const Kept& kept) const {
+  auto puzzle = std::make_unique<SudokuInstance>();
+  puzzle->puzzle.shape = shape_;  // a jigsaw's map too
+  puzzle->puzzle.clues = clue_cells(solution, kept);
+  return puzzle;
+}
+
+std::unique_ptr<Answer> SudokuPuzzles::answer_of(const Solution& solution) const {
+  auto answer = std::make_unique<SudokuAnswer>();
+  answer->cells = solution;
+  return answer;
 }
 
 }  // namespace dance::sudoku

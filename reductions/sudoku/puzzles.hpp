@@ -44,9 +44,11 @@ class SudokuPuzzles final : public PuzzleType {
   [[nodiscard]] std::optional<std::size_t> minimum_clues() const override;
   void print_puzzle(std::ostream& out, const Solution& solution, const Kept& kept) const override;
   void print_solution(std::ostream& out, const Solution& solution) const override;
-  // --format svg: each record a picture of the puzzle (with --with-solution, filled in).
+  // Jigsaw: the map on a line after the puzzle.
   void print_record(std::ostream& out, const Solution& solution, const Kept& kept, bool with_solution) const override;
-  void draw_as_svg() { svg_ = true; }
+  // The presenters draw puzzles (svg) from these.
+  [[nodiscard]] std::unique_ptr<Instance> instance_of(const Solution& solution, const Kept& kept) const override;
+  [[nodiscard]] std::unique_ptr<Answer> answer_of(const Solution& solution) const override;
   // Jigsaw: each random solution on a random map of regions of its own
   // (regions.hpp), which each record writes on a line after the puzzle.
   void on_random_regions() { jigsaw_ = true; }
@@ -54,7 +56,6 @@ class SudokuPuzzles final : public PuzzleType {
   [[nodiscard]] std::uint64_t attempt_work() const override;
 
  private:
-  bool svg_ = false;
   bool jigsaw_ = false;
   std::uint64_t retired_work_ = 0;  // the nodes of the solvers of earlier jigsaw maps
   // Jigsaw: a new random map, and the randomiser and checker for it.

@@ -271,6 +271,10 @@ std::vector<Writer<SudokuInstance, SudokuAnswer>> SudokuReduction::writers() con
       {"svg", "each answer as an SVG picture, the clues in black (generate: each puzzle)",
        [](std::ostream& out, const SudokuInstance& sudoku, const SudokuAnswer& answer) {
          draw(out, sudoku.puzzle.shape, sudoku.puzzle.clues, answer.cells);
+       },
+       nullptr, nullptr,
+       [](std::ostream& out, const SudokuInstance& sudoku, const SudokuAnswer* solution) {
+         draw(out, sudoku.puzzle.shape, sudoku.puzzle.clues, solution ? solution->cells : Cells{});
        }},
   };
 }
@@ -294,7 +298,6 @@ std::unique_ptr<PuzzleType> SudokuReduction::make_puzzle_type(const ModelOptions
   }
   shape.diagonals = options.has("diagonals");
   auto puzzles = std::make_unique<SudokuPuzzles>(*this, shape);
-  if (format == "svg") puzzles->draw_as_svg();
   if (jigsaw) puzzles->on_random_regions();
   return puzzles;
 }

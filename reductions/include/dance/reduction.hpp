@@ -296,18 +296,23 @@ class TypedDecode<I, A, void> : public Reduction {
 }  // namespace detail
 
 // One output format of a TypedReduction beyond "text" and "json": its
-// answer writer, and what stands for no answer (empty: as "text" writes it).
+// answer writer, what stands for no answer (empty: as "text" writes it),
+// and its drawing of a generated puzzle with or without its solution
+// (empty: the format draws no puzzles).
 template <class I, class A>
 struct Writer {
   using Answers = std::function<void(std::ostream&, const I&, const A&)>;
   using Words = std::function<void(std::ostream&, const I&)>;
-  Writer(std::string name_, std::string help_, Answers answer_, Words none_ = nullptr, Words stopped_ = nullptr)
+  using Puzzles = std::function<void(std::ostream&, const I&, const A*)>;
+  Writer(std::string name_, std::string help_, Answers answer_, Words none_ = nullptr, Words stopped_ = nullptr,
+         Puzzles puzzle_ = nullptr)
       : name(std::move(name_)), help(std::move(help_)), answer(std::move(answer_)), none(std::move(none_)),
-        stopped(std::move(stopped_)) {}
+        stopped(std::move(stopped_)), puzzle(std::move(puzzle_)) {}
   std::string name;
   std::string help;
   Answers answer;
   Words none, stopped;
+  Puzzles puzzle;
 };
 
 // A reduction of instances I (a subclass of Instance, made by its reader)
@@ -380,6 +385,10 @@ class TypedReduction : public detail::TypedDecode<I, A, Kept> {
       else reduction_.print_stopped(out, as(instance));
     }
     void error(std::ostream& out) const override { reduction_.print_error(out); }
+    void puzzle(std::ostream& out, const Instance& puzzle, const Answer* solution) const override {
+      if (!writer_.puzzle) return Presenter::puzzle(out, puzzle, solution);
+      writer_.puzzle(out, as(puzzle), static_cast<const A*>(solution));
+    }
 
    private:
     const TypedReduction& reduction_;
