@@ -189,6 +189,15 @@ TEST_CASE("serve: generate makes puzzles that check finds unique, with their sol
   }
 }
 
+TEST_CASE("serve: generate --format svg draws each puzzle in output, and its value is the puzzle solve reads") {
+  Running server;
+  const json made = post(server.port(), "generate", {{"puzzle", "sudoku"}, {"options", {{"size", 4}, {"format", "svg"}}}, {"seed", 3}}).data();
+  CHECK(made["output"].get<std::string>().find("<svg") != std::string::npos);
+  const std::string puzzle = made["puzzles"][0]["puzzle"];
+  CHECK(puzzle.size() == 16);
+  CHECK(post(server.port(), "check", {{"reduction", "sudoku"}, {"text", puzzle}}).data()["verdict"] == "unique");
+}
+
 TEST_CASE("serve: check tells unique, multiple and none") {
   Running server;
   const auto verdict = [&](const std::string& text) {
