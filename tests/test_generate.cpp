@@ -533,6 +533,33 @@ TEST_CASE("generate --format svg: the reduction's presenter draws each sudoku pu
       }
     }
   }
+  // range: each of its formats' presenters draws the puzzle read back from its record (a game ID).
+  for (const char* format : {"grid", "id", "svg"}) {
+    CAPTURE(format);
+    Request request;
+    request.job = Job::generate;
+    request.reduction = "range";
+    request.format = format;
+    request.solutions = 2;
+    request.seed = 4;
+    request.with_solution = true;
+    request.model.set("size", "6x5");
+    REQUIRE(validate(request) == std::nullopt);
+    Made sink;
+    const std::atomic<bool> interrupt{false};
+    REQUIRE(generate(request, sink, interrupt).status == Status::found);
+    const Reduction& ranges = *find_reduction("range");
+    for (const MadePuzzle& made : sink.made) {
+      std::istringstream record(made.record);
+      const std::unique_ptr<Instance> puzzle = ranges.reader(record, ModelOptions())->next();
+      REQUIRE(puzzle);
+      REQUIRE(made.answer);
+      CHECK(ranges.verify(*puzzle, *made.answer) == std::nullopt);  // the solution drawn solves the puzzle read back
+      std::ostringstream drawn;
+      ranges.presenter(format)->puzzle(drawn, *puzzle, made.answer.get());
+      CHECK(made.line == drawn.str());
+    }
+  }
   // A format that draws answers only says so.
   std::ostringstream out;
   CHECK_THROWS_AS(reduction.presenter("grid")->puzzle(out, sudoku::SudokuInstance{}, nullptr), std::invalid_argument);
