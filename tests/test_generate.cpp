@@ -560,6 +560,35 @@ TEST_CASE("generate --format svg: the reduction's presenter draws each sudoku pu
       CHECK(made.line == drawn.str());
     }
   }
+  // The path puzzles likewise: their grid, id (signpost) and svg.
+  for (const auto& [family, format] : {std::pair{"numbrix", "grid"}, std::pair{"hidato", "svg"}, std::pair{"signpost", "id"},
+                                       std::pair{"signpost", "svg"}}) {
+    CAPTURE(family, format);
+    Request request;
+    request.job = Job::generate;
+    request.reduction = family;
+    request.format = format;
+    request.solutions = 2;
+    request.seed = 3;
+    request.with_solution = true;
+    request.model.set("size", "5x5");
+    if (std::string(family) == "numbrix") request.model.set("size", "5");
+    REQUIRE(validate(request) == std::nullopt);
+    Made sink;
+    const std::atomic<bool> interrupt{false};
+    REQUIRE(generate(request, sink, interrupt).status == Status::found);
+    const Reduction& paths = *find_reduction(family);
+    for (const MadePuzzle& made : sink.made) {
+      std::istringstream record(made.record);
+      const std::unique_ptr<Instance> puzzle = paths.reader(record, ModelOptions())->next();
+      REQUIRE(puzzle);
+      REQUIRE(made.answer);
+      CHECK(paths.verify(*puzzle, *made.answer) == std::nullopt);
+      std::ostringstream drawn;
+      paths.presenter(format)->puzzle(drawn, *puzzle, made.answer.get());
+      CHECK(made.line == drawn.str());
+    }
+  }
   // A format that draws answers only says so.
   std::ostringstream out;
   CHECK_THROWS_AS(reduction.presenter("grid")->puzzle(out, sudoku::SudokuInstance{}, nullptr), std::invalid_argument);

@@ -136,8 +136,10 @@ TEST_CASE("signpost, numbrix and hidato --format svg: numbers, the path, holes a
     INFO(name);
     const auto type = find_reduction(name)->puzzle_type(ModelOptions().set("size", name == std::string("numbrix") ? "4" : "4x4"), "svg");
     const Solution solution = type->random_solution(5, Symmetry::none);
-    std::ostringstream with_solution;
-    type->print_record(with_solution, solution, type->clues(solution), true);
+    std::ostringstream with_solution;  // drawn by the presenter, from the puzzle as an instance
+    const std::unique_ptr<Instance> puzzle = type->instance_of(solution, type->clues(solution));
+    REQUIRE(puzzle);
+    find_reduction(name)->presenter("svg")->puzzle(with_solution, *puzzle, type->answer_of(solution).get());
     CHECK(occurrences(with_solution.str(), "<svg") == 2u);
   }
 }

@@ -1,7 +1,6 @@
 #include "numbrix/numbrix.hpp"
 
 #include "path_puzzle/grid_reduction.hpp"
-#include "path_puzzle/picture.hpp"
 #include "path_puzzle/puzzles.hpp"
 
 namespace dance::numbrix {
@@ -22,7 +21,7 @@ std::unique_ptr<PuzzleType> NumbrixReduction::make_puzzle_type(const ModelOption
   Shape shape;
   shape.rule = Rule::orthogonal;
   shape.width = shape.height = static_cast<int>(options.number("size", 9));
-  shape.write = format == "svg" ? &draw : &write_grid;
+  shape.write = &write_grid;  // its text; svg is its presenter's
   return std::make_unique<PathPuzzles>(std::move(shape));
 }
 

@@ -54,7 +54,7 @@ std::vector<Writer<PathInstance, PathAnswer>> SignpostReduction::writers() const
                    if (!instance.title.empty()) out << "  # " << instance.title;
                    out << '\n';
                  },
-                 one_line("no solution"), one_line("unknown")});
+                 one_line("no solution"), one_line("unknown"), puzzles(&write_id, true)});
   return all;
 }
 
@@ -62,8 +62,8 @@ std::unique_ptr<PuzzleType> SignpostReduction::make_puzzle_type(const ModelOptio
   Shape shape = shape_of(options, format, name(), Rule::arrows, {7, 7});
   // A grid of numbers has no arrows: a puzzle is an ID (or a picture).
   if (format == "grid") throw std::invalid_argument("the generator writes Signpost puzzles as game IDs (text, id) or svg");
-  shape.one_line = format != "svg";
-  if (shape.one_line) shape.write = &signpost::write_id;
+  shape.one_line = true;  // its text: game IDs; svg is its presenter's
+  shape.write = &signpost::write_id;
   return std::make_unique<PathPuzzles>(std::move(shape));
 }
 
