@@ -196,6 +196,10 @@ TEST_CASE("serve: generate --format svg draws each puzzle in output, and its val
   const std::string puzzle = made["puzzles"][0]["puzzle"];
   CHECK(puzzle.size() == 16);
   CHECK(post(server.port(), "check", {{"reduction", "sudoku"}, {"text", puzzle}}).data()["verdict"] == "unique");
+  // A format whose presenter draws no puzzles: refused by validate(), the option named in the request's terms.
+  const Reply grid = post(server.port(), "generate", {{"puzzle", "sudoku"}, {"options", {{"format", "grid"}}}});
+  CHECK(grid.status == 400);
+  CHECK(grid.data()["error"] == "options.format: dance generate sudoku writes text, svg or json; found 'grid'");
 }
 
 TEST_CASE("serve: check tells unique, multiple and none") {

@@ -83,13 +83,12 @@ Generation generate(const Request& request, PuzzleSink& sink, const std::atomic<
   const std::size_t threads = thread_count(request.threads);
   GenerateOptions options = generate_options(request);
   options.verdict = verdicts;  // for the mean nodes to prove uniqueness
-  // json wraps the family's text; other formats the family draws itself (svg).
-  const std::string drawn = request.format == "json" ? "text" : request.format;
+  // json wraps the family's text; other formats the reduction's presenter draws (validate() saw it can).
   std::vector<std::unique_ptr<PuzzleType>> types;
-  std::unique_ptr<Presenter> presenter;  // formats besides text and json
+  std::unique_ptr<Presenter> presenter;
   try {
-    if (drawn != "text") presenter = reduction->presenter(drawn);
-    for (std::size_t t = 0; t < threads; ++t) types.push_back(reduction->puzzle_type(request.model, drawn));
+    if (request.format != "text" && request.format != "json") presenter = reduction->presenter(request.format);
+    for (std::size_t t = 0; t < threads; ++t) types.push_back(reduction->puzzle_type(request.model));
     if (!types[0])
       return failed({"unknown_reduction", "there is no generator for '" + std::string(reduction->name()) + "'"});
     check_options(*types[0], options);

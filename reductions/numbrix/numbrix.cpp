@@ -16,8 +16,7 @@ std::unique_ptr<InstanceReader> NumbrixReduction::read(std::istream& in, const M
   return grid_reader(in, Rule::orthogonal, false);
 }
 
-std::unique_ptr<PuzzleType> NumbrixReduction::make_puzzle_type(const ModelOptions& options, std::string_view format) const {
-  if (format == "json") throw std::invalid_argument("the generator writes puzzles as text or SVG pictures");
+std::unique_ptr<PuzzleType> NumbrixReduction::make_puzzle_type(const ModelOptions& options) const {
   Shape shape;
   shape.rule = Rule::orthogonal;
   shape.width = shape.height = static_cast<int>(options.number("size", 9));

@@ -137,8 +137,7 @@ void RangeReduction::print_stopped(std::ostream& out, const RangeInstance& insta
 
 void RangeReduction::print_error(std::ostream& out) const { out << "error\n"; }
 
-std::unique_ptr<PuzzleType> RangeReduction::make_puzzle_type(const ModelOptions& options, std::string_view format) const {
-  if (format == "json") throw std::invalid_argument("the generator writes puzzles as game IDs, grids or SVG pictures");
+std::unique_ptr<PuzzleType> RangeReduction::make_puzzle_type(const ModelOptions& options) const {
   const auto [width, height] = options.dimensions("size", {7, 7});
   if (width <= 2 && height <= 2)
     throw OptionError({option_named("size"),

@@ -283,9 +283,7 @@ void SudokuReduction::print_none(std::ostream& out, const SudokuInstance&) const
 void SudokuReduction::print_error(std::ostream& out) const { out << "error\n"; }
 void SudokuReduction::print_stopped(std::ostream& out, const SudokuInstance&) const { out << "unknown\n"; }
 
-std::unique_ptr<PuzzleType> SudokuReduction::make_puzzle_type(const ModelOptions& options, std::string_view format) const {
-  if (format != "text" && format != "svg")
-    throw std::invalid_argument("the generator writes one puzzle per line, or --format svg a picture each");
+std::unique_ptr<PuzzleType> SudokuReduction::make_puzzle_type(const ModelOptions& options) const {
   const bool jigsaw = options.has("jigsaw");
   if (jigsaw && options.has("box")) throw OptionError({option_named("box"), {" and "}, option_named("jigsaw"), {" exclude each other"}});
   Shape shape;
