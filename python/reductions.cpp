@@ -402,6 +402,7 @@ std::unique_ptr<Presenter> svg_presenter(const Reduction& reduction) {
 class Made final : public PuzzleSink {
  public:
   explicit Made(std::unique_ptr<Presenter> svg) : svg_(std::move(svg)) {}
+  [[nodiscard]] bool wants_instances() const override { return svg_ != nullptr; }
   void puzzle(std::uint64_t, const MadePuzzle& made) override {
     std::ostringstream svg;  // none where the family's puzzles are no instances to draw (clique's graphs)
     if (made.instance && svg_) svg_->puzzle(svg, *made.instance, nullptr);

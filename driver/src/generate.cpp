@@ -22,9 +22,14 @@ struct Attempt {
 };
 
 // Texts of a puzzle just made by `type`; `presenter`: of the request's format, when not text or json.
-MadePuzzle drawn(const PuzzleType& type, UniquePuzzle puzzle, const Request& request, const Presenter* presenter) {
-  std::shared_ptr<const Instance> instance = type.instance_of(puzzle.solution, puzzle.kept);
-  std::shared_ptr<const Answer> answer = type.answer_of(puzzle.solution);
+MadePuzzle drawn(const PuzzleType& type, UniquePuzzle puzzle, const Request& request, const Presenter* presenter,
+                 bool instances) {
+  std::shared_ptr<const Instance> instance;
+  std::shared_ptr<const Answer> answer;
+  if (presenter || instances) {
+    instance = type.instance_of(puzzle.solution, puzzle.kept);
+    answer = type.answer_of(puzzle.solution);
+  }
   MadePuzzle made{std::move(puzzle), {}, {}, {}, {}, std::move(instance), std::move(answer)};
   std::ostringstream record, text, solution;
   type.print_record(record, made.puzzle.solution, made.puzzle.kept, false);
@@ -48,7 +53,7 @@ MadePuzzle drawn(const PuzzleType& type, UniquePuzzle puzzle, const Request& req
 }
 
 Attempt attempt(PuzzleType& type, const Request& request, const GenerateOptions& options, std::uint64_t index,
-                const Presenter* presenter) {
+                const Presenter* presenter, bool instances) {
   Attempt made;
   try {
     UniquePuzzle puzzle = generate(type, options, request.seed, index);
@@ -58,7 +63,7 @@ Attempt attempt(PuzzleType& type, const Request& request, const GenerateOptions&
         return made;
       }
     }
-    made.made = drawn(type, std::move(puzzle), request, presenter);
+    made.made = drawn(type, std::move(puzzle), request, presenter, instances);
   } catch (const GenerateError& e) {
     made.error = {"bad_option", e.what()};
   } catch (const GenerateInterrupted&) {
@@ -107,7 +112,7 @@ Generation generate(const Request& request, PuzzleSink& sink, const std::atomic<
     const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(chunk, request.solutions - done));
     in_parallel(n, threads, [&](std::size_t k, std::size_t t) {
       clocks.start(t);
-      batch[k] = attempt(*types[t], request, options, done + k, presenter.get());
+      batch[k] = attempt(*types[t], request, options, done + k, presenter.get(), sink.wants_instances());
       batch[k].timed_out = clocks.stop(t) && batch[k].interrupted;
       if (made && !batch[k].interrupted) made->fetch_add(1, std::memory_order_relaxed);
     });

@@ -28,7 +28,8 @@ struct MadePuzzle {
   std::string solution;  // its solution in the family's notation
   // The puzzle as its reduction reads it and its solution as the
   // reduction's answer, for its presenters (PuzzleType::instance_of); null
-  // for a family that draws its own.
+  // for a family whose puzzles are no instances (clique's graphs), and for
+  // text and json unless the sink wants them (PuzzleSink::wants_instances).
   std::shared_ptr<const Instance> instance;
   std::shared_ptr<const Answer> answer;
 };
@@ -44,6 +45,9 @@ class PuzzleSink {
   virtual void puzzle(std::uint64_t number, const MadePuzzle& made) = 0;
   // Puzzle `number` was left out: the time limit stopped it.
   virtual void timed_out(std::uint64_t /*number*/) {}
+  // Whether each MadePuzzle is to carry its instance and answer even where
+  // the format is drawn without them (Python draws every puzzle's picture).
+  [[nodiscard]] virtual bool wants_instances() const { return false; }
 };
 
 // How a run of generate() ended, and what it made.
