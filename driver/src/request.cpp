@@ -63,6 +63,15 @@ std::optional<Failure> validate(const Request& r) {
       return refused({option_named("format"), {what.substr(what.rfind(dashed, 0) == 0 ? dashed.size() : 0)}});
     }
   }
+  if (r.job == Job::generate) {  // text and json the type writes, other formats a presenter that draws puzzles
+    const std::vector<std::string> drawn = reduction->puzzle_formats();
+    if (std::find(drawn.begin(), drawn.end(), r.format) == drawn.end()) {
+      std::string names;
+      for (std::size_t k = 0; k < drawn.size(); ++k)
+        names += (k == 0 ? "" : k + 1 == drawn.size() ? " or " : ", ") + drawn[k];
+      return refused({option_named("format"), {": dance generate " + r.reduction + " writes " + names + "; found '" + r.format + "'"}});
+    }
+  }
   // The rules between options.
   if (r.job == Job::generate && r.solutions == 0) return refused({{"generate: "}, option_named("n"), {" must be at least 1"}});
   if (r.job == Job::split && !r.depth) return refused({option_named("depth"), {" goes with split, and split needs it"}});
