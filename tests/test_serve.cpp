@@ -529,7 +529,7 @@ TEST_CASE("serve: the page and its files, nothing else") {
   CHECK(request(server.port(), http::verb::put, "/").status == 405);
 }
 
-TEST_CASE("serve: what is not there is 404 whatever the method; a method a target does not take is 405 with Allow") {
+TEST_CASE("serve: what is not there is 404 whatever the method, and a method a target does not take is 405 with Allow") {
   // From an attacker's test: GET on an unknown /api/ path was 405, and POST /api "pages take GET and HEAD".
   Running server;
   for (const http::verb method : {http::verb::get, http::verb::post, http::verb::put, http::verb::delete_}) {
