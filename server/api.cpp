@@ -178,7 +178,7 @@ struct Bound {
   std::uint64_t lo, hi;
   std::string note;  // after "\"solutions\" must be a whole number from 1 to 1000"
 };
-// The memo's table takes at most half a request's memory, so that it empties before the request runs out.
+// The memo's table takes at most half a request's memory, so that it forgets before the request runs out.
 std::uint64_t memo_mib_at_most(const ApiLimits& limits) { return std::max<std::uint64_t>(1, limits.memory >> 21); }
 
 std::optional<Bound> server_bound(std::string_view field, const ApiLimits& limits) {
@@ -521,10 +521,9 @@ bool is_endpoint(std::string_view endpoint) {
 }
 
 std::string no_such_endpoint() {
-  std::string all;
-  for (const Endpoint& e : endpoints)
-    all += std::string(all.empty() ? "POST " : &e == std::end(endpoints) - 1 ? " or " : ", ") + "/api/" + std::string(e.name);
-  return error_body("not_found", "no such API: " + all);
+  std::vector<std::string> paths;
+  for (const Endpoint& e : endpoints) paths.push_back("/api/" + std::string(e.name));
+  return error_body("not_found", "no such API: POST " + listed({paths.begin(), paths.end()}));
 }
 
 namespace {

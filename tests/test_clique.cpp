@@ -605,21 +605,32 @@ TEST_CASE("the kernel takes a tree, a cycle and a clique with a private vertex d
   CHECK(largest(independent, text.str(), true) == 9);
 }
 
+namespace {
+
+std::string graph_with_twins(std::mt19937_64& rng, std::vector<std::vector<bool>>& edge);
+
+// Of 150 random graphs made by `make` from `seed`, how many independent-set --max answers fall short of alpha.
+int missed_alpha(std::string (*make)(std::mt19937_64&, std::vector<std::vector<bool>>&), std::uint64_t seed) {
+  const Reduction& independent = *find_reduction("independent-set");
+  std::mt19937_64 rng(seed);
+  int missed = 0;
+  for (int round = 0; round < 150; ++round) {
+    std::vector<std::vector<bool>> edge;
+    const std::string text = make(rng, edge);
+    const auto best = dance::test::optimise(independent, read_one(independent, text, ModelOptions().set("max")));
+    missed += !best.answer || static_cast<const clique::CliqueAnswer&>(*best.answer).vertices.size() < largest_independent_set(edge);
+  }
+  return missed;
+}
+
+}  // namespace
+
 TEST_CASE("independent-set --max with the fold's lifting broken on purpose misses alpha", "[clique][kernel]") {
   struct BrokenFold {
     BrokenFold() { clique::Kernel::broken_fold_for_tests = true; }
     ~BrokenFold() { clique::Kernel::broken_fold_for_tests = false; }
   } broken;
-  const Reduction& independent = *find_reduction("independent-set");
-  std::mt19937_64 rng(100000);
-  int missed = 0;
-  for (int round = 0; round < 150; ++round) {
-    std::vector<std::vector<bool>> edge;
-    const std::string text = sparse_graph(rng, edge);
-    const auto best = dance::test::optimise(independent, read_one(independent, text, ModelOptions().set("max")));
-    missed += !best.answer || static_cast<const clique::CliqueAnswer&>(*best.answer).vertices.size() < largest_independent_set(edge);
-  }
-  CHECK(missed > 40);
+  CHECK(missed_alpha(sparse_graph, 100000) > 40);
 }
 
 namespace {
@@ -675,16 +686,7 @@ TEST_CASE("independent-set --max with twins taken even when their neighbours are
     ~BrokenTwins() { clique::Kernel::broken_twins_for_tests = false; }
   } broken;
   OnlyKernelRules only(clique::KernelRules{false, false, false, true});
-  const Reduction& independent = *find_reduction("independent-set");
-  std::mt19937_64 rng(5858);
-  int missed = 0;
-  for (int round = 0; round < 150; ++round) {
-    std::vector<std::vector<bool>> edge;
-    const std::string text = graph_with_twins(rng, edge);
-    const auto best = dance::test::optimise(independent, read_one(independent, text, ModelOptions().set("max")));
-    missed += !best.answer || static_cast<const clique::CliqueAnswer&>(*best.answer).vertices.size() < largest_independent_set(edge);
-  }
-  CHECK(missed > 5);  // 10 of the 150
+  CHECK(missed_alpha(graph_with_twins, 5858) > 5);  // 10 of the 150
 }
 
 TEST_CASE("Kneser graphs: the root's double cover refutes omega + 1 at once, and with edges added counts stay right") {

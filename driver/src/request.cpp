@@ -65,12 +65,9 @@ std::optional<Failure> validate(const Request& r) {
   }
   if (r.job == Job::generate) {  // text and json the type writes, other formats a presenter that draws puzzles
     const std::vector<std::string> drawn = reduction->puzzle_formats();
-    if (std::find(drawn.begin(), drawn.end(), r.format) == drawn.end()) {
-      std::string names;
-      for (std::size_t k = 0; k < drawn.size(); ++k)
-        names += (k == 0 ? "" : k + 1 == drawn.size() ? " or " : ", ") + drawn[k];
-      return refused({option_named("format"), {": dance generate " + r.reduction + " writes " + names + "; found '" + r.format + "'"}});
-    }
+    if (std::find(drawn.begin(), drawn.end(), r.format) == drawn.end())
+      return refused({option_named("format"), {": dance generate " + r.reduction + " writes " +
+                                               listed({drawn.begin(), drawn.end()}) + "; found " + dlx::quoted(r.format)}});
   }
   // The rules between options.
   if (r.job == Job::generate && r.solutions == 0) return refused({{"generate: "}, option_named("n"), {" must be at least 1"}});

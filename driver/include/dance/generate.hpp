@@ -62,8 +62,9 @@ struct Generation {
 
 // Makes a valid generate request's puzzles (Request::solutions of them), in
 // its format (json is the text's, for the sink to wrap; other formats the
-// reduction's presenter draws, Presenter::puzzle, for a family whose type
-// gives its puzzles as instances, else the family draws them itself). `verdicts`: each puzzle searched once more for Generation::nodes.
+// reduction's presenter draws, Presenter::puzzle: validate() takes only
+// Reduction::puzzle_formats()). `verdicts`: each puzzle searched once more
+// for Generation::nodes.
 // `made`, when given, counts the puzzles finished so far, from any thread (a
 // progress line reads it).
 [[nodiscard]] Generation generate(const Request& request, PuzzleSink& sink, const std::atomic<bool>& interrupt,
