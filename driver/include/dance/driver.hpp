@@ -270,8 +270,10 @@ class Session {
 };
 
 // A --resume that cannot be used: the file, its range or its header.
-struct ResumeError : std::runtime_error {
-  using std::runtime_error::runtime_error;
+struct ResumeError : std::runtime_error, NamesOptions {
+  // `rest` after the option's name: " FILE: no parts on those lines".
+  explicit ResumeError(const std::string& rest)
+      : std::runtime_error(option_word("resume") + rest), NamesOptions({option_named("resume"), {rest}}) {}
 };
 
 // The parts named by FILE[:FROM-TO] (lines, 1-based, inclusive; line 1 is
