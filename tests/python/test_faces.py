@@ -15,6 +15,7 @@ from conftest import DATA, EXECUTABLE, run_dance
 SUDOKU = (DATA / "sudoku" / "sudoku17.txt").read_text().splitlines()[0] + "\n"
 TWO_SOLUTIONS = "." + SUDOKU[1:].replace("1", ".", 1)  # a clue fewer: more than one answer
 UNREADABLE = SUDOKU[:4] + "%" + SUDOKU[5:]  # line 1, column 5
+ROW_OF_SIXTEEN = " ".join(str(v) for v in range(1, 17)) + "\n"  # read as a 4x4 puzzle: 5 is out of range
 
 
 @pytest.fixture(scope="module")
@@ -113,6 +114,20 @@ WRONG = [
                  lambda: dance.solve("sudoku", "1" * 49 + "\n"),
                  "parse_error", ("use --box 1x7, or --jigsaw with", "use options.box 1x7, or options.jigsaw with",
                                  "use box= 1x7, or jigsaw= with"), id="a parse error's hint"),
+    pytest.param(["solve", "sudoku"], ROW_OF_SIXTEEN,
+                 ("solve", {"reduction": "sudoku", "text": ROW_OF_SIXTEEN}),
+                 lambda: dance.solve("sudoku", ROW_OF_SIXTEEN),
+                 "parse_error", ("grid, give --box 4x4)", "grid, give options.box 4x4)", "grid, give box= 4x4)"),
+                 id="a parse error's hint of a grid row"),
+    pytest.param(["generate", "clique", "-k", "5", "--max"], "",
+                 ("generate", {"puzzle": "clique", "options": {"k": 5, "max": True}}),
+                 lambda: dance.generate("clique", k=5, max=True),
+                 "bad_option", ("writes graphs: no --max", "writes graphs: no options.max", "writes graphs: no max="),
+                 id="generate clique --max"),
+    pytest.param(["generate", "clique", "-k", "5", "--symmetry", "rot180"], "",
+                 ("generate", {"puzzle": "clique", "options": {"k": 5}, "symmetry": "rot180"}),
+                 lambda: dance.generate("clique", k=5, symmetry="rot180"),
+                 "bad_option", ("have no --symmetry", "have no symmetry", "have no symmetry="), id="clique's symmetry"),
     pytest.param(["generate", "clique"], "",
                  ("generate", {"puzzle": "clique"}),
                  lambda: dance.generate("clique"),
