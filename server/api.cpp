@@ -313,7 +313,7 @@ class ApiSink final : public TextSink {
   ApiSink(const Reduction& reduction, const Presenter* presenter, const RunSpec& spec, std::ostream& output, std::ostream& log,
           std::size_t answer_bytes)
       : TextSink(reduction, presenter, spec, output, log, {.name = request_words(reduction, false)}), reduction_(reduction), output_(output),
-        answer_bytes_(answer_bytes) {}
+        answer_bytes_(answer_bytes), counting_(spec.task == Task::count) {}
 
   void solution(const Instance& instance, std::shared_ptr<const Answer> answer, std::uint64_t index) override {
     if (cut) return;  // the answer is full; the search is being stopped
@@ -336,6 +336,11 @@ class ApiSink final : public TextSink {
     TextSink::count(instance, found, complete);
     counts.push_back(json(json_count(found)));
   }
+  // Proven to have none before a search (the driver says none, not count 0): its 0, so that counts line up with the instances.
+  void none(const Instance& instance, const std::string& why) override {
+    TextSink::none(instance, why);
+    if (counting_) counts.push_back(0);
+  }
 
   json answers = json::array();  // each answer: {"instance": k, "answer": its value}
   json counts = json::array();   // count: each instance's number (a lower bound when stopped)
@@ -357,6 +362,7 @@ class ApiSink final : public TextSink {
   std::ostream& output_;
   std::size_t instance_ = 0;
   const std::size_t answer_bytes_;
+  const bool counting_;
 };
 
 // solve and check: a session of the driver on the request's text.

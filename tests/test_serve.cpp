@@ -221,6 +221,12 @@ TEST_CASE("serve: each answer and each count as a value beside the output, each 
   const json counted = post(server.port(), "solve", {{"reduction", "queens"}, {"text", "4\n5\n6\n"}, {"count", true}}).data();
   CHECK(counted["counts"] == json::array({2, 10, 4}));
   CHECK(counted["output"] == "2\n10\n4\n");
+  // an instance proven to have none before any search counts 0 in its place
+  const json clash = post(server.port(), "solve",
+                          {{"reduction", "sudoku"}, {"text", "1.2.3.4.........\n11..............\n1...............\n"}, {"count", true}})
+                         .data();
+  CHECK(clash["counts"] == json::array({4, 0, 72}));
+  CHECK(clash["output"] == "4\n0\n72\n");
   const json boards = post(server.port(), "solve", {{"reduction", "queens"}, {"text", "4\n"}, {"solutions", 5}}).data();
   const std::set<std::string> both{". Q . .\n. . . Q\nQ . . .\n. . Q .\n", ". . Q .\nQ . . .\n. . . Q\n. Q . .\n"};
   REQUIRE(boards["answers"].size() == 2);

@@ -222,7 +222,7 @@ std::string Solver::variant() const {
   std::string on;
   for (const auto& [used, name] : {std::pair{s.sharing, "sharing"}, std::pair{s.ring, "ring and subset rule"},
                                    std::pair{s.tighten, "tie-break"}, std::pair{s.probe, "probing"},
-                                   std::pair{s.pairs, "pair rule"}, std::pair{s.memo_wanted, "memo for counts"},
+                                   std::pair{s.pairs, "pair rule"}, std::pair{s.memo && !s.memo->declined, "memo for counts"},
                                    std::pair{s.learning != nullptr, "learning"}})
     if (used) on += (on.empty() ? "" : ", ") + std::string(name);
   return std::string(1, algorithm()) + (on.empty() ? "" : " with " + on);

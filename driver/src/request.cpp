@@ -72,6 +72,10 @@ std::optional<Failure> validate(const Request& r) {
     return refused({option_named("sample"), {" N draws N answers in one thread: without "}, option_named("n"), {", "},
                     option_named("count"), {", "}, option_named("unique"), {", "}, option_named("restarts"), {" or "},
                     option_named("threads")});
+  // The memo counts the whole problem in one thread: -j N steals work, and --resume counts below parts.
+  if (r.memo == "on" && (r.threads != 1 || !r.resume.empty()))
+    return refused({option_named("memo"), {" on counts in one thread from the whole problem: without "},
+                    option_named("threads"), {" or "}, option_named("resume")});
   if (r.sample != 0 && r.memo == "off")
     return refused({option_named("sample"), {" draws down the memo's counts: it takes no "}, option_named("memo"),
                     {" off"}});

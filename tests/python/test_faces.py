@@ -58,6 +58,12 @@ def test_a_count_alike(api):
     assert int(out) == body["counts"][0] == dance.count("queens", size=6) == 4
 
 
+def test_the_memo_on_refused_with_threads():
+    with pytest.raises(ValueError, match="memo= on counts in one thread") as refused:
+        dance.count("queens", "6\n", memo="on", threads=2)
+    assert refused.value.code == "bad_option"
+
+
 def test_a_sample_alike(api):
     """--sample N, the API's sample and dance.sample(n=N) draw the same answers from the same seed."""
     status, out, _ = run_dance("solve", "queens", "--size", "8", "--sample", "5", "--seed", "4", stdin="")

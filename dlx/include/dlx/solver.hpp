@@ -383,7 +383,8 @@ class Solver {
   // Which of Knuth's algorithms this problem runs: 'X', 'C' or 'M'.
   [[nodiscard]] char algorithm() const;
   // The algorithm and the heuristics on, e.g. "X with ring and subset rule,
-  // tie-break, probing, pair rule" (--stats shows it).
+  // tie-break, probing, pair rule" (--stats shows it); the memo once it has
+  // counted (not when switched on where it cannot serve, or given back).
   [[nodiscard]] std::string variant() const;
 
   struct State;  // the linked arrays and the search stack (solver.cpp)
