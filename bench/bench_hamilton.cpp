@@ -115,6 +115,9 @@ std::vector<std::pair<std::string, dance::bench::EdgeList>> made_graphs() {
   using namespace dance::bench;
   return {
       {"gp100-3", generalized_petersen(100, 3)},
+      {"gp59-2", generalized_petersen(59, 2)},  // no cycle (n = 5 mod 6): proofs of none, issue 55
+      {"gp65-2", generalized_petersen(65, 2)},
+      {"gp71-2", generalized_petersen(71, 2)},
       {"gp99-2", generalized_petersen(99, 2)},
       {"gp101-2", generalized_petersen(101, 2)},
       {"gp201-2", generalized_petersen(201, 2)},
