@@ -414,7 +414,7 @@ enter:  // a node with solutions at level l
   if (d.next[0] == 0) {
     s.record_solution(l);
     ++s.stats.solutions;
-    if (!visit(s.solution)) {
+    if (!visit_timed(s, visit)) {
       outcome = Outcome::solution_limit;
       goto stop;
     }
@@ -593,7 +593,7 @@ Outcome sample_in(Solver::State& s, std::uint64_t n, std::uint64_t random_seed,
     if (outcome != Outcome::exhausted) break;
     s.record_solution(l);
     ++s.stats.solutions;
-    const bool more = visit(s.solution);
+    const bool more = visit_timed(s, visit);
     undo(false);
     if (!more) outcome = Outcome::solution_limit;
   }

@@ -115,7 +115,7 @@ Outcome Solver::visit(const std::function<bool(std::span<const OptionId>)>& visi
   for (;;) {
     const Outcome outcome = next();
     if (outcome != Outcome::solution) return outcome;
-    if (!visit(solution())) return Outcome::solution_limit;
+    if (!visit_timed(*state_, visit)) return Outcome::solution_limit;
   }
 }
 

@@ -50,6 +50,7 @@ class JsonLines : public Sink {
   std::ostream& out_;
   nlohmann::ordered_json object_;  // its keys in the order written: "status" first
   bool open_ = false;  // between begin() and end()
+  bool streaming_ = false;  // the line's status and answers are written: its object holds the rest
 };
 
 }  // namespace dance
