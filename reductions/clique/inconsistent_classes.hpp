@@ -39,6 +39,7 @@ class InconsistentClasses {
     const std::size_t words = (compatible->size() + 63) / 64;
     alive_.assign(words, 0);
     out_.assign(words, 0);
+    open_.assign(words, 0);
   }
 
   // Whether it finds `wanted` disjoint inconsistent sets among the
@@ -62,6 +63,7 @@ class InconsistentClasses {
       const std::size_t x = order_[i];
       if (used_[x]) continue;
       std::fill(in_reason_.begin(), in_reason_.begin() + static_cast<std::ptrdiff_t>(c), 0);
+      gather_open();
       bool fails = true;
       for_each_in(classes_[x], classes_[x], [&](std::size_t u) {
         if (fails && !conflict(u, x)) fails = unsound_for_tests;
@@ -94,6 +96,7 @@ class InconsistentClasses {
     for (std::size_t y = kept; y < c && unused > 0; ++y) {
       if (sizes_[y] == 0) continue;
       std::fill(in_reason_.begin(), in_reason_.begin() + static_cast<std::ptrdiff_t>(c), 0);
+      gather_open();
       bool fails = true;
       for_each_in(classes_[y], classes_[y], [&](std::size_t u) {
         if (fails && !conflict(u, y)) fails = unsound_for_tests;
@@ -114,7 +117,9 @@ class InconsistentClasses {
   bool conflict(std::size_t u, std::size_t x) {
     const std::size_t c = colours_;
     for (std::size_t y = 0; y < c; ++y) satisfied_[y] = used_[y] || y == x, left_[y] = sizes_[y];
-    alive_ = *pool_;
+    // Only the vertices of classes not yet satisfied matter: the others'
+    // are never counted nor forced.
+    for (std::size_t w = 0; w < alive_.size(); ++w) alive_[w] = open_[w] & ~classes_[x][w];
     forced_.clear();
     units_.clear();
     for (std::size_t next = 0, vertex = u, in_class = x;; ++next) {
@@ -137,7 +142,16 @@ class InconsistentClasses {
       in_class = units_[next];
       satisfied_[in_class] = true;
       vertex = first_in(classes_[in_class], alive_, alive_.size() * 64);
+      for (std::size_t w = 0; w < alive_.size(); ++w) alive_[w] &= ~classes_[in_class][w];
     }
+  }
+
+  // The vertices of the classes not used yet, for conflict().
+  void gather_open() {
+    std::fill(open_.begin(), open_.end(), 0);
+    for (std::size_t y = 0; y < colours_; ++y)
+      if (!used_[y])
+        for (std::size_t w = 0; w < open_.size(); ++w) open_[w] |= classes_[y][w];
   }
 
   // Marks the classes that the conflict at class `empty` rests on: each of
@@ -171,7 +185,6 @@ class InconsistentClasses {
   std::size_t prepare(const Bits& pool, std::span<const std::uint32_t> class_of, std::size_t colours) {
     const std::size_t c = colours_ = colours;
     class_of_ = class_of;
-    pool_ = &pool;
     if (classes_.size() < c) classes_.resize(c, Bits(alive_.size(), 0));
     if (used_.size() < c) used_.resize(c), in_reason_.resize(c), satisfied_.resize(c), sizes_.resize(c), left_.resize(c);
     for (std::size_t y = 0; y < c; ++y) std::fill(classes_[y].begin(), classes_[y].end(), 0), sizes_[y] = 0;
@@ -187,8 +200,9 @@ class InconsistentClasses {
   std::vector<Bits> classes_;  // per colour c, classes_[c - 1]: its vertices in the pool
   std::size_t colours_ = 0;
   std::span<const std::uint32_t> class_of_;
-  const Bits* pool_ = nullptr;
-  Bits alive_, out_;  // the vertices compatible with every forced one; those the last forced one put out
+  // The vertices of classes not satisfied yet compatible with every forced
+  // one; those the last forced one put out; the vertices of the classes not used.
+  Bits alive_, out_, open_;
   std::vector<Forced> forced_;
   std::vector<std::uint8_t> used_, in_reason_, satisfied_;
   std::vector<bool> needed_;
