@@ -57,13 +57,13 @@ class InconsistentClasses {
       for (std::size_t y = c; y-- > 0;)
         if (sizes_[y] == size) order_.push_back(y);
     long found = 0;
+    gather_open();
     for (std::size_t i = 0; i < order_.size(); ++i) {
       // Each set holds two classes at least, one of them a class tried.
       if (static_cast<long>(unused) < 2 * (wanted - found) || static_cast<long>(order_.size() - i) < wanted - found) break;
       const std::size_t x = order_[i];
       if (used_[x]) continue;
       std::fill(in_reason_.begin(), in_reason_.begin() + static_cast<std::ptrdiff_t>(c), 0);
-      gather_open();
       bool fails = true;
       for_each_in(classes_[x], classes_[x], [&](std::size_t u) {
         if (fails && !conflict(u, x)) fails = unsound_for_tests;
@@ -71,7 +71,7 @@ class InconsistentClasses {
       if (!fails) continue;
       in_reason_[x] = 1;
       for (std::size_t y = 0; y < c; ++y)
-        if (in_reason_[y]) used_[y] = 1, --unused;
+        if (in_reason_[y]) use(y), --unused;
       if (++found >= wanted) return true;
     }
     return false;
@@ -93,10 +93,10 @@ class InconsistentClasses {
       if (y >= kept) used_[y] = 1;  // the branch set's classes take no part
       unused += !used_[y];
     }
+    gather_open();
     for (std::size_t y = kept; y < c && unused > 0; ++y) {
       if (sizes_[y] == 0) continue;
       std::fill(in_reason_.begin(), in_reason_.begin() + static_cast<std::ptrdiff_t>(c), 0);
-      gather_open();
       bool fails = true;
       for_each_in(classes_[y], classes_[y], [&](std::size_t u) {
         if (fails && !conflict(u, y)) fails = unsound_for_tests;
@@ -104,7 +104,7 @@ class InconsistentClasses {
       if (!fails) continue;
       for (std::size_t w = 0; w < branch.size(); ++w) branch[w] &= ~classes_[y][w];
       for (std::size_t z = 0; z < kept; ++z)
-        if (in_reason_[z] && !used_[z]) used_[z] = 1, --unused;
+        if (in_reason_[z] && !used_[z]) use(z), --unused;
     }
   }
 
@@ -116,7 +116,9 @@ class InconsistentClasses {
   // (in a dense graph, few).
   bool conflict(std::size_t u, std::size_t x) {
     const std::size_t c = colours_;
-    for (std::size_t y = 0; y < c; ++y) satisfied_[y] = used_[y] || y == x, left_[y] = sizes_[y];
+    std::copy_n(used_.begin(), c, satisfied_.begin());
+    std::copy_n(sizes_.begin(), c, left_.begin());
+    satisfied_[x] = 1;
     // Only the vertices of classes not yet satisfied matter: the others'
     // are never counted nor forced.
     for (std::size_t w = 0; w < alive_.size(); ++w) alive_[w] = open_[w] & ~classes_[x][w];
@@ -146,7 +148,13 @@ class InconsistentClasses {
     }
   }
 
-  // The vertices of the classes not used yet, for conflict().
+  // Class y takes no more part in the propagations.
+  void use(std::size_t y) {
+    used_[y] = 1;
+    for (std::size_t w = 0; w < open_.size(); ++w) open_[w] &= ~classes_[y][w];
+  }
+
+  // The vertices of the classes not used yet, for conflict(); use() keeps it.
   void gather_open() {
     std::fill(open_.begin(), open_.end(), 0);
     for (std::size_t y = 0; y < colours_; ++y)
