@@ -15,6 +15,7 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -129,12 +130,16 @@ class InconsistentClasses {
       const Bits& near = (*compatible_)[vertex];
       std::size_t empty = c;
       for (std::size_t w = 0; w < alive_.size(); ++w) out_[w] = alive_[w] & ~near[w], alive_[w] &= near[w];
-      for_each_in(out_, out_, [&](std::size_t z) {
-        const std::size_t y = class_of_[z] - 1;
-        if (satisfied_[y] || empty < c) return;
-        if (--left_[y] == 0) empty = y;
-        else if (left_[y] == 1) units_.push_back(y);
-      });
+      // alive_ holds no vertex of a satisfied class, so neither does out_.
+      for (std::size_t w = 0; w < out_.size() && empty == c; ++w)
+        for (std::uint64_t bits = out_[w]; bits != 0; bits &= bits - 1) {
+          const std::size_t y = class_of_[w * 64 + static_cast<std::size_t>(std::countr_zero(bits))] - 1;
+          if (--left_[y] == 0) {
+            empty = y;
+            break;
+          }
+          if (left_[y] == 1) units_.push_back(y);
+        }
       if (empty < c) {
         explain(empty);
         return true;
