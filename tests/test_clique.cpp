@@ -3,6 +3,7 @@
 // at omega + 1), --max, and brute force on small random graphs.
 #include <catch2/catch.hpp>
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <fstream>
 #include <numeric>
@@ -13,6 +14,7 @@
 #include "clique/colouring_bound.hpp"
 #include "clique/inconsistent_classes.hpp"
 #include "clique/kernel.hpp"
+#include "dance/driver.hpp"
 #include "dance/generator.hpp"
 #include "dlx/solver.hpp"
 #include "helpers.hpp"
@@ -334,6 +336,35 @@ TEST_CASE("clique --max with a bound broken on purpose (one vertex too many aske
     missed += !best.answer || static_cast<const clique::CliqueAnswer&>(*best.answer).vertices.size() < omega_of(g.edge);
   }
   CHECK(missed > 8);
+}
+
+TEST_CASE("clique --max with the hook's bit sets broken on purpose (the last vertex chosen forgotten) answers sets that are no cliques", "[clique][max]") {
+  // --max's encoding has no conflict items: the hook alone keeps incompatible
+  // vertices apart (ColouringBound's keeps_apart), so the brute-force test
+  // above must be able to fail through it: the driver's verify() refuses
+  // the answers.
+  struct Forget {
+    Forget() { clique::ColouringBound::forget_last_for_tests = true; }
+    ~Forget() { clique::ColouringBound::forget_last_for_tests = false; }
+  } broken;
+  const std::atomic<bool> never{false};
+  std::mt19937_64 rng(41);
+  int refused = 0;
+  for (const std::string name : {"clique", "independent-set"}) {
+    const Reduction& reduction = *find_reduction(name);
+    for (int round = 0; round < 60; ++round) {
+      const RandomGraph g = random_graph_for_max(rng, round);
+      std::unique_ptr<Instance> instance = read_one(reduction, g.text, ModelOptions().set("max"));
+      static_cast<clique::CliqueInstance&>(*instance).start_found = false;
+      RunSpec spec;
+      spec.verify = true;
+      Session session(reduction, spec);
+      Collected results;
+      session.run(*instance, results, never);
+      refused += !results.failures.empty();
+    }
+  }
+  CHECK(refused > 60);
 }
 
 TEST_CASE("random graphs: clique and independent-set counts agree with brute force and the complement") {

@@ -15,7 +15,9 @@
 // bounds the search: the vertices chosen plus the colours of a greedy
 // colouring of the remaining candidates must reach k.
 //
-// --max is one branch and bound search on the same encoding: item k is
+// --max is one branch and bound search on the same encoding less its
+// conflict items (the hook keeps incompatible vertices apart from bit sets,
+// so that a take hides nothing): item k is
 // covered between lo and hi times, hi the colours of a greedy colouring; lo
 // is raised past a clique found without search (maximum.hpp), then past
 // each clique the search finds (Encoding::improving), and the bound asks

@@ -48,6 +48,9 @@ class ColouringBound final : public dlx::Hook {
   // Test only: a branch set broken on purpose, that leaves out the first
   // class it should hold (tests/test_clique.cpp must fail).
   static inline bool narrow_branch_set_for_tests = false;
+  // Test only: with `keeps_apart`, a hook that lets the search take a
+  // vertex incompatible with the last one chosen (tests/test_clique.cpp must fail).
+  static inline bool forget_last_for_tests = false;
   // Which rules run: all, but for the bench and the tests.
   static inline BoundRules rules;
   // The rule looks for inconsistent sets only when the colours exceed what
@@ -59,10 +62,19 @@ class ColouringBound final : public dlx::Hook {
   // is needed by fewer than this many.
   static constexpr long most_extra_for_branch_set = 16;
   // `deepest`: the most vertices a solution can have (item k's hi).
-  ColouringBound(std::shared_ptr<const std::vector<Bits>> compatible, long deepest)
-      : compatible_(std::move(compatible)), deepest_(deepest), inconsistent_(compatible_.get()) {
+  // `keeps_apart`: the problem has no conflict items (--max's encoding), so
+  // that a take hides nothing, and the hook keeps incompatible vertices
+  // apart itself: item k's list then holds every vertex not yet tried, and
+  // the candidates are those of it compatible with every vertex chosen, a
+  // bit set per level (reach_), as LMC and MCS keep them.
+  ColouringBound(std::shared_ptr<const std::vector<Bits>> compatible, long deepest, bool keeps_apart = false)
+      : compatible_(std::move(compatible)), deepest_(deepest), keeps_apart_(keeps_apart), inconsistent_(compatible_.get()) {
     const std::size_t n = compatible_->size();
     const std::size_t words = (n + 63) / 64;
+    if (keeps_apart_) {
+      reach_.assign(1, Bits(words, 0));
+      for (std::size_t v = 0; v < n; ++v) set(reach_[0], v);
+    }
     pool_.assign(words, 0);
     layer_.assign(words, 0);
     spare_.assign(words, 0);
@@ -91,7 +103,7 @@ class ColouringBound final : public dlx::Hook {
     const long k = static_cast<long>(remaining.lower_bound(0)) + overreach_for_tests;
     const long need = k - chosen_;
     if (need <= 1) return;  // any candidate will do: consider() takes each
-    remaining.options(0, candidates_);
+    read_candidates(remaining, candidates_);
     std::fill(pool_.begin(), pool_.end(), 0);
     for (const dlx::OptionId o : candidates_) set(pool_, o);
     level_pool_[level] = pool_;
@@ -120,12 +132,13 @@ class ColouringBound final : public dlx::Hook {
     const auto level = static_cast<std::size_t>(chosen_);
     const long k = static_cast<long>(remaining.lower_bound(0)) + overreach_for_tests;
     const long need = k - chosen_ - 1;
+    if (keeps_apart_ && !has(reach_[level], v)) return Verdict::skip;
     if (need <= 0) return Verdict::take;
     // A sibling the level's pool no longer holds was seen before: a new
     // search (the root level is no one's child, so choose() never marks it
     // anew) or a resumed one. Its pool is made again from the siblings left.
     if (!level_ready_[level] || !has(level_pool_[level], v)) {
-      remaining.options(0, candidates_);  // the siblings after v, in the order they will be tried
+      read_candidates(remaining, candidates_);  // the siblings after v, in the order they will be tried
       colour_level(v, level);
       if (level == 0 && rules.double_cover && double_cover_bound(level_pool_[0], k) < k) return Verdict::skip_rest;
     }
@@ -162,17 +175,31 @@ class ColouringBound final : public dlx::Hook {
     }
     return chosen_ > 0 || some_child_passes(remaining, need) ? Verdict::take : Verdict::skip;
   }
-  bool choose(dlx::OptionId, const dlx::Remaining&) override {
-    ++chosen_;
-    if (chosen_ <= deepest_) level_ready_[static_cast<std::size_t>(chosen_)] = false;  // a new node below
+  bool choose(dlx::OptionId v, const dlx::Remaining&) override {
+    const auto level = static_cast<std::size_t>(chosen_++);
+    if (chosen_ <= deepest_) level_ready_[level + 1] = false;  // a new node below
+    if (!keeps_apart_) return true;
+    // An assumption or a part handed over comes here without consider().
+    if (!has(reach_[level], v)) return false;
+    if (reach_.size() == level + 1) reach_.emplace_back(reach_[level].size(), 0);  // once per depth
+    const Bits& near = (*compatible_)[v];
+    for (std::size_t w = 0; w < near.size(); ++w) reach_[level + 1][w] = reach_[level][w] & (forget_last_for_tests ? ~0ULL : near[w]);
     return true;
   }
   void unchoose(dlx::OptionId) override { --chosen_; }
   [[nodiscard]] std::unique_ptr<dlx::Hook> clone() const override {
-    return std::make_unique<ColouringBound>(compatible_, deepest_);
+    return std::make_unique<ColouringBound>(compatible_, deepest_, keeps_apart_);
   }
 
  private:
+  // Item k's list, the candidates in the order they will be tried: with
+  // keeps_apart_, only those compatible with every vertex chosen.
+  void read_candidates(const dlx::Remaining& remaining, std::vector<dlx::OptionId>& out) const {
+    remaining.options(0, out);
+    if (keeps_apart_)
+      std::erase_if(out, [&](dlx::OptionId o) { return !has(reach_[static_cast<std::size_t>(chosen_)], o); });
+  }
+
   // Into `branch`, the vertices of `pool` (coloured in `colours` classes,
   // colour_of_) that a node with `need` vertices still to choose branches
   // on: those of the classes from the need-th on, less those the
@@ -248,7 +275,7 @@ class ColouringBound final : public dlx::Hook {
   // colours then needed, with the look ahead when that is close. If no child
   // can pass, v is not taken.
   bool some_child_passes(const dlx::Remaining& remaining, long need) {
-    remaining.options(0, child_order_);
+    read_candidates(remaining, child_order_);
     Level& at = lookahead_[0];
     Bits& later = spare_;
     later = coloured_pool_;
@@ -328,6 +355,8 @@ class ColouringBound final : public dlx::Hook {
 
   std::shared_ptr<const std::vector<Bits>> compatible_;  // per option: the options compatible with it
   long deepest_;
+  bool keeps_apart_;
+  std::vector<Bits> reach_;  // with keeps_apart_, per level: the vertices compatible with every vertex chosen above it
   InconsistentClasses inconsistent_;
   long chosen_ = 0;
   std::vector<dlx::OptionId> candidates_, child_order_;

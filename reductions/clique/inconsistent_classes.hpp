@@ -15,6 +15,7 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -39,6 +40,7 @@ class InconsistentClasses {
     const std::size_t words = (compatible->size() + 63) / 64;
     alive_.assign(words, 0);
     out_.assign(words, 0);
+    open_.assign(words, 0);
   }
 
   // Whether it finds `wanted` disjoint inconsistent sets among the
@@ -56,6 +58,7 @@ class InconsistentClasses {
       for (std::size_t y = c; y-- > 0;)
         if (sizes_[y] == size) order_.push_back(y);
     long found = 0;
+    gather_open();
     for (std::size_t i = 0; i < order_.size(); ++i) {
       // Each set holds two classes at least, one of them a class tried.
       if (static_cast<long>(unused) < 2 * (wanted - found) || static_cast<long>(order_.size() - i) < wanted - found) break;
@@ -69,7 +72,7 @@ class InconsistentClasses {
       if (!fails) continue;
       in_reason_[x] = 1;
       for (std::size_t y = 0; y < c; ++y)
-        if (in_reason_[y]) used_[y] = 1, --unused;
+        if (in_reason_[y]) use(y), --unused;
       if (++found >= wanted) return true;
     }
     return false;
@@ -91,6 +94,7 @@ class InconsistentClasses {
       if (y >= kept) used_[y] = 1;  // the branch set's classes take no part
       unused += !used_[y];
     }
+    gather_open();
     for (std::size_t y = kept; y < c && unused > 0; ++y) {
       if (sizes_[y] == 0) continue;
       std::fill(in_reason_.begin(), in_reason_.begin() + static_cast<std::ptrdiff_t>(c), 0);
@@ -101,7 +105,7 @@ class InconsistentClasses {
       if (!fails) continue;
       for (std::size_t w = 0; w < branch.size(); ++w) branch[w] &= ~classes_[y][w];
       for (std::size_t z = 0; z < kept; ++z)
-        if (in_reason_[z] && !used_[z]) used_[z] = 1, --unused;
+        if (in_reason_[z] && !used_[z]) use(z), --unused;
     }
   }
 
@@ -113,8 +117,12 @@ class InconsistentClasses {
   // (in a dense graph, few).
   bool conflict(std::size_t u, std::size_t x) {
     const std::size_t c = colours_;
-    for (std::size_t y = 0; y < c; ++y) satisfied_[y] = used_[y] || y == x, left_[y] = sizes_[y];
-    alive_ = *pool_;
+    std::copy_n(used_.begin(), c, satisfied_.begin());
+    std::copy_n(sizes_.begin(), c, left_.begin());
+    satisfied_[x] = 1;
+    // Only the vertices of classes not yet satisfied matter: the others'
+    // are never counted nor forced.
+    for (std::size_t w = 0; w < alive_.size(); ++w) alive_[w] = open_[w] & ~classes_[x][w];
     forced_.clear();
     units_.clear();
     for (std::size_t next = 0, vertex = u, in_class = x;; ++next) {
@@ -122,12 +130,16 @@ class InconsistentClasses {
       const Bits& near = (*compatible_)[vertex];
       std::size_t empty = c;
       for (std::size_t w = 0; w < alive_.size(); ++w) out_[w] = alive_[w] & ~near[w], alive_[w] &= near[w];
-      for_each_in(out_, out_, [&](std::size_t z) {
-        const std::size_t y = class_of_[z] - 1;
-        if (satisfied_[y] || empty < c) return;
-        if (--left_[y] == 0) empty = y;
-        else if (left_[y] == 1) units_.push_back(y);
-      });
+      // alive_ holds no vertex of a satisfied class, so neither does out_.
+      for (std::size_t w = 0; w < out_.size() && empty == c; ++w)
+        for (std::uint64_t bits = out_[w]; bits != 0; bits &= bits - 1) {
+          const std::size_t y = class_of_[w * 64 + static_cast<std::size_t>(std::countr_zero(bits))] - 1;
+          if (--left_[y] == 0) {
+            empty = y;
+            break;
+          }
+          if (left_[y] == 1) units_.push_back(y);
+        }
       if (empty < c) {
         explain(empty);
         return true;
@@ -137,7 +149,22 @@ class InconsistentClasses {
       in_class = units_[next];
       satisfied_[in_class] = true;
       vertex = first_in(classes_[in_class], alive_, alive_.size() * 64);
+      for (std::size_t w = 0; w < alive_.size(); ++w) alive_[w] &= ~classes_[in_class][w];
     }
+  }
+
+  // Class y takes no more part in the propagations.
+  void use(std::size_t y) {
+    used_[y] = 1;
+    for (std::size_t w = 0; w < open_.size(); ++w) open_[w] &= ~classes_[y][w];
+  }
+
+  // The vertices of the classes not used yet, for conflict(); use() keeps it.
+  void gather_open() {
+    std::fill(open_.begin(), open_.end(), 0);
+    for (std::size_t y = 0; y < colours_; ++y)
+      if (!used_[y])
+        for (std::size_t w = 0; w < open_.size(); ++w) open_[w] |= classes_[y][w];
   }
 
   // Marks the classes that the conflict at class `empty` rests on: each of
@@ -171,7 +198,6 @@ class InconsistentClasses {
   std::size_t prepare(const Bits& pool, std::span<const std::uint32_t> class_of, std::size_t colours) {
     const std::size_t c = colours_ = colours;
     class_of_ = class_of;
-    pool_ = &pool;
     if (classes_.size() < c) classes_.resize(c, Bits(alive_.size(), 0));
     if (used_.size() < c) used_.resize(c), in_reason_.resize(c), satisfied_.resize(c), sizes_.resize(c), left_.resize(c);
     for (std::size_t y = 0; y < c; ++y) std::fill(classes_[y].begin(), classes_[y].end(), 0), sizes_[y] = 0;
@@ -187,8 +213,9 @@ class InconsistentClasses {
   std::vector<Bits> classes_;  // per colour c, classes_[c - 1]: its vertices in the pool
   std::size_t colours_ = 0;
   std::span<const std::uint32_t> class_of_;
-  const Bits* pool_ = nullptr;
-  Bits alive_, out_;  // the vertices compatible with every forced one; those the last forced one put out
+  // The vertices of classes not satisfied yet compatible with every forced
+  // one; those the last forced one put out; the vertices of the classes not used.
+  Bits alive_, out_, open_;
   std::vector<Forced> forced_;
   std::vector<std::uint8_t> used_, in_reason_, satisfied_;
   std::vector<bool> needed_;
