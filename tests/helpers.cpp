@@ -1,6 +1,7 @@
 #include "helpers.hpp"
 
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -107,6 +108,33 @@ std::optional<std::string> not_one_svg(const std::string& text) {
   if (!rooted) return "no root";
   if (!open.empty()) return "<" + open.back() + "> never closed";
   return std::nullopt;
+}
+
+Searched search_with(const std::function<Encoding()>& encode, dlx::Switch learning, std::uint64_t seed, std::uint64_t limit) {
+  dlx::SolverOptions options;
+  options.learning = learning;
+  struct Search {  // a solver with its own hook
+    Encoding encoding;
+    dlx::Solver solver;
+    Search(Encoding made, std::uint64_t seed, dlx::SolverOptions options)
+        : encoding(std::move(made)), solver(encoding.problem, seed, options) {
+      if (encoding.hook) solver.set_hook(encoding.hook.get());
+      for (const dlx::OptionId o : encoding.assumptions) REQUIRE(solver.assume(o));
+    }
+  };
+  Searched searched;
+  Search counter(encode(), seed, options), lister(encode(), seed, options), decider(encode(), seed, options);
+  counter.solver.count(limit);
+  searched.count = counter.solver.statistics().solutions;
+  while ((limit == 0 || searched.count < limit) && lister.solver.next() == dlx::Outcome::solution) {
+    std::vector<dlx::OptionId> answer(lister.solver.solution().begin(), lister.solver.solution().end());
+    std::sort(answer.begin(), answer.end());
+    searched.answers.insert(answer);
+  }
+  searched.first = decider.solver.next() == dlx::Outcome::solution;
+  searched.unique = searched.first && decider.solver.next() == dlx::Outcome::solution ? 2 : searched.first;
+  for (const Search* s : {&counter, &lister, &decider}) searched.backjumps += s->solver.statistics().backjumps;
+  return searched;
 }
 
 }  // namespace dance::test
