@@ -261,7 +261,7 @@ bool GivenStepsHook::propagate(const dlx::Remaining& remaining, dlx::Pruner& pru
 }
 
 bool GivenStepsHook::explain(dlx::Reason& reason) {
-  reasons_.start();
+  reasons_.start(marks_.size());
   // Too far, not only the wrong parity: the search from the gap's first end counts.
   const std::uint32_t search = failure_ == Failure::gap && from_start_[known_[gap_last_ + 1]] > gap_last_ + 2 - gap_first_
                                    ? search_reason(false)
@@ -289,7 +289,7 @@ bool GivenStepsHook::explain(dlx::Reason& reason) {
 
 bool GivenStepsHook::explain_removal(dlx::OptionId option, dlx::Reason& reason) {
   if (!reasons_.recording()) {
-    reasons_.start();
+    reasons_.start(marks_.size());
     return false;
   }
   return reasons_.explain(option, reason);

@@ -8,7 +8,8 @@
 //
 // Nothing is kept until learning first asks (start()): a search without
 // learning pays nothing, and a removal made before then answers false
-// (every choice above it counts, which is always sound).
+// (every choice above it counts, which is always sound). A failure's
+// reason, asked at once, is made in a segment too (explain_segment()).
 #pragma once
 
 #include <cstdint>
@@ -28,20 +29,26 @@ class RemovalReasons {
 
   explicit RemovalReasons(std::size_t options) : options_(options) {}
   [[nodiscard]] bool recording() const { return recording_; }
-  // Learning asked for a reason: keep them from now on.
-  void start() {
+  // Learning asked for a reason, with `chosen` options chosen: keep them from now on.
+  void start(std::size_t chosen) {
     if (recording_) return;
     recording_ = true;
     why_.assign(options_, {0, none});
+    marks_.assign(chosen, {0, 0, 0});
   }
   // choose() and unchoose(): what a node below keeps goes when its choice does.
-  void chose() { marks_.push_back({said_.size(), segments_.size(), lists_.size()}); }
+  void chose() {
+    if (recording_) marks_.push_back({said_.size(), segments_.size(), lists_.size()});
+  }
   void unchose() {
+    if (!recording_) return;
     truncate(marks_.back());
     marks_.pop_back();
   }
   // propagate() at a node: what an earlier call at this node kept goes.
-  void node() { truncate(marks_.empty() ? Mark{0, 0, 0} : marks_.back()); }
+  void node() {
+    if (recording_) truncate(marks_.empty() ? Mark{0, 0, 0} : marks_.back());
+  }
 
   // A segment: open(), add() its options, close() for its number.
   void open() { open_ = said_.size(); }

@@ -1,5 +1,7 @@
 #include <algorithm>
 #include <array>
+#include <cstddef>
+#include <type_traits>
 
 #include "hamilton/givens.hpp"
 #include "hamilton/removal_reasons.hpp"
@@ -41,8 +43,8 @@ class ChainHook final : public dlx::Hook {
         end_(n_),
         size_(n_, 1),
         position_(n_, unknown),
-        in_option_(n_, none),
-        out_option_(n_, none),
+        arc_in_(n_, none),
+        arc_out_(n_, none),
         at_(n_, none),
         from_a_(n_, none),
         depth_(n_, far),
@@ -71,12 +73,14 @@ class ChainHook final : public dlx::Hook {
     clash_ = none;
     const Link& l = (*links_)[option];
     if (l.from == none) {  // l.to heads its chain
-      set(in_option_[l.to], option);
+      set(first_, l.to);
+      start_option_ = option;
       made_ = l.to;
       return number(l.to, 0);
     }
     if (l.to == none) {  // l.from is a tail
-      set(out_option_[l.from], option);
+      set(last_, l.from);
+      end_option_ = option;
       made_ = l.from;
       return number(end_[l.from], n_ - size_[l.from]);
     }
@@ -86,8 +90,7 @@ class ChainHook final : public dlx::Hook {
     const std::uint32_t before = size_[u], joined = size_[u] + size_[v];
     set(next_[u], v);
     set(prev_[v], u);
-    set(out_option_[u], option);
-    set(in_option_[v], option);
+    arc_out_[u] = arc_in_[v] = option;  // read only while the arc is chosen: no undo
     set(end_[head], tail);
     set(end_[tail], head);
     set(size_[head], joined);
@@ -134,7 +137,7 @@ class ChainHook final : public dlx::Hook {
   }
 
   bool explain(dlx::Reason& reason) override {
-    reasons_.start();
+    reasons_.start(marks_.size());
     if (failure_ == Failure::unfit) {  // the chain unfit_.. fits in no gap
       because_.clear();
       (void)fits_somewhere(unfit_, end_[unfit_], size_[unfit_], &because_);
@@ -162,7 +165,7 @@ class ChainHook final : public dlx::Hook {
   [[nodiscard]] bool explains() const override { return false; }
   bool explain_removal(dlx::OptionId option, dlx::Reason& reason) override {
     if (!reasons_.recording()) {
-      reasons_.start();
+      reasons_.start(marks_.size());
       return false;
     }
     return reasons_.explain(option, reason);
@@ -294,7 +297,7 @@ class ChainHook final : public dlx::Hook {
     const std::size_t search = 2 * std::size_t{g} + backward, base = search * n_;
     if (distance_.size() < base + n_) distance_.resize(base + n_, far);
     if (searched_.size() <= search) searched_.resize(search + 1);
-    searched_[search] = {reach_.size(), reach_.size() + tail};
+    searched_[search] = {reach_.size(), reach_.size() + tail};  // for search_reason()
     for (std::size_t k = 0; k < tail; ++k) {
       const Vertex x = queue_[k];
       distance_[base + x] = d[x];
@@ -317,35 +320,49 @@ class ChainHook final : public dlx::Hook {
   [[nodiscard]] std::uint32_t from_a(std::uint32_t g, Vertex x) const { return distance_[2 * std::size_t{g} * n_ + x]; }
   [[nodiscard]] std::uint32_t to_b(std::uint32_t g, Vertex x) const { return distance_[(2 * std::size_t{g} + 1) * n_ + x]; }
 
+  // The rules below tell `why` what they read when they say no: a Because*
+  // to hear it (learning), or nullptr, which compiles the search's own
+  // calls without it.
+  template <class Why>
+  static constexpr bool hears = std::is_same_v<Why, Because*>;
+
   // Whether the chain h..t of `length` vertices fits in gap g, its head at
-  // `p` (or anywhere: unknown). Saying no, it tells `why` what it read.
-  [[nodiscard]] bool fits_in(std::uint32_t g, Vertex h, Vertex t, std::uint32_t length, std::uint32_t p, Because* why) const {
+  // `p` (or anywhere: unknown).
+  template <class Why>
+  [[nodiscard]] bool fits_in(std::uint32_t g, Vertex h, Vertex t, std::uint32_t length, std::uint32_t p, Why why) const {
     const Gap& gap = gaps_[g];
-    const std::uint32_t miss = misfit(gap, g, h, t, length, p);
-    if (miss != 0 && why) {
-      why->numbered.insert(why->numbered.end(), {gap.a, gap.b});
-      why->chains.insert(why->chains.end(), {h, t});
-      if (miss & from_a_counts) why->searches.push_back(2 * g);
-      if (miss & to_b_counts) why->searches.push_back(2 * g + 1);
+    const std::uint32_t miss = misfit<hears<Why>>(gap, g, h, t, length, p);
+    if constexpr (hears<Why>) {
+      if (miss != 0) {
+        why->numbered.insert(why->numbered.end(), {gap.a, gap.b});
+        why->chains.insert(why->chains.end(), {h, t});
+        if (miss & from_a_counts) why->searches.push_back(2 * g);
+        if (miss & to_b_counts) why->searches.push_back(2 * g + 1);
+      }
     }
     return miss == 0;
   }
-  // fits_in()'s answer: 0 when it fits; else `misses`, with from_a_counts
-  // or to_b_counts when a distance too far (not only its parity) says so.
+  // fits_in()'s answer: 0 when it fits; else `misses`, and when `heard`,
+  // with from_a_counts or to_b_counts when a distance too far (not only of
+  // the wrong parity) says so.
   static constexpr std::uint32_t misses = 1, from_a_counts = 2, to_b_counts = 4;
+  template <bool heard>
   [[nodiscard]] std::uint32_t misfit(const Gap& gap, std::uint32_t g, Vertex h, Vertex t, std::uint32_t length, std::uint32_t p) const {
     const std::uint32_t places = gap.last - gap.first + 1;
     if (length > places) return misses;
     const std::uint32_t da = gap.a == none ? 0 : from_a(g, h), db = gap.b == none ? 0 : to_b(g, t);
     if (da == far) return misses | from_a_counts;
     if (db == far) return misses | to_b_counts;
-    const std::uint32_t both = (gap.a == none ? 0 : from_a_counts) | (gap.b == none ? 0 : to_b_counts);
-    const auto within = [this](std::uint32_t d, std::uint32_t steps, std::uint32_t counts) {
-      return distances_->reaches(d, steps) ? 0 : d > steps ? misses | counts : misses;
+    // Too far (not only of the wrong parity): the searches of `counts` count.
+    const auto within = [this](std::uint32_t d, std::uint32_t steps, std::uint32_t counts) -> std::uint32_t {
+      if (distances_->reaches(d, steps)) return 0;
+      if constexpr (heard) return d > steps ? misses | counts : misses;
+      return misses;
     };
+    const auto both = [&gap] { return (gap.a == none ? 0 : from_a_counts) | (gap.b == none ? 0 : to_b_counts); };
     if (p == unknown) {
-      if (gap.a != none && gap.b != none) return within(da + length - 1 + db, places + 1, both);
-      return da + db + length - 1 <= places ? 0 : misses | both;
+      if (gap.a != none && gap.b != none) return within(da + length - 1 + db, places + 1, both());
+      return da + db + length - 1 <= places ? 0 : misses | both();
     }
     if (p < gap.first || p + length - 1 > gap.last) return misses;
     if (gap.a != none) {
@@ -355,56 +372,63 @@ class ChainHook final : public dlx::Hook {
   }
 
   // Whether the chain h..t fits in some gap: one whose first end reaches h,
-  // or the gap at the start of the path.
-  // Saying no, it tells `why` why each gap would not do.
-  [[nodiscard]] bool fits_somewhere(Vertex h, Vertex t, std::uint32_t length, Because* why = nullptr) const {
+  // or the gap at the start of the path. Saying no, it tells `why` why each gap would not do.
+  template <class Why = std::nullptr_t>
+  [[nodiscard]] bool fits_somewhere(Vertex h, Vertex t, std::uint32_t length, Why why = nullptr) const {
     if (gaps_.empty()) {  // nothing known (else every position is)
-      if (why) why->everything = true;
+      if constexpr (hears<Why>) why->everything = true;
       return at_[0] == none;
     }
     if (gaps_[0].a == none && fits_in(0, h, t, length, unknown, nullptr)) return true;
     for (std::uint32_t k = from_a_[h]; k != none; k = reach_[k].next)
       if (fits_in(reach_[k].gap, h, t, length, unknown, nullptr)) return true;
-    for (std::uint32_t g = 0; why && g < gaps_.size(); ++g) (void)fits_in(g, h, t, length, unknown, why);
+    if constexpr (hears<Why>)
+      for (std::uint32_t g = 0; g < gaps_.size(); ++g) (void)fits_in(g, h, t, length, unknown, why);
     return false;
   }
 
   // Whether the chain h..t may have its head at p.
-  [[nodiscard]] bool fits_at(Vertex h, Vertex t, std::uint32_t length, std::uint32_t p, Because* why) const {
+  template <class Why>
+  [[nodiscard]] bool fits_at(Vertex h, Vertex t, std::uint32_t length, std::uint32_t p, Why why) const {
     if (gaps_.empty()) {
-      if (why) why->everything = true;
+      if constexpr (hears<Why>) why->everything = true;
       return at_[0] == none;
     }
     if (p >= n_ || at_[p] != none) {
-      if (why) why->chains.insert(why->chains.end(), {h, t});
-      if (why && p < n_) why->numbered.push_back(at_[p]);
+      if constexpr (hears<Why>) {
+        why->chains.insert(why->chains.end(), {h, t});
+        if (p < n_) why->numbered.push_back(at_[p]);
+      }
       return false;
     }
     const auto after = std::upper_bound(gaps_.begin(), gaps_.end(), p, [](std::uint32_t q, const Gap& g) { return q < g.first; });
     return fits_in(static_cast<std::uint32_t>(after - gaps_.begin() - 1), h, t, length, p, why);
   }
 
-  // Whether an option can still be part of a path; saying no, it tells `why` what it read.
-  [[nodiscard]] bool fits(const Link& l, Because* why = nullptr) const {
+  // Whether an option can still be part of a path.
+  template <class Why = std::nullptr_t>
+  [[nodiscard]] bool fits(const Link& l, Why why = nullptr) const {
     if (l.from == none) {  // the start at l.to, a chain's head
       const Vertex h = l.to;
-      if (why) why->numbered.push_back(h);
+      if constexpr (hears<Why>) why->numbered.push_back(h);
       return position_[h] != unknown ? position_[h] == 0 : fits_at(h, end_[h], size_[h], 0, why);
     }
     if (l.to == none) {  // the end at l.from, a chain's tail
       const Vertex t = l.from;
-      if (why) why->numbered.push_back(t);
+      if constexpr (hears<Why>) why->numbered.push_back(t);
       if (position_[t] != unknown) return position_[t] == n_ - 1;
       return fits_at(end_[t], t, size_[t], n_ - size_[t], why);
     }
     const Vertex u = l.from, v = l.to;  // u a tail, v a head
     if (end_[u] == v) {  // a cycle
-      if (why) why->chains.push_back(u);
+      if constexpr (hears<Why>) why->chains.push_back(u);
       return false;
     }
     const std::uint32_t pu = position_[u], pv = position_[v];
-    if (why) why->numbered.insert(why->numbered.end(), {u, v});
-    if (why && pv != unknown && pu == unknown) why->chains.push_back(u);  // its length
+    if constexpr (hears<Why>) {
+      why->numbered.insert(why->numbered.end(), {u, v});
+      if (pv != unknown && pu == unknown) why->chains.push_back(u);  // its length
+    }
     if (pu != unknown && pv != unknown) return pv == pu + 1;
     if (pu != unknown) return fits_at(v, end_[v], size_[v], pu + 1, why);
     if (pv != unknown) return pv >= size_[u] && fits_at(end_[u], u, size_[u], pv - size_[u], why);
@@ -428,6 +452,13 @@ class ChainHook final : public dlx::Hook {
     return segments_;
   }
 
+  // The option chosen for y's way in (an arc, or the start) and for its way out (an arc, or the end), or none.
+  [[nodiscard]] dlx::OptionId in_option(Vertex y) const {
+    return prev_[y] != none ? arc_in_[y] : y == first_ ? start_option_ : none;
+  }
+  [[nodiscard]] dlx::OptionId out_option(Vertex y) const {
+    return next_[y] != none ? arc_out_[y] : y == last_ ? end_option_ : none;
+  }
   // An option into the segment being made, once.
   void say(dlx::OptionId option) {
     if (option == none || said_[option] == epoch_) return;
@@ -439,10 +470,10 @@ class ChainHook final : public dlx::Hook {
     if (x == none) return;
     while (prev_[x] != none) x = prev_[x];
     for (;; x = next_[x]) {
-      say(in_option_[x]);
+      say(in_option(x));
       if (next_[x] == none) break;
     }
-    say(out_option_[x]);
+    say(out_option(x));
   }
   // The options that number x, if it is numbered: its chain's arcs from it
   // to the nearest given, or to the start at its head or the end at its
@@ -453,7 +484,7 @@ class ChainHook final : public dlx::Hook {
     const auto steps = [&](Vertex y, bool back) {  // to the nearest anchor that way, or far
       for (std::uint32_t k = 1;; ++k) {
         const Vertex along = back ? prev_[y] : next_[y];
-        if (along == none) return (back ? in_option_[y] : out_option_[y]) != none ? k : far;  // the start, the end
+        if (along == none) return (back ? in_option(y) : out_option(y)) != none ? k : far;  // the start, the end
         if (anchor(along)) return k;
         y = along;
       }
@@ -461,7 +492,7 @@ class ChainHook final : public dlx::Hook {
     const bool back = steps(x, true) <= steps(x, false);
     for (Vertex y = x;;) {
       numbered_[y] = epoch_;
-      say(back ? in_option_[y] : out_option_[y]);  // the arc towards the anchor, or the start or end there
+      say(back ? in_option(y) : out_option(y));  // the arc towards the anchor, or the start or end there
       const Vertex along = back ? prev_[y] : next_[y];
       if (along == none || anchor(along)) return;
       y = along;
@@ -499,13 +530,13 @@ class ChainHook final : public dlx::Hook {
         if (distance_[reach_[k].at] >= reach || (y == target && y != start)) continue;  // not gone on from
         const Vertex along = y == start ? none : backward ? prev_[y] : next_[y];
         if (along != none) {
-          say(backward ? in_option_[y] : out_option_[y]);
+          say(backward ? in_option(y) : out_option(y));
           continue;
         }
         neighbours(y, backward, [&](Vertex x) {
           if (x == target || distance_[base + x] != far) return;  // taken in
           if (position_[x] != unknown) add_numbered(x);
-          else say(backward ? out_option_[x] : in_option_[x]);
+          else say(backward ? out_option(x) : in_option(x));
         });
       }
       search_segment_[search] = reasons_.close();
@@ -523,7 +554,9 @@ class ChainHook final : public dlx::Hook {
   // Per vertex: the next and previous on its chain, the other end (at an
   // end) and the chain's vertices (at an end), its position; the options
   // chosen for its way in and its way out.
-  std::vector<std::uint32_t> next_, prev_, end_, size_, position_, in_option_, out_option_;
+  std::vector<std::uint32_t> next_, prev_, end_, size_, position_, arc_in_, arc_out_;
+  Vertex first_ = none, last_ = none;  // the vertices the start and the end chosen put first and last
+  dlx::OptionId start_option_ = none, end_option_ = none;
   std::vector<std::uint32_t> at_;  // per position: its vertex, or none
   std::vector<Undo> log_;
   std::vector<std::size_t> marks_;  // per option chosen: log_'s size before it
