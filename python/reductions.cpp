@@ -389,33 +389,30 @@ struct Generated {
   std::string svg;  // the puzzle as a picture, when the family draws
 };
 
-// The puzzle type that writes the family's puzzles as pictures, or none
-// where its svg draws answers only (clique's generator writes graphs).
-std::unique_ptr<PuzzleType> drawing_type(const Reduction& reduction, const ModelOptions& options) {
+// The reduction's svg presenter, which draws its generated puzzles
+// (Presenter::puzzle), or none for a reduction without pictures.
+std::unique_ptr<Presenter> svg_presenter(const Reduction& reduction) {
   const std::vector<Format> formats = reduction.formats();
   if (std::none_of(formats.begin(), formats.end(), [](const Format& f) { return f.name == "svg"; })) return nullptr;
-  try {
-    return reduction.puzzle_type(options, "svg");
-  } catch (const std::invalid_argument&) {  // the generator writes no pictures
-    return nullptr;
-  }
+  return reduction.presenter("svg");
 }
 
 // dance.generate's sink: each puzzle's texts and picture, kept as C++ values
 // (it runs with the GIL released).
 class Made final : public PuzzleSink {
  public:
-  explicit Made(const PuzzleType* drawing) : drawing_(drawing) {}
+  explicit Made(std::unique_ptr<Presenter> svg) : svg_(std::move(svg)) {}
+  [[nodiscard]] bool wants_instances() const override { return svg_ != nullptr; }
   void puzzle(std::uint64_t, const MadePuzzle& made) override {
-    std::ostringstream svg;
-    if (drawing_) drawing_->print_record(svg, made.puzzle.solution, made.puzzle.kept, false);
+    std::ostringstream svg;  // none where the family's puzzles are no instances to draw (clique's graphs)
+    if (made.instance && svg_) svg_->puzzle(svg, *made.instance, nullptr);
     // the record: what solve() reads (a jigsaw's map too)
     puzzles.push_back({made.record, made.solution, made.puzzle.clues, made.puzzle.attempts, svg.str()});
   }
   std::vector<Generated> puzzles;
 
  private:
-  const PuzzleType* drawing_;
+  std::unique_ptr<Presenter> svg_;
 };
 
 // The puzzles made and how many the time limit left out.
@@ -437,12 +434,7 @@ py::tuple generate_puzzles(const std::string& name, std::uint64_t n, std::uint64
   request.verify = true;
   if (const auto wrong = validate(request)) raise(*wrong);
   const Reduction& reduction = *find_reduction(request.reduction);
-  std::unique_ptr<PuzzleType> drawing;
-  try {
-    drawing = drawing_type(reduction, request.model);
-  } catch (const std::invalid_argument&) {  // the family's options are wrong: generate() says how
-  }
-  Made made(drawing.get());
+  Made made(svg_presenter(reduction));
   std::atomic<bool> stop{false};
   Generation run;
   {
@@ -489,7 +481,7 @@ void bind_reductions(py::module_& m) {
       .def_property_readonly("complete", &Run::complete);
   py::class_<Reading>(m, "Reading")
       .def(py::init([](const std::string& name, std::string text, const py::dict& options, std::uint64_t threads,
-                       std::uint64_t seed, std::uint64_t nodes, double seconds, bool verify,
+                       std::uint64_t seed, std::uint64_t nodes, double seconds, bool verify, std::uint64_t memo_mib,
                        const std::map<std::string, std::string>& engine) {
              Request request;  // Python's keywords, translated
              request.reduction = reduction_named(name).name();
@@ -499,13 +491,14 @@ void bind_reductions(py::module_& m) {
              request.node_limit = nodes;
              request.time_limit = seconds;
              request.verify = verify;
+             request.memo_mib = memo_mib;
              for (const EngineSwitch& row : engine_switches())  // memo="off", tie_break="on"
                if (const auto word = engine.find(std::string(row.field)); word != engine.end()) request.*row.word = word->second;
              return std::make_unique<Reading>(std::move(request), std::move(text));
            }),
            py::arg("name"), py::arg("text"), py::arg("options"), py::arg("threads") = 1, py::arg("seed") = 0,
            py::arg("nodes") = 0, py::arg("seconds") = 0.0, py::arg("verify") = true,
-           py::arg("engine") = std::map<std::string, std::string>{})
+           py::arg("memo_mib") = Request{}.memo_mib, py::arg("engine") = std::map<std::string, std::string>{})
       .def("next", &Reading::next)
       .def("emit", &Reading::emit);
   py::class_<Generated>(m, "Generated")

@@ -1,5 +1,7 @@
 #include "dance/puzzle_type.hpp"
 
+#include "dance/reduction.hpp"
+
 #include <array>
 #include <ostream>
 #include <stdexcept>
@@ -34,5 +36,8 @@ void PuzzleType::print_record(std::ostream& out, const Solution& solution, const
   }
   out << '\n';
 }
+
+std::unique_ptr<Instance> PuzzleType::instance_of(const Solution&, const Kept&) const { return nullptr; }
+std::unique_ptr<Answer> PuzzleType::answer_of(const Solution&) const { return nullptr; }
 
 }  // namespace dance

@@ -45,12 +45,17 @@ std::unique_ptr<InstanceReader> Reduction::reader(std::istream& in, const ModelO
   return read(in, options);
 }
 
-std::unique_ptr<PuzzleType> Reduction::puzzle_type(const ModelOptions& options) const { return puzzle_type(options, "text"); }
-
-std::unique_ptr<PuzzleType> Reduction::puzzle_type(const ModelOptions& options, std::string_view format) const {
+std::unique_ptr<PuzzleType> Reduction::puzzle_type(const ModelOptions& options) const {
   options.check(this->options());
-  (void)presenter(format);  // a format the reduction has at all, else the list of those it has
-  return make_puzzle_type(options, format);
+  return make_puzzle_type(options);
+}
+
+std::vector<std::string> Reduction::puzzle_formats() const {
+  std::vector<std::string> all{"text"};
+  for (const Format& own : own_formats())
+    if (own_presenter(own.name)->draws_puzzles()) all.push_back(own.name);
+  all.push_back("json");
+  return all;
 }
 
 bool Reduction::has_option(std::string_view long_name) const {
@@ -86,6 +91,10 @@ std::unique_ptr<Presenter> Reduction::presenter(std::string_view format) const {
   for (std::size_t k = 0; k < all.size(); ++k)
     names += (k == 0 ? "" : k + 1 == all.size() ? " or " : ", ") + all[k].name;
   throw std::invalid_argument("--format: " + std::string(name()) + " writes " + names + "; found '" + std::string(format) + "'");
+}
+
+void Presenter::puzzle(std::ostream&, const Instance&, const Answer*) const {
+  throw std::invalid_argument("this format draws answers, not generated puzzles");
 }
 
 std::string render(const Reduction& reduction, std::string_view format, const Instance& instance, const Answer& answer) {

@@ -178,10 +178,14 @@ struct Bound {
   std::uint64_t lo, hi;
   std::string note;  // after "\"solutions\" must be a whole number from 1 to 1000"
 };
+// The memo's table takes at most half a request's memory, so that it forgets before the request runs out.
+std::uint64_t memo_mib_at_most(const ApiLimits& limits) { return std::max<std::uint64_t>(1, limits.memory >> 21); }
+
 std::optional<Bound> server_bound(std::string_view field, const ApiLimits& limits) {
   if (field == "solutions") return Bound{1, limits.solutions, " (count: true counts them all)"};
   if (field == "sample") return Bound{1, limits.solutions, ""};
   if (field == "n") return Bound{1, limits.puzzles, ""};
+  if (field == "memo_mib") return Bound{1, memo_mib_at_most(limits), " (half the memory a request may take)"};
   return std::nullopt;
 }
 
@@ -220,6 +224,7 @@ Asked request_of(Fields& fields, const Endpoint& endpoint, const ApiLimits& limi
   }
   r.model = model_options(given ? &options : nullptr, reduction, limits);
   r.time_limit = limits.time_limit;
+  r.memo_mib = std::min(r.memo_mib, memo_mib_at_most(limits));
   r.threads = 1;  // the server's pool runs the requests side by side
   using Kind = OwnOption::Kind;
   for (const OwnOption& o : own_options()) {
@@ -328,28 +333,35 @@ class ApiSink final : public TextSink {
   // No presenter: the output is JsonLines' (format json).
   ApiSink(const Reduction& reduction, const Presenter* presenter, const RunSpec& spec, std::ostream& output, std::ostream& log,
           std::size_t answer_bytes)
-      : TextSink(reduction, presenter, spec, output, log, {}), reduction_(reduction), answer_bytes_(answer_bytes) {}
+      : TextSink(reduction, presenter, spec, output, log, {}), reduction_(reduction), output_(output),
+        answer_bytes_(answer_bytes) {}
 
   void solution(const Instance& instance, std::shared_ptr<const Answer> answer, std::uint64_t index) override {
     if (cut) return;  // the answer is full; the search is being stopped
     TextSink::solution(instance, answer, index);
     answers.push_back(entry(instance, *answer));
-    held_ += answers.back()["text"].get_ref<const std::string&>().size() * 3;  // the text, the output's copy and the value
-    if (held_ > answer_bytes_) cut = true;
+    // The output, and the values about as large again.
+    if (2 * static_cast<std::size_t>(output_.tellp()) > answer_bytes_) cut = true;
   }
   void verdict(const Instance& instance, std::uint64_t found, std::shared_ptr<const Answer> first) override {
     TextSink::verdict(instance, found, first);
     verdict_found = found;
-    if (first) answers.push_back(entry(instance, *first));
+    if (first) {
+      answers.push_back(entry(instance, *first));
+      std::ostringstream text;
+      reduction_.print(text, instance, *first);
+      first_text = std::move(text).str();
+    }
   }
   void count(const Instance& instance, dlx::Count found, bool complete) override {
     TextSink::count(instance, found, complete);
     counts.push_back(json(json_count(found)));
   }
 
-  json answers = json::array();  // each answer: {"instance": k, "text": ...}
+  json answers = json::array();  // each answer: {"instance": k, "answer": its value}
   json counts = json::array();   // count: each instance's number (a lower bound when stopped)
   std::optional<std::uint64_t> verdict_found;  // unique: 0, 1 or 2 solutions
+  std::string first_text;                      // ... and the first solution's text
   // The answers reached the size an answer may have: no more are kept, and the search stops.
   std::atomic<bool> cut{false};
 
@@ -359,15 +371,13 @@ class ApiSink final : public TextSink {
     instance_ = number;
   }
   json entry(const Instance& instance, const Answer& answer) const {
-    std::ostringstream text;
-    reduction_.print(text, instance, answer);
-    return {{"instance", instance_}, {"text", std::move(text).str()}, {"answer", json(reduction_.json_of(instance, answer))}};
+    return {{"instance", instance_}, {"answer", json(reduction_.json_of(instance, answer))}};
   }
 
   const Reduction& reduction_;
+  std::ostream& output_;
   std::size_t instance_ = 0;
   const std::size_t answer_bytes_;
-  std::size_t held_ = 0;  // about what the answers kept so far take in the body
 };
 
 // solve and check: a session of the driver on the request's text.
@@ -419,7 +429,7 @@ json searched(const Endpoint& endpoint, const Asked& asked, const std::string& t
     json result{{"verdict", found ? (*found == 0 ? "none" : *found == 1 ? "unique" : "multiple")
                                   : status == Status::none ? "none" : "unknown"},
                 {"log", told}};
-    if (found && *found > 0 && !sink.answers.empty()) result["solution"] = sink.answers[0]["text"];
+    if (found && *found > 0 && !sink.answers.empty()) result["solution"] = sink.first_text;
     return result;
   }
   json result{{"status", sink.cut && !sink.answers.empty() ? "found" : verdict_of(status)}, {"output", output.str()},
@@ -511,10 +521,9 @@ bool is_endpoint(std::string_view endpoint) {
 }
 
 std::string no_such_endpoint() {
-  std::string all;
-  for (const Endpoint& e : endpoints)
-    all += std::string(all.empty() ? "POST " : &e == std::end(endpoints) - 1 ? " or " : ", ") + "/api/" + std::string(e.name);
-  return error_body("not_found", "no such API: " + all);
+  std::vector<std::string> paths;
+  for (const Endpoint& e : endpoints) paths.push_back("/api/" + std::string(e.name));
+  return error_body("not_found", "no such API: POST " + listed({paths.begin(), paths.end()}));
 }
 
 namespace {

@@ -178,8 +178,9 @@ TEST_CASE("ModelOptions: values converted once checked, and a reduction's reader
   CHECK(Named("n").reader(none, ModelOptions().set("n", "9")) == nullptr);
   CHECK_THROWS_WITH(find_reduction("queens")->reader(none, ModelOptions().set("size", "0")),
                     "--size expects a whole number from 1 to 1000; found '0'");
-  CHECK_THROWS_WITH(find_reduction("sudoku")->puzzle_type(ModelOptions(), "xml"),
-                    "--format: sudoku writes text, line, grid, svg or json; found 'xml'");
+  CHECK(find_reduction("sudoku")->puzzle_formats() == std::vector<std::string>{"text", "svg", "json"});
+  CHECK(find_reduction("signpost")->puzzle_formats() == std::vector<std::string>{"text", "svg", "id", "json"});
+  CHECK(find_reduction("clique")->puzzle_formats() == std::vector<std::string>{"text", "json"});
 }
 
 TEST_CASE("the man page names every option, dance's own and each reduction's") {

@@ -7,6 +7,7 @@
 #include <sstream>
 #include <tuple>
 
+#include "dance/generate.hpp"
 #include "dance/generator.hpp"
 #include "dlx/random.hpp"
 #include "dlx/solver.hpp"
@@ -18,6 +19,7 @@ using namespace dance;
 
 namespace {
 const Reduction& reduction = *find_reduction("sudoku");
+const sudoku::SudokuReduction sudoku_reduction;
 
 std::unique_ptr<PuzzleType> sudoku_of(const std::string& box, bool diagonals = false) {
   ModelOptions options;
@@ -30,7 +32,7 @@ std::unique_ptr<PuzzleType> sudoku_of(const std::string& box, bool diagonals = f
 // until its budget (doubled each time from one node) is enough.
 std::unique_ptr<PuzzleType> restarting_sudoku_of(const std::string& box) {
   const sudoku::Shape shape = *sudoku::parse_box(box);
-  return std::make_unique<sudoku::SudokuPuzzles>(shape, std::make_shared<const dlx::Problem>(sudoku::encode_shape(shape)), 1);
+  return std::make_unique<sudoku::SudokuPuzzles>(sudoku_reduction, shape, 1);
 }
 
 // The cell that a symmetry maps (r, c) to, written out here rather than taken
@@ -253,8 +255,7 @@ TEST_CASE("grids from the pattern are valid, each seed's its own, and as mixed a
                                        std::pair{std::string("5x5"), true}}) {
     sudoku::Shape shape = *sudoku::parse_box(box);
     shape.diagonals = diagonals;
-    const auto problem = std::make_shared<const dlx::Problem>(sudoku::encode_shape(shape));
-    sudoku::SudokuPuzzles patterns(shape, problem, 1, 0), searches(shape, problem);
+    sudoku::SudokuPuzzles patterns(sudoku_reduction, shape, 1, 0), searches(sudoku_reduction, shape);
     std::set<Solution> grids;
     int pattern_like = 0, search_like = 0;
     const std::size_t seeds = shape.n <= 16 ? 100 : 10;
@@ -491,4 +492,104 @@ TEST_CASE("an attempt that runs out of work starts afresh, and no answer cut sho
   GenerateOptions options;
   options.minimal = true;
   for (std::uint64_t seed = 1; seed <= 20; ++seed) CHECK(generate(*type, options, seed, 0).attempts == 1);
+}
+
+TEST_CASE("generate --format svg: the reduction's presenter draws each sudoku puzzle, from the puzzle as solve reads it", "[generate]") {
+  struct Made final : PuzzleSink {
+    std::vector<MadePuzzle> made;
+    void puzzle(std::uint64_t, const MadePuzzle& puzzle) override { made.push_back(puzzle); }
+  };
+  const std::unique_ptr<Presenter> svg = reduction.presenter("svg");
+  for (const bool jigsaw : {false, true}) {
+    for (const bool with_solution : {false, true}) {
+      CAPTURE(jigsaw, with_solution);
+      Request request;
+      request.job = Job::generate;
+      request.reduction = "sudoku";
+      request.format = "svg";
+      request.solutions = 2;
+      request.seed = 5;
+      request.with_solution = with_solution;
+      if (jigsaw) request.model.set("jigsaw").set("size", "6");
+      REQUIRE(validate(request) == std::nullopt);
+      Made sink;
+      const std::atomic<bool> interrupt{false};
+      REQUIRE(generate(request, sink, interrupt).status == Status::found);
+      REQUIRE(sink.made.size() == 2);
+      for (const MadePuzzle& made : sink.made) {
+        // The record is the puzzle's text (a jigsaw's map too), read back as solve reads it and drawn by the presenter.
+        std::istringstream record(made.record);
+        ModelOptions options;
+        if (jigsaw) options.set("jigsaw");
+        const auto reader = reduction.reader(record, options);
+        const std::unique_ptr<Instance> puzzle = reader->next();
+        REQUIRE(puzzle);
+        std::ostringstream drawn;
+        sudoku::SudokuAnswer solution;
+        solution.cells = made.puzzle.solution;
+        svg->puzzle(drawn, *puzzle, with_solution ? &solution : nullptr);
+        CHECK(made.line == drawn.str());
+        CHECK(made.line.find("<svg") != std::string::npos);
+      }
+    }
+  }
+  // range: each of its formats' presenters draws the puzzle read back from its record (a game ID).
+  for (const char* format : {"grid", "id", "svg"}) {
+    CAPTURE(format);
+    Request request;
+    request.job = Job::generate;
+    request.reduction = "range";
+    request.format = format;
+    request.solutions = 2;
+    request.seed = 4;
+    request.with_solution = true;
+    request.model.set("size", "6x5");
+    REQUIRE(validate(request) == std::nullopt);
+    Made sink;
+    const std::atomic<bool> interrupt{false};
+    REQUIRE(generate(request, sink, interrupt).status == Status::found);
+    const Reduction& ranges = *find_reduction("range");
+    for (const MadePuzzle& made : sink.made) {
+      std::istringstream record(made.record);
+      const std::unique_ptr<Instance> puzzle = ranges.reader(record, ModelOptions())->next();
+      REQUIRE(puzzle);
+      REQUIRE(made.answer);
+      CHECK(ranges.verify(*puzzle, *made.answer) == std::nullopt);  // the solution drawn solves the puzzle read back
+      std::ostringstream drawn;
+      ranges.presenter(format)->puzzle(drawn, *puzzle, made.answer.get());
+      CHECK(made.line == drawn.str());
+    }
+  }
+  // The path puzzles likewise: their grid, id (signpost) and svg.
+  for (const auto& [family, format] : {std::pair{"numbrix", "grid"}, std::pair{"hidato", "svg"}, std::pair{"signpost", "id"},
+                                       std::pair{"signpost", "svg"}}) {
+    CAPTURE(family, format);
+    Request request;
+    request.job = Job::generate;
+    request.reduction = family;
+    request.format = format;
+    request.solutions = 2;
+    request.seed = 3;
+    request.with_solution = true;
+    request.model.set("size", "5x5");
+    if (std::string(family) == "numbrix") request.model.set("size", "5");
+    REQUIRE(validate(request) == std::nullopt);
+    Made sink;
+    const std::atomic<bool> interrupt{false};
+    REQUIRE(generate(request, sink, interrupt).status == Status::found);
+    const Reduction& paths = *find_reduction(family);
+    for (const MadePuzzle& made : sink.made) {
+      std::istringstream record(made.record);
+      const std::unique_ptr<Instance> puzzle = paths.reader(record, ModelOptions())->next();
+      REQUIRE(puzzle);
+      REQUIRE(made.answer);
+      CHECK(paths.verify(*puzzle, *made.answer) == std::nullopt);
+      std::ostringstream drawn;
+      paths.presenter(format)->puzzle(drawn, *puzzle, made.answer.get());
+      CHECK(made.line == drawn.str());
+    }
+  }
+  // A format that draws answers only says so.
+  std::ostringstream out;
+  CHECK_THROWS_AS(reduction.presenter("grid")->puzzle(out, sudoku::SudokuInstance{}, nullptr), std::invalid_argument);
 }

@@ -183,6 +183,24 @@ TEST_CASE("the memo's counts of domino tilings, past 2^64 too") {
   CHECK(plain.statistics().memo_entries == 0);
 }
 
+TEST_CASE("a memo too small for its count forgets the entries that took fewest nodes, and counts exactly") {
+  const auto small = [](const Problem& p, std::size_t bytes) {
+    SolverOptions options;
+    options.memo = Switch::on;
+    options.memo_bytes = bytes;
+    Solver solver(p, 0, options);
+    REQUIRE(solver.count() == Outcome::exhausted);
+    return solver;
+  };
+  // 12x12 wants about 53,000 entries (8 MiB); in 2 MiB it forgets half its
+  // entries again and again. Emptying the whole table instead took more than
+  // 250 million nodes (a minute); keeping the costly half takes 270 thousand.
+  const Solver twelve = small(dominoes(12, 12), std::size_t{2} << 20);
+  CHECK(twelve.counted().to_string() == "53060477521960000");
+  CHECK(twelve.statistics().memo_entries < 53000);
+  CHECK(twelve.statistics().nodes < 1000000);
+}
+
 TEST_CASE("a count with the memo stopped by a limit gives a lower bound, and counted again the whole") {
   Solver solver = with_memo(dominoes(10, 10), Switch::on);
   solver.set_limits(Limits{500, 0, nullptr});

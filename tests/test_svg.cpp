@@ -74,13 +74,20 @@ TEST_CASE("queens and range --format svg") {
 TEST_CASE("generate --format svg: one picture a puzzle, for sudoku and range") {
   for (const char* name : {"sudoku", "range"}) {
     INFO(name);
-    const auto type = find_reduction(name)->puzzle_type(ModelOptions(), "svg");
+    const auto type = find_reduction(name)->puzzle_type(ModelOptions());
     REQUIRE(type);
     const Solution solution = type->random_solution(5, Symmetry::none);
+    // drawn by the reduction's presenter, from the puzzle as an instance
+    const auto draw = [&](std::ostream& out, bool with) {
+      const std::unique_ptr<Instance> puzzle = type->instance_of(solution, type->clues(solution));
+      REQUIRE(puzzle);
+      const std::unique_ptr<Answer> answer = type->answer_of(solution);
+      find_reduction(name)->presenter("svg")->puzzle(out, *puzzle, with ? answer.get() : nullptr);
+    };
     std::ostringstream blank, with_solution;
-    type->print_record(blank, solution, type->clues(solution), false);
+    draw(blank, false);
     CHECK(not_one_svg(blank.str()) == std::nullopt);
-    type->print_record(with_solution, solution, type->clues(solution), true);
+    draw(with_solution, true);
     // With the solution: two documents for range (puzzle, answer), one filled-in grid for sudoku.
     CHECK(occurrences(with_solution.str(), "<svg") == (std::string(name) == "range" ? 2u : 1u));
   }
@@ -127,10 +134,12 @@ TEST_CASE("signpost, numbrix and hidato --format svg: numbers, the path, holes a
   CHECK(occurrences(hidato, "stroke=\"#9fc0ef\"") == 4);  // the path's four steps
   for (const char* name : {"numbrix", "hidato", "signpost"}) {
     INFO(name);
-    const auto type = find_reduction(name)->puzzle_type(ModelOptions().set("size", name == std::string("numbrix") ? "4" : "4x4"), "svg");
+    const auto type = find_reduction(name)->puzzle_type(ModelOptions().set("size", name == std::string("numbrix") ? "4" : "4x4"));
     const Solution solution = type->random_solution(5, Symmetry::none);
-    std::ostringstream with_solution;
-    type->print_record(with_solution, solution, type->clues(solution), true);
+    std::ostringstream with_solution;  // drawn by the presenter, from the puzzle as an instance
+    const std::unique_ptr<Instance> puzzle = type->instance_of(solution, type->clues(solution));
+    REQUIRE(puzzle);
+    find_reduction(name)->presenter("svg")->puzzle(with_solution, *puzzle, type->answer_of(solution).get());
     CHECK(occurrences(with_solution.str(), "<svg") == 2u);
   }
 }

@@ -57,6 +57,7 @@ Memo::Memo(const Solver::State& s, std::size_t most_bytes) : item_words_((s.item
   const std::size_t depth = s.choice.size();  // a level per option and per primary item
   acc.assign(depth, 0);
   hashes.assign(depth, 0);
+  nodes_at.assign(depth, 0);
   tint.assign(static_cast<std::size_t>(s.item_count) + 2, 0);
   cut.assign(static_cast<std::size_t>(s.item_count) + 2, 0);
   cut_before.assign(depth, 0);
@@ -85,7 +86,7 @@ void Memo::clear() {
 }
 
 std::size_t Memo::bytes() const {
-  return table_.capacity() * sizeof(Entry) + keys_.capacity() * 8 + level_keys_.capacity() * 8 +
+  return table_.capacity() * sizeof(Entry) + keys_.capacity() * 8 + level_keys_.capacity() * 8 + works_.capacity() * 4 +
          acc.capacity() * sizeof(Count);
 }
 
@@ -129,10 +130,10 @@ bool Memo::find(Index l, std::uint64_t hash, Count& count) const {
   }
 }
 
-void Memo::store(Index l, std::uint64_t hash, const Count& count) {
+void Memo::store(Index l, std::uint64_t hash, const Count& count, std::uint64_t work) {
   if (2 * (entries_ + 1) > table_.size()) {  // at most half full, so that probes stay short
     if (table_.size() < most_entries_) grow();
-    else clear();
+    else forget_cheapest();
   }
   const std::size_t mask = table_.size() - 1;
   std::size_t e = hash & mask;
@@ -144,7 +145,7 @@ void Memo::store(Index l, std::uint64_t hash, const Count& count) {
     value = big_mark + big_.size();
     big_.push_back(count);
   }
-  table_[e] = {hash, value};
+  table_[e] = {hash, static_cast<std::uint32_t>(std::min<std::uint64_t>(work, UINT32_MAX)), value};
   const std::uint64_t* key = &level_keys_[static_cast<std::size_t>(l) * words_];
   std::copy(key, key + words_, &keys_[e * words_]);
   ++entries_;
@@ -162,6 +163,44 @@ void Memo::grow() {
     while (table_[to].hash != 0) to = (to + 1) & mask;
     table_[to] = old_table[e];
     std::copy(&old_keys[e * words_], &old_keys[e * words_] + words_, &keys_[to * words_]);
+  }
+}
+
+void Memo::forget_cheapest() {
+  if (works_.capacity() < entries_) works_.reserve(table_.size() / 2);
+  works_.clear();
+  for (const Entry& entry : table_)
+    if (entry.hash != 0) works_.push_back(entry.work);
+  const auto middle = works_.begin() + static_cast<std::ptrdiff_t>(works_.size() / 2);
+  std::nth_element(works_.begin(), middle, works_.end());
+  const std::uint32_t least_kept = *middle + 1;  // at least half go (more, where many took as few nodes)
+  std::vector<Count> kept_big;
+  for (Entry& entry : table_) {
+    if (entry.hash == 0) continue;
+    if (entry.work < least_kept) {
+      entry.hash = 0;
+      --entries_;
+    } else if (entry.count >= big_mark) {
+      kept_big.push_back(big_[static_cast<std::size_t>(entry.count - big_mark)]);
+      entry.count = big_mark + (kept_big.size() - 1);
+    }
+  }
+  big_.swap(kept_big);
+  // Linear probing's chains are broken where entries went: every entry left
+  // is put again from its home slot, in order from an empty slot, so that no
+  // chain runs past one not yet mended.
+  const std::size_t mask = table_.size() - 1;
+  std::size_t start = 0;
+  while (table_[start].hash != 0) ++start;
+  for (std::size_t k = 1; k <= mask; ++k) {
+    const std::size_t e = (start + k) & mask;
+    if (table_[e].hash == 0) continue;
+    const Entry entry = table_[e];
+    table_[e].hash = 0;
+    std::size_t to = entry.hash & mask;
+    while (table_[to].hash != 0) to = (to + 1) & mask;
+    table_[to] = entry;
+    if (to != e) std::copy(&keys_[e * words_], &keys_[e * words_] + words_, &keys_[to * words_]);
   }
 }
 
@@ -303,6 +342,7 @@ enter:  // a node at level l: the subproblem left there
     goto give_back;
   }
   m.hashes[l] = m.key_at(s, l);
+  m.nodes_at[l] = nodes;
   if (m.find(l, m.hashes[l], value)) {
     ++m.hits;
     goto give_back;
@@ -314,7 +354,7 @@ enter:  // a node at level l: the subproblem left there
   i = d.choose();
   if (i == 0) {  // an item with too few options left
     value = 0;
-    m.store(l, m.hashes[l], value);
+    m.store(l, m.hashes[l], value, 1);
     goto give_back;
   }
   branch(l, i);
@@ -330,7 +370,7 @@ advance:
 finished:  // every branch of level l's node tried: its count is known
   restore_item(l);
   value = m.acc[l];
-  m.store(l, m.hashes[l], value);
+  m.store(l, m.hashes[l], value, nodes - m.nodes_at[l]);
 
 give_back:  // level l's node counted `value`: its parent adds it
   if (l == base) {

@@ -35,9 +35,10 @@ class Memo {
   std::uint64_t key_at(const Solver::State& s, Index l);
   // The count stored for level l's key, if any, into `count`.
   bool find(Index l, std::uint64_t hash, Count& count) const;
-  // Stores level l's key with its count; forgets everything when full (the
-  // oldest entries cost as much to keep as the newest).
-  void store(Index l, std::uint64_t hash, const Count& count);
+  // Stores level l's key with its count and the nodes its search took; when
+  // full, forgets the half of the entries that took the fewest nodes (they
+  // pay least: counting them again is cheap).
+  void store(Index l, std::uint64_t hash, const Count& count, std::uint64_t work);
 
   [[nodiscard]] std::size_t entries() const { return entries_; }
   [[nodiscard]] std::size_t bytes() const;
@@ -45,6 +46,7 @@ class Memo {
   // The search's own per level state (state.hpp's choice and item serve too).
   std::vector<Count> acc;             // the count of level l's node so far
   std::vector<std::uint64_t> hashes;  // level l's key's hash (0: not remembered)
+  std::vector<std::uint64_t> nodes_at;  // the node count when level l's node was entered
   // Algorithm C, per item: the colour that an option chosen by the memo's
   // search gave the secondary item, 0 if none (what the assumptions gave is
   // the same throughout a count, so no part of a key).
@@ -74,9 +76,11 @@ class Memo {
   static constexpr Count::Wide big_mark = ~Count::Wide{0} - 0xffffffffu;
   struct Entry {
     std::uint64_t hash = 0;  // 0: empty (a key's hash is never 0)
+    std::uint32_t work = 0;  // the nodes its count took (at most 2^32 - 1): what forgetting it would cost
     Count::Wide count = 0;
   };
   void grow();
+  void forget_cheapest();
   [[nodiscard]] const std::uint64_t* key_of(std::size_t entry) const { return &keys_[entry * words_]; }
 
   Index item_words_;                  // the key's first words: a bit per item
@@ -91,6 +95,7 @@ class Memo {
   std::vector<Entry> table_;          // open addressing, a power of 2
   std::vector<std::uint64_t> keys_;   // the keys of table_'s entries, words_ each
   std::vector<Count> big_;            // counts too big for an entry
+  std::vector<std::uint32_t> works_;  // forget_cheapest()'s scratch, made at the first forgetting
   std::size_t entries_ = 0;
 };
 

@@ -21,9 +21,16 @@ struct Attempt {
   bool timed_out = false;    // ... on the time limit: the run goes on with the next puzzle
 };
 
-// Texts of a puzzle just made by `type`.
-MadePuzzle drawn(const PuzzleType& type, UniquePuzzle puzzle, const Request& request) {
-  MadePuzzle made{std::move(puzzle), {}, {}, {}, {}};
+// Texts of a puzzle just made by `type`; `presenter`: of the request's format, when not text or json.
+MadePuzzle drawn(const PuzzleType& type, UniquePuzzle puzzle, const Request& request, const Presenter* presenter,
+                 bool instances) {
+  std::shared_ptr<const Instance> instance;
+  std::shared_ptr<const Answer> answer;
+  if (presenter || instances) {
+    instance = type.instance_of(puzzle.solution, puzzle.kept);
+    answer = type.answer_of(puzzle.solution);
+  }
+  MadePuzzle made{std::move(puzzle), {}, {}, {}, {}, std::move(instance), std::move(answer)};
   std::ostringstream record, text, solution;
   type.print_record(record, made.puzzle.solution, made.puzzle.kept, false);
   type.print_puzzle(text, made.puzzle.solution, made.puzzle.kept);
@@ -33,6 +40,10 @@ MadePuzzle drawn(const PuzzleType& type, UniquePuzzle puzzle, const Request& req
   made.solution = std::move(solution).str();
   if (request.format == "json") {
     made.line = json_of(made).dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + '\n';
+  } else if (presenter && made.instance && made.answer) {
+    std::ostringstream line;
+    presenter->puzzle(line, *made.instance, request.with_solution ? made.answer.get() : nullptr);
+    made.line = std::move(line).str();
   } else {
     std::ostringstream line;
     type.print_record(line, made.puzzle.solution, made.puzzle.kept, request.with_solution);
@@ -41,7 +52,8 @@ MadePuzzle drawn(const PuzzleType& type, UniquePuzzle puzzle, const Request& req
   return made;
 }
 
-Attempt attempt(PuzzleType& type, const Request& request, const GenerateOptions& options, std::uint64_t index) {
+Attempt attempt(PuzzleType& type, const Request& request, const GenerateOptions& options, std::uint64_t index,
+                const Presenter* presenter, bool instances) {
   Attempt made;
   try {
     UniquePuzzle puzzle = generate(type, options, request.seed, index);
@@ -51,7 +63,7 @@ Attempt attempt(PuzzleType& type, const Request& request, const GenerateOptions&
         return made;
       }
     }
-    made.made = drawn(type, std::move(puzzle), request);
+    made.made = drawn(type, std::move(puzzle), request, presenter, instances);
   } catch (const GenerateError& e) {
     made.error = {"bad_option", e.what()};
   } catch (const GenerateInterrupted&) {
@@ -76,11 +88,12 @@ Generation generate(const Request& request, PuzzleSink& sink, const std::atomic<
   const std::size_t threads = thread_count(request.threads);
   GenerateOptions options = generate_options(request);
   options.verdict = verdicts;  // for the mean nodes to prove uniqueness
-  // json wraps the family's text; other formats the family draws itself (svg).
-  const std::string drawn = request.format == "json" ? "text" : request.format;
+  // json wraps the family's text; other formats the reduction's presenter draws (validate() saw it can).
   std::vector<std::unique_ptr<PuzzleType>> types;
+  std::unique_ptr<Presenter> presenter;
   try {
-    for (std::size_t t = 0; t < threads; ++t) types.push_back(reduction->puzzle_type(request.model, drawn));
+    if (request.format != "text" && request.format != "json") presenter = reduction->presenter(request.format);
+    for (std::size_t t = 0; t < threads; ++t) types.push_back(reduction->puzzle_type(request.model));
     if (!types[0])
       return failed({"unknown_reduction", "there is no generator for '" + std::string(reduction->name()) + "'"});
     check_options(*types[0], options);
@@ -99,7 +112,7 @@ Generation generate(const Request& request, PuzzleSink& sink, const std::atomic<
     const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(chunk, request.solutions - done));
     in_parallel(n, threads, [&](std::size_t k, std::size_t t) {
       clocks.start(t);
-      batch[k] = attempt(*types[t], request, options, done + k);
+      batch[k] = attempt(*types[t], request, options, done + k, presenter.get(), sink.wants_instances());
       batch[k].timed_out = clocks.stop(t) && batch[k].interrupted;
       if (made && !batch[k].interrupted) made->fetch_add(1, std::memory_order_relaxed);
     });

@@ -88,7 +88,7 @@ const std::vector<OwnOption>& own_options() {
       {.name = "sample", .kind = K::whole, .target = &Request::sample, .argument = "N",
        .help = "solve: N answers drawn uniformly at random among all (with replacement; --seed makes the draws "
                "repeatable), through the memo's counts; one thread, not for a reduction with a global constraint "
-               "(hamilton, range, path puzzles)",
+               "(hamilton, range, path puzzles); 0 = none",
        .commands = {C::solve}, .field = "sample"},
       {.name = "output-dir", .letter = 'o', .kind = K::text, .argument = "DIR",
        .help = "solve and generate write each instance's (each puzzle's) output to a file of its own, "
@@ -154,6 +154,12 @@ const std::vector<OwnOption>& own_options() {
       at = rows.insert(at, OwnOption{.name = engine.name, .kind = K::choice, .target = engine.word,
                                      .argument = "auto|on|off", .help = engine.help, .commands = {C::solve, C::count},
                                      .choices = &switch_words, .field = engine.field}) + 1;
+    at = rows.insert(at, OwnOption{.name = "memo-mib", .kind = K::whole, .target = &Request::memo_mib, .argument = "MIB",
+                                   .help = "the memo's table takes at most MIB mebibytes (1024 by default); full, it "
+                                           "forgets the half of its entries that took fewest nodes, and the count "
+                                           "goes on, exact",
+                                   .commands = {C::solve, C::count}, .lo = 1, .hi = most_memo_mib,
+                                   .field = "memo_mib"}) + 1;
     return rows;
   }();
   return table;

@@ -42,6 +42,8 @@ std::optional<Failure> validate(const Request& r) {
   if (!reduction) return Failure{"unknown_reduction", "unknown reduction " + dlx::quoted(r.reduction)};
   // Each value within its range.
   if (r.threads > most_threads) return refused({option_named("threads"), {" is at most " + std::to_string(most_threads)}});
+  if (r.memo_mib < 1 || r.memo_mib > most_memo_mib)
+    return refused({option_named("memo-mib"), {" is from 1 to " + std::to_string(most_memo_mib) + " (MiB)"}});
   if (!(r.time_limit >= 0)) return refused({option_named("time-limit"), {" must be a number of seconds, 0 or more"}});
   for (const EngineSwitch& engine : engine_switches())
     if (auto wrong = not_one_of(std::string(engine.name), r.*engine.word, switch_words)) return wrong;
@@ -61,6 +63,12 @@ std::optional<Failure> validate(const Request& r) {
       return refused({option_named("format"), {what.substr(what.rfind(dashed, 0) == 0 ? dashed.size() : 0)}});
     }
   }
+  if (r.job == Job::generate) {  // text and json the type writes, other formats a presenter that draws puzzles
+    const std::vector<std::string> drawn = reduction->puzzle_formats();
+    if (std::find(drawn.begin(), drawn.end(), r.format) == drawn.end())
+      return refused({option_named("format"), {": dance generate " + r.reduction + " writes " +
+                                               listed({drawn.begin(), drawn.end()}) + "; found " + dlx::quoted(r.format)}});
+  }
   // The rules between options.
   if (r.job == Job::generate && r.solutions == 0) return refused({{"generate: "}, option_named("n"), {" must be at least 1"}});
   if (r.job == Job::split && !r.depth) return refused({option_named("depth"), {" goes with split, and split needs it"}});
@@ -72,6 +80,9 @@ std::optional<Failure> validate(const Request& r) {
     return refused({option_named("sample"), {" N draws N answers in one thread: without "}, option_named("n"), {", "},
                     option_named("count"), {", "}, option_named("unique"), {", "}, option_named("restarts"), {" or "},
                     option_named("threads")});
+  if (r.sample != 0 && r.memo == "off")
+    return refused({option_named("sample"), {" draws down the memo's counts: it takes no "}, option_named("memo"),
+                    {" off"}});
   return std::nullopt;
 }
 
@@ -97,6 +108,7 @@ RunSpec run_spec(const Request& r, std::string source) {
   spec.depth = r.depth.value_or(0);
   spec.source = std::move(source);
   for (const EngineSwitch& engine : engine_switches()) spec.engine.*engine.run = switch_of(r.*engine.word);
+  spec.engine.memo_mib = r.memo_mib;
   return spec;
 }
 
@@ -115,7 +127,7 @@ const std::vector<FieldNames>& field_names() {
       {"unique", 0, "unique", "unique"},         {"time-limit", 't', "time_limit", "seconds"},
       {"node-limit", 0, "node_limit", "nodes"},  {"seed", 0, "seed", "seed"},
       {"restarts", 0, "", ""},                   {"threads", 'j', "", "threads"},
-      {"sample", 0, "sample", ""},
+      {"sample", 0, "sample", ""},               {"memo-mib", 0, "memo_mib", "memo_mib"},
       {"resume", 0, "", ""},                     {"depth", 0, "", ""},
       {"format", 0, "options.format", ""},       {"verify", 0, "verify", "verify"},
       {"symmetry", 0, "symmetry", "symmetry"},   {"minimal", 0, "minimal", "minimal"},
@@ -157,8 +169,8 @@ const std::vector<EngineSwitch>& engine_switches() {
       {"pair-rule", "pair_rule", &Request::pair_rule, &E::pair_rule, &O::pair_rule,
        "with the ring: the pair rule (naked and hidden pairs, X-wings); auto: from 2048 primary items"},
       {"memo", "memo", &Request::memo, &E::memo, &O::memo,
-       "count with a memo of the subproblems met (exact cover without colours, multiplicities or a global "
-       "constraint, one thread): each is counted once; auto: on (docs/engine.md); on: -n 0 too, listing only "
+       "count with a memo of the subproblems met (exact cover, with colours and multiplicities too, without a "
+       "global constraint; one thread): each is counted once; auto: on (docs/engine.md); on: -n 0 too, listing only "
        "branches with solutions"},
       {"learning", "learning", &Request::learning, &E::learning, &O::learning,
        "conflict-directed backjumping and learned nogoods: at a dead end the search finds which choices caused "

@@ -39,6 +39,7 @@ class Solvers {
     dlx::SolverOptions heuristics = encoding.heuristics;
     for (const EngineSwitch& engine : engine_switches())
       if (engine_.*engine.run != dlx::Switch::automatic) heuristics.*engine.option = engine_.*engine.run;
+    heuristics.memo_bytes = static_cast<std::size_t>(engine_.memo_mib) << 20;
     solvers_.emplace_back(key, std::make_unique<dlx::Solver>(encoding.problem, seed_, heuristics));
     dlx::Solver& solver = *solvers_.back().second;
     dlx::Limits limits;

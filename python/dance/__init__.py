@@ -307,7 +307,7 @@ class Search:
 
 # Every reduction by name: dance.solve("sudoku", text), dance.count("queens", size=8), ...
 
-_SEARCH = ("threads", "seed", "nodes", "seconds", "verify")
+_SEARCH = ("threads", "seed", "nodes", "seconds", "verify", "memo_mib")
 # The engine's switches, as the command line's --memo, --tie-break, ...: "auto", "on" or "off".
 _ENGINE = tuple(_dance.engine_switches)
 
@@ -406,7 +406,8 @@ class Check:
 # Each keyword's type; its range and the rules between them are the driver's
 # (dance/request.hpp: validate), as for the command line and dance serve.
 _CHECKS = {"threads": lambda v: _whole("threads", v), "seed": lambda v: _whole("seed", v),
-           "nodes": lambda v: _whole("nodes", v), "seconds": _number, "verify": lambda v: _flag("verify", v)}
+           "nodes": lambda v: _whole("nodes", v), "seconds": _number, "verify": lambda v: _flag("verify", v),
+           "memo_mib": lambda v: _whole("memo_mib", v)}
 
 
 def _split(kwargs):
@@ -466,7 +467,8 @@ def solve(name, text="", *, unique=False, **kwargs):
     verify (default True: every answer checked by the reduction's own
     verifier), the engine's switches (memo, learning, sharing, ring,
     tie_break, probing, pair_rule: "auto", "on" or "off", as dance's --memo,
-    --tie-break, ...), and the reduction's own options: knight="6x6", closed=True,
+    --tie-break, ...), memo_mib (the memo's table at most, in MiB, as
+    --memo-mib), and the reduction's own options: knight="6x6", closed=True,
     box="3x3", size=8 (dance.reductions() lists them).
     """
     return _solve_run(_one(name, text, kwargs), unique)

@@ -48,15 +48,13 @@ double most_repairs(long n) { return 200.0 * 200.0 * 200.0 / static_cast<double>
 
 }  // namespace
 
-std::unique_ptr<PuzzleType> CliqueReduction::make_puzzle_type(const ModelOptions& options, std::string_view format) const {
+std::unique_ptr<PuzzleType> CliqueReduction::make_puzzle_type(const ModelOptions& options) const {
   if (!options.has("k")) throw std::invalid_argument("dance generate " + std::string(name()) + " needs -k K, the size of its one largest answer");
   const long n = options.number("vertices", 30), k = options.number("k", 0);
   if (k > n) throw std::invalid_argument("-k " + std::to_string(k) + " is more than the " + std::to_string(n) + " vertices");
   // A largest answer of one vertex is any vertex: never the only one (and the planting needs a pair).
   if (k < 2) throw std::invalid_argument("dance generate " + std::string(name()) + " needs -k 2 at least: a largest answer of one vertex is never the only one");
   if (options.has("max")) throw std::invalid_argument("dance generate " + std::string(name()) + " writes graphs: no --max");
-  if (format != "text")
-    throw std::invalid_argument("dance generate " + std::string(name()) + " writes graphs as text: no --format " + std::string(format));
   // Each K-set beyond the planted one costs a repair, a search of the whole
   // graph: a density at which a random graph has a great many is lowered
   // (by default) or refused (asked for).

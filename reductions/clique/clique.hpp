@@ -74,7 +74,7 @@ class CliqueReduction final : public TypedReduction<CliqueInstance, CliqueAnswer
   void print_stopped(std::ostream& out, const CliqueInstance& instance) const override;
   [[nodiscard]] bool optimises(const CliqueInstance& instance) const override;
   // dance generate: a graph whose one largest answer has -k vertices (puzzles.hpp).
-  [[nodiscard]] std::unique_ptr<PuzzleType> make_puzzle_type(const ModelOptions& options, std::string_view format) const override;
+  [[nodiscard]] std::unique_ptr<PuzzleType> make_puzzle_type(const ModelOptions& options) const override;
 
   // Whether two vertices may be in one answer when they are not adjacent
   // (independent set) rather than when they are (clique).

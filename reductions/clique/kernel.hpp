@@ -10,7 +10,12 @@
 // - degree-2 folding: v with non-adjacent neighbours a and b becomes, with
 //   them, one new vertex w adjacent to the neighbours of a and of b; the
 //   kernel's answer is one vertex larger lifted: a and b if it holds w,
-//   else v.
+//   else v;
+// - twins: non-adjacent u and v of degree 3 with the same neighbours a, b,
+//   c: with an edge among a, b, c, at most two of them are in a set, and u
+//   and v replace them: take u and v; else fold u, v, a, b, c into one new
+//   vertex w adjacent to the neighbours of a, b and c, lifted to a, b, c if
+//   the kernel's answer holds w, else to u and v (two vertices larger).
 // Each rule is undone, last first, to lift the kernel's answer back.
 #pragma once
 
@@ -24,16 +29,18 @@ namespace dance::clique {
 
 // Test only: each rule of the kernel on its own (Kernel::rules).
 struct KernelRules {
-  bool degree_zero = true, domination = true, folding = true;
+  bool degree_zero = true, domination = true, folding = true, twins = true;
 };
 
 class Kernel {
  public:
   using Id = std::uint32_t;  // a vertex of the graph (below its size), or a folded one
-  // Test only: the rules switched one by one, and a fold broken on purpose
-  // that lifts w to a alone (tests/test_clique.cpp must fail).
+  // Test only: the rules switched one by one, a fold broken on purpose
+  // that lifts w to a alone, and twins taken even when their neighbours
+  // are independent (tests/test_clique.cpp must fail).
   static inline KernelRules rules;
   static inline bool broken_fold_for_tests = false;
+  static inline bool broken_twins_for_tests = false;
 
   // The kernel of graph g (undirected): its vertices, ascending, and their
   // edges as neighbour lists (neighbours(id)).
@@ -62,7 +69,11 @@ class Kernel {
   [[nodiscard]] const std::vector<Id>& vertices() const { return vertices_; }
   [[nodiscard]] const std::vector<Id>& neighbours(Id v) const { return adjacent_[v]; }
   // How many vertices larger the graph's answers are than the kernel's.
-  [[nodiscard]] std::size_t offset() const { return taken_.size() + folds_.size(); }
+  [[nodiscard]] std::size_t offset() const {
+    std::size_t larger = taken_.size();
+    for (const Fold& fold : folds_) larger += fold.out.size();
+    return larger;
+  }
 
   // The graph's independent set from one of the kernel (its vertices'
   // ids), ascending.
@@ -71,12 +82,10 @@ class Kernel {
     std::vector<bool> in(adjacent_.size(), false);
     for (const Id v : set) in[v] = true;
     for (auto fold = folds_.rbegin(); fold != folds_.rend(); ++fold) {
-      if (in[fold->w]) {
-        in[fold->w] = false, in[fold->a] = true;
-        if (!broken_fold_for_tests) in[fold->b] = true;
-      } else {
-        in[fold->v] = true;
-      }
+      const bool holds_w = in[fold->w];
+      in[fold->w] = false;
+      for (const Id x : holds_w ? fold->in : fold->out) in[x] = true;
+      if (holds_w && broken_fold_for_tests) in[fold->in.back()] = false;
     }
     std::vector<graph::Vertex> lifted;
     for (Id v = 0; v < folds_first_id(); ++v)
@@ -85,8 +94,11 @@ class Kernel {
   }
 
  private:
+  // A fold (degree 2 or twins): w stands for in (v's neighbours a, b; the
+  // twins' a, b, c) when the answer holds it, else for out (v; the twins).
   struct Fold {
-    Id v, a, b, w;
+    std::vector<Id> out, in;
+    Id w;
   };
   [[nodiscard]] Id folds_first_id() const { return static_cast<Id>(alive_.size() - folds_.size()); }
 
@@ -115,9 +127,10 @@ class Kernel {
       return;
     }
     if (rules.folding && near.size() == 2 && !has(adjacent_[near[0]], near[1])) {
-      fold(v, queue);
+      fold({v}, {near[0], near[1]}, queue);
       return;
     }
+    if (rules.twins && near.size() == 3 && twins(v, queue)) return;
     if (!rules.domination) return;
     // Each neighbour u whose closed neighbourhood holds v's goes.
     for (std::size_t i = 0; i < adjacent_[v].size();) {
@@ -139,13 +152,38 @@ class Kernel {
     return true;
   }
 
-  void fold(Id v, std::vector<Id>& queue) {
-    const Id a = adjacent_[v][0], b = adjacent_[v][1];
+  // v of degree 3 and a twin u (the same three neighbours, so not
+  // adjacent): both taken, or folded with their neighbours. Whether one was found.
+  bool twins(Id v, std::vector<Id>& queue) {
+    const std::vector<Id> near = adjacent_[v];
+    // The twin is a neighbour of each of v's: look among the fewest.
+    const Id fewest = *std::min_element(near.begin(), near.end(), [&](Id x, Id y) { return adjacent_[x].size() < adjacent_[y].size(); });
+    const auto twin = std::find_if(adjacent_[fewest].begin(), adjacent_[fewest].end(), [&](Id u) { return u != v && adjacent_[u] == near; });
+    if (twin == adjacent_[fewest].end()) return false;
+    const Id u = *twin;
+    const bool edge_among = has(adjacent_[near[0]], near[1]) || has(adjacent_[near[0]], near[2]) || has(adjacent_[near[1]], near[2]);
+    if (!edge_among && !broken_twins_for_tests) {
+      fold({u, v}, near, queue);
+      return true;
+    }
+    for (const Id x : near) remove(x, queue);
+    for (const Id x : {u, v}) taken_.push_back(x), alive_[x] = false;
+    return true;
+  }
+
+  // The vertices out and their neighbours in (pairwise non-adjacent, as
+  // are out's) become one new vertex w adjacent to the other neighbours of in.
+  void fold(const std::vector<Id>& out, const std::vector<Id>& in, std::vector<Id>& queue) {
     const Id w = static_cast<Id>(adjacent_.size());
-    std::vector<Id> joined;
-    std::set_union(adjacent_[a].begin(), adjacent_[a].end(), adjacent_[b].begin(), adjacent_[b].end(), std::back_inserter(joined));
-    joined.erase(std::remove(joined.begin(), joined.end(), v), joined.end());
-    remove(v, queue), remove(a, queue), remove(b, queue);
+    std::vector<Id> joined, next;
+    for (const Id x : in) {
+      next.clear();
+      std::set_union(joined.begin(), joined.end(), adjacent_[x].begin(), adjacent_[x].end(), std::back_inserter(next));
+      joined.swap(next);
+    }
+    joined.erase(std::remove_if(joined.begin(), joined.end(), [&](Id x) { return std::find(out.begin(), out.end(), x) != out.end(); }), joined.end());
+    for (const Id x : out) remove(x, queue);
+    for (const Id x : in) remove(x, queue);
     adjacent_.push_back(joined);
     alive_.push_back(true);
     queued_.push_back(false);
@@ -153,7 +191,7 @@ class Kernel {
       auto& list = adjacent_[x];
       list.insert(std::upper_bound(list.begin(), list.end(), w), w);
     }
-    folds_.push_back({v, a, b, w});
+    folds_.push_back({out, in, w});
     push(w, queue);
   }
 

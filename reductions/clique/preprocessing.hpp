@@ -73,30 +73,37 @@ inline std::size_t sparse_greedy_clique(const graph::Graph& g) {
 // vertex's compatible ones), such that every incompatible pair is in some
 // group: an item per group then does the work of an item per pair with far
 // fewer nodes. Greedy: a group grows from a vertex a with an uncovered pair,
-// taking first a's uncovered partners, then any vertex that still has an
-// uncovered pair with a member, as long as it is incompatible with them all.
+// taking each time the vertex incompatible with every member that has the
+// most uncovered pairs with them, while one has any.
 template <class F>
 void for_each_conflict_group(const std::vector<Bits>& compatible, F f) {
   const std::size_t n = compatible.size(), words = (n + 63) / 64;
   std::vector<Bits> uncovered(n, Bits(words));  // uncovered[v]: v's incompatible partners in no group with v yet
   for (std::size_t v = 0; v < n; ++v) complement(compatible[v], n, v, uncovered[v]);
   std::vector<std::size_t> group;
-  Bits fits(words), wanted(words), members(words);  // incompatible with every member; with an uncovered pair to a member
+  Bits fits(words), members(words);  // incompatible with every member
+  std::vector<std::uint32_t> gain(n);  // per vertex that fits: its uncovered pairs to the members
   for (std::size_t a = 0; a < n; ++a) {
     while (std::any_of(uncovered[a].begin(), uncovered[a].end(), [](std::uint64_t w) { return w != 0; })) {
       group.assign(1, a);
       complement(compatible[a], n, a, fits);
-      wanted = uncovered[a];
-      const auto join = [&](std::size_t v) {
-        group.push_back(v);
-        for (std::size_t w = 0; w < words; ++w) {
-          fits[w] &= ~compatible[v][w];
-          wanted[w] |= uncovered[v][w];
-        }
-        clear(fits, v);
-      };
-      for (std::size_t c = first_in(uncovered[a], fits, n); c < n; c = first_in(uncovered[a], fits, n)) join(c);
-      for (std::size_t c = first_in(wanted, fits, n); c < n; c = first_in(wanted, fits, n)) join(c);
+      // Each time the candidate with the most uncovered pairs to the
+      // members joins: the fewer pairs a group covers twice, the shorter
+      // the options (each take hides every incompatible option, entry by entry).
+      for_each_in(fits, fits, [&](std::size_t c) { gain[c] = 0; });
+      for_each_in(uncovered[a], fits, [&](std::size_t c) { gain[c] = 1; });
+      for (;;) {
+        std::size_t best = n;
+        std::uint32_t most = 0;
+        for_each_in(fits, fits, [&](std::size_t c) {
+          if (gain[c] > most) most = gain[c], best = c;
+        });
+        if (best == n) break;
+        group.push_back(best);
+        for (std::size_t w = 0; w < words; ++w) fits[w] &= ~compatible[best][w];
+        clear(fits, best);
+        for_each_in(uncovered[best], fits, [&](std::size_t c) { ++gain[c]; });
+      }
       std::fill(members.begin(), members.end(), 0);
       for (const std::size_t x : group) set(members, x);
       for (const std::size_t x : group)

@@ -74,7 +74,7 @@ graph::Graph CliquePuzzles::graph_of(const Solution& solution) const {
 }
 
 std::optional<std::vector<Vertex>> CliquePuzzles::find(const Solution& solution, long k, std::uint64_t& nodes) {
-  const auto instance = instance_of(std::make_shared<const graph::Graph>(graph_of(solution)), reduction_, k, false);
+  const auto instance = clique::instance_of(std::make_shared<const graph::Graph>(graph_of(solution)), reduction_, k, false);
   const Encoding encoding = reduction_.encode(*instance);
   if (encoding.contradiction) return std::nullopt;
   dlx::Solver solver(encoding.problem);

@@ -16,8 +16,8 @@ std::unique_ptr<InstanceReader> HidatoReduction::read(std::istream& in, const Mo
   return grid_reader(in, Rule::king, true);
 }
 
-std::unique_ptr<PuzzleType> HidatoReduction::make_puzzle_type(const ModelOptions& options, std::string_view format) const {
-  Shape shape = shape_of(options, format, name(), Rule::king, {8, 8});
+std::unique_ptr<PuzzleType> HidatoReduction::make_puzzle_type(const ModelOptions& options) const {
+  Shape shape = shape_of(options, name(), Rule::king, {8, 8});
   shape.holes = static_cast<int>(options.number("holes", 20));
   return std::make_unique<PathPuzzles>(std::move(shape));
 }

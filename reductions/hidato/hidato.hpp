@@ -19,7 +19,7 @@ class HidatoReduction final : public path_puzzle::PathPuzzleReduction {
   }
   [[nodiscard]] std::vector<OptionSpec> options() const override;
   [[nodiscard]] std::unique_ptr<InstanceReader> read(std::istream& in, const ModelOptions& options) const override;
-  [[nodiscard]] std::unique_ptr<PuzzleType> make_puzzle_type(const ModelOptions& options, std::string_view format) const override;
+  [[nodiscard]] std::unique_ptr<PuzzleType> make_puzzle_type(const ModelOptions& options) const override;
 };
 
 }  // namespace dance::hidato

@@ -1,7 +1,6 @@
 #include "numbrix/numbrix.hpp"
 
 #include "path_puzzle/grid_reduction.hpp"
-#include "path_puzzle/picture.hpp"
 #include "path_puzzle/puzzles.hpp"
 
 namespace dance::numbrix {
@@ -17,12 +16,11 @@ std::unique_ptr<InstanceReader> NumbrixReduction::read(std::istream& in, const M
   return grid_reader(in, Rule::orthogonal, false);
 }
 
-std::unique_ptr<PuzzleType> NumbrixReduction::make_puzzle_type(const ModelOptions& options, std::string_view format) const {
-  if (format == "json") throw std::invalid_argument("the generator writes puzzles as text or SVG pictures");
+std::unique_ptr<PuzzleType> NumbrixReduction::make_puzzle_type(const ModelOptions& options) const {
   Shape shape;
   shape.rule = Rule::orthogonal;
   shape.width = shape.height = static_cast<int>(options.number("size", 9));
-  shape.write = format == "svg" ? &draw : &write_grid;
+  shape.write = &write_grid;  // its text; svg is its presenter's
   return std::make_unique<PathPuzzles>(std::move(shape));
 }
 

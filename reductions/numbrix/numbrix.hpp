@@ -17,7 +17,7 @@ class NumbrixReduction final : public path_puzzle::PathPuzzleReduction {
   }
   [[nodiscard]] std::vector<OptionSpec> options() const override;
   [[nodiscard]] std::unique_ptr<InstanceReader> read(std::istream& in, const ModelOptions& options) const override;
-  [[nodiscard]] std::unique_ptr<PuzzleType> make_puzzle_type(const ModelOptions& options, std::string_view format) const override;
+  [[nodiscard]] std::unique_ptr<PuzzleType> make_puzzle_type(const ModelOptions& options) const override;
 };
 
 }  // namespace dance::numbrix

@@ -2,7 +2,6 @@
 
 #include <stdexcept>
 
-#include "path_puzzle/picture.hpp"
 
 namespace dance::path_puzzle {
 namespace {
@@ -28,9 +27,7 @@ void refuse_generate_options(const ModelOptions& options, std::string_view reduc
       throw OptionError({option_named(name), {" is an option of 'dance generate " + std::string(reduction) + "'"}});
 }
 
-Shape shape_of(const ModelOptions& options, std::string_view format, std::string_view name, Rule rule,
-               std::pair<long, long> fallback) {
-  if (format == "json") throw std::invalid_argument("the generator writes puzzles as text or SVG pictures");
+Shape shape_of(const ModelOptions& options, std::string_view name, Rule rule, std::pair<long, long> fallback) {
   const auto [width, height] = options.dimensions("size", fallback);
   if (width * height < 4)
     throw OptionError({option_named("size"), {" " + options.text("size") + " is too small for a " + std::string(name) + " puzzle; take four cells at least"}});
@@ -38,7 +35,7 @@ Shape shape_of(const ModelOptions& options, std::string_view format, std::string
   shape.rule = rule;
   shape.width = static_cast<int>(width);
   shape.height = static_cast<int>(height);
-  shape.write = format == "svg" ? &draw : &write_grid;
+  shape.write = &write_grid;  // the text; svg is the presenter's
   return shape;
 }
 

@@ -12,9 +12,8 @@ namespace dance::path_puzzle {
 void refuse_generate_options(const ModelOptions& options, std::string_view reduction, std::initializer_list<const char*> names);
 
 // The generator's grid from --size WxH (`fallback` when not given), for the
-// family `name` under `rule`, written as grids (or in `format` svg as pictures).
-[[nodiscard]] Shape shape_of(const ModelOptions& options, std::string_view format, std::string_view name, Rule rule,
-                             std::pair<long, long> fallback);
+// family `name` under `rule`, its text written as grids.
+[[nodiscard]] Shape shape_of(const ModelOptions& options, std::string_view name, Rule rule, std::pair<long, long> fallback);
 
 [[nodiscard]] std::unique_ptr<InstanceReader> grid_reader(std::istream& in, Rule rule, bool holes);
 

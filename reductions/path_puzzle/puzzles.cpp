@@ -8,6 +8,7 @@
 #include "dlx/solver.hpp"
 #include "hamilton/encodings.hpp"
 #include "path_puzzle/random_path.hpp"
+#include "path_puzzle/reduction.hpp"
 
 namespace dance::path_puzzle {
 
@@ -147,10 +148,27 @@ void PathPuzzles::print_solution(std::ostream& out, const Solution& solution) co
 }
 
 void PathPuzzles::print_record(std::ostream& out, const Solution& solution, const Kept& kept, bool with_solution) const {
-  print_puzzle(out, solution, kept);
-  if (with_solution) {
-    out << (shape_.one_line ? " " : "\n");  // a grid's solution on lines of its own
-    print_solution(out, solution);
+  write_record(out, board(solution, &kept), with_solution ? &solution : nullptr, shape_.write, shape_.one_line);
+}
+
+std::unique_ptr<Instance> PathPuzzles::instance_of(const Solution& solution, const Kept& kept) const {
+  return make_instance(board(solution, &kept), "", 0);
+}
+
+std::unique_ptr<Answer> PathPuzzles::answer_of(const Solution& solution) const {
+  auto answer = std::make_unique<PathAnswer>();
+  answer->filling = solution;
+  return answer;
+}
+
+void write_record(std::ostream& out, const Board& puzzle, const Filling* solution, const BoardWriter& write, bool one_line) {
+  write(out, puzzle, nullptr);
+  if (solution) {
+    out << (one_line ? " " : "\n");  // a grid's solution on lines of its own
+    Board bare = puzzle;
+    for (int& number : bare.numbers)
+      if (number != hole) number = 0;
+    write(out, bare, solution);
   }
   out << '\n';
 }

@@ -20,12 +20,22 @@
 
 namespace dance::path_puzzle {
 
+// Writes a board, or with a filling its answer: in a notation, or as a picture.
+using BoardWriter = std::function<void(std::ostream&, const Board&, const Filling*)>;
+
+// A generated puzzle as `write` writes it and, when given, its solution
+// after it (on the bare board: holes and arrows, no number given): on the
+// same line for a game ID (`one_line`), below for a grid or a picture;
+// with the line end. The generator's text record and the presenters'
+// puzzles (grid, id, svg) alike.
+void write_record(std::ostream& out, const Board& puzzle, const Filling* solution, const BoardWriter& write, bool one_line);
+
 struct Shape {
   Rule rule = Rule::orthogonal;
   int width = 0, height = 0;
   int holes = 0;  // king: the share of cells left out, in percent (at most)
-  // The puzzle, or with a filling its answer, in the family's notation.
-  std::function<void(std::ostream&, const Board&, const Filling*)> write;
+  // The puzzle, or with a filling its answer, in the family's text notation (what solve reads).
+  BoardWriter write;
   bool one_line = false;  // the notation is a line (a game ID), not a grid
 };
 
@@ -44,6 +54,9 @@ class PathPuzzles final : public PuzzleType {
   void print_puzzle(std::ostream& out, const Solution& solution, const Kept& kept) const override;
   void print_solution(std::ostream& out, const Solution& solution) const override;
   void print_record(std::ostream& out, const Solution& solution, const Kept& kept, bool with_solution) const override;
+  // The presenters draw puzzles (grid, id, svg) from these.
+  [[nodiscard]] std::unique_ptr<Instance> instance_of(const Solution& solution, const Kept& kept) const override;
+  [[nodiscard]] std::unique_ptr<Answer> answer_of(const Solution& solution) const override;
   [[nodiscard]] std::uint64_t work() const override { return work_; }
   // 2,000 nodes a cell: a few attempts take most of the time, mostly in
   // one uniqueness proof, and a fresh one costs less.

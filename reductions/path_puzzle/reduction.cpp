@@ -5,6 +5,7 @@
 
 #include "hamilton/encodings.hpp"
 #include "path_puzzle/picture.hpp"
+#include "path_puzzle/puzzles.hpp"
 
 namespace dance::path_puzzle {
 
@@ -52,14 +53,22 @@ std::function<void(std::ostream&, const PathInstance&)> PathPuzzleReduction::one
   return [word](std::ostream& out, const PathInstance&) { out << word << '\n'; };
 }
 
+Writer<PathInstance, PathAnswer>::Puzzles PathPuzzleReduction::puzzles(std::function<void(std::ostream&, const Board&, const Filling*)> write,
+                                                                   bool one_line) {
+  return [write = std::move(write), one_line](std::ostream& out, const PathInstance& instance, const PathAnswer* solution) {
+    write_record(out, instance.board, solution ? &solution->filling : nullptr, write, one_line);
+  };
+}
+
 std::vector<Writer<PathInstance, PathAnswer>> PathPuzzleReduction::writers() const {
   return {{"grid", "each answer as a grid of numbers (the default)",
-           [this](std::ostream& out, const PathInstance& instance, const PathAnswer& answer) { print(out, instance, answer); }},
+           [this](std::ostream& out, const PathInstance& instance, const PathAnswer& answer) { print(out, instance, answer); },
+           nullptr, nullptr, puzzles(&write_grid, false)},
           {"svg", "each answer as an SVG picture (generate: each puzzle)",
            [](std::ostream& out, const PathInstance& instance, const PathAnswer& answer) {
              draw(out, instance.board, &answer.filling);
            },
-           one_line("no solution"), one_line("unknown")}};
+           one_line("no solution"), one_line("unknown"), puzzles(&draw, false)}};
 }
 
 // In a grid's place: the word, and the empty line that ends a grid.

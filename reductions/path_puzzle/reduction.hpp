@@ -40,6 +40,9 @@ class PathPuzzleReduction : public TypedReduction<PathInstance, PathAnswer> {
  protected:
   // The writer of what stands for no answer in a format of one line a puzzle (id, svg).
   [[nodiscard]] static std::function<void(std::ostream&, const PathInstance&)> one_line(const char* word);
+  // A generated puzzle as `write` writes it, its solution after it when given (write_record).
+  [[nodiscard]] static Writer<PathInstance, PathAnswer>::Puzzles puzzles(
+      std::function<void(std::ostream&, const Board&, const Filling*)> write, bool one_line);
 };
 
 }  // namespace dance::path_puzzle

@@ -7,6 +7,7 @@
 #include "dlx/random.hpp"
 #include "dlx/solver.hpp"
 #include "range/connectivity.hpp"
+#include "range/range.hpp"
 
 namespace dance::range {
 
@@ -68,8 +69,21 @@ Colouring random_colouring(int width, int height, int density, Symmetry symmetry
   return black;
 }
 
-RangePuzzles::RangePuzzles(int width, int height, int density, Writing writing)
-    : width_(width), height_(height), density_(density), writing_(std::move(writing)) {}
+void write_record(std::ostream& out, const Board& puzzle, const Colouring* solution, const BoardWriter& write, bool one_line) {
+  write(out, puzzle, nullptr);
+  if (solution) {
+    out << (one_line ? " " : "\n");  // grids and pictures each on lines of their own
+    write(out, puzzle, solution);
+  }
+  out << '\n';
+}
+
+namespace {
+// The generator's text: Simon Tatham's game IDs, what solve reads.
+void write_id(std::ostream& out, const Board& board, const Colouring* black) { write(out, board, black, Notation::id); }
+}  // namespace
+
+RangePuzzles::RangePuzzles(int width, int height, int density) : width_(width), height_(height), density_(density) {}
 
 std::size_t RangePuzzles::positions() const {
   return static_cast<std::size_t>(width_) * static_cast<std::size_t>(height_);
@@ -160,24 +174,31 @@ std::optional<std::string> RangePuzzles::verify(const Solution& solution, const 
 }
 
 void RangePuzzles::print_puzzle(std::ostream& out, const Solution& solution, const Kept& kept) const {
-  writing_.write(out, board(solution, kept), nullptr);
+  write_id(out, board(solution, kept), nullptr);
 }
 
 void RangePuzzles::print_solution(std::ostream& out, const Solution& solution) const {
   const Colouring black = colouring(solution);
-  writing_.write(out, board(solution, Kept(positions(), false)), &black);
+  write_id(out, board(solution, Kept(positions(), false)), &black);
 }
 
 void RangePuzzles::print_record(std::ostream& out, const Solution& solution, const Kept& kept,
                                 bool with_solution) const {
   const Colouring black = colouring(solution);
-  const Board puzzle = board(solution, kept);
-  writing_.write(out, puzzle, nullptr);
-  if (with_solution) {
-    out << (writing_.one_line ? " " : "\n");  // grids and pictures each on lines of their own
-    writing_.write(out, puzzle, &black);
-  }
-  out << '\n';
+  write_record(out, board(solution, kept), with_solution ? &black : nullptr, &write_id, true);
+}
+
+std::unique_ptr<Instance> RangePuzzles::instance_of(const Solution& solution, const Kept& kept) const {
+  auto puzzle = std::make_unique<RangeInstance>();
+  puzzle->puzzle.board = board(solution, kept);
+  puzzle->puzzle.notation = puzzle->notation = Notation::id;
+  return puzzle;
+}
+
+std::unique_ptr<Answer> RangePuzzles::answer_of(const Solution& solution) const {
+  auto answer = std::make_unique<RangeAnswer>();
+  answer->black = colouring(solution);
+  return answer;
 }
 
 }  // namespace dance::range

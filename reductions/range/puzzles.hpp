@@ -24,16 +24,18 @@ namespace dance::range {
 [[nodiscard]] Colouring random_colouring(int width, int height, int density, Symmetry symmetry, std::uint64_t seed,
                                          const std::function<bool()>& stop = nullptr);
 
-// How the generator writes a puzzle (black null) or its solution: in a
-// notation, or as a picture; `one_line`: both of a record on one line.
-struct Writing {
-  std::function<void(std::ostream&, const Board&, const Colouring*)> write;
-  bool one_line = false;
-};
+// Writes a board (black null) or its solution: in a notation, or as a picture.
+using BoardWriter = std::function<void(std::ostream&, const Board&, const Colouring*)>;
+
+// A generated puzzle as `write` writes it and, when given, its solution
+// after it: on the same line for a game ID (`one_line`), below for a grid
+// or a picture; with the line end. The generator's text record (game IDs)
+// and the presenters' puzzles (grid, id, svg) alike.
+void write_record(std::ostream& out, const Board& puzzle, const Colouring* solution, const BoardWriter& write, bool one_line);
 
 class RangePuzzles final : public PuzzleType {
  public:
-  RangePuzzles(int width, int height, int density, Writing writing);
+  RangePuzzles(int width, int height, int density);
   [[nodiscard]] std::size_t positions() const override;
   [[nodiscard]] Solution random_solution(std::uint64_t seed, Symmetry symmetry) override;
   [[nodiscard]] Kept clues(const Solution& solution) const override;
@@ -47,6 +49,9 @@ class RangePuzzles final : public PuzzleType {
   void print_puzzle(std::ostream& out, const Solution& solution, const Kept& kept) const override;
   void print_solution(std::ostream& out, const Solution& solution) const override;
   void print_record(std::ostream& out, const Solution& solution, const Kept& kept, bool with_solution) const override;
+  // The presenters draw puzzles (grid, id, svg) from these.
+  [[nodiscard]] std::unique_ptr<Instance> instance_of(const Solution& solution, const Kept& kept) const override;
+  [[nodiscard]] std::unique_ptr<Answer> answer_of(const Solution& solution) const override;
 
  private:
   // The puzzle keeping the clues of `solution` at `kept`, as a board.
@@ -59,7 +64,6 @@ class RangePuzzles final : public PuzzleType {
   Verdict search(const std::vector<Shade>& shade, std::uint64_t limit);
 
   int width_, height_, density_;
-  Writing writing_;
   Solution solution_;  // the last solution asked about
   std::vector<std::vector<Arms>> splits_of_;  // per cell of solution_: all splits of its clue
   Board kept_;  // the puzzle of the last check

@@ -49,13 +49,22 @@ void write_word(std::ostream& out, const char* word, bool grid) {
 }
 
 // The writers of a format that writes every instance in `notation`.
+// A generated puzzle as `write` writes it, its solution after it when given (write_record).
+Writer<RangeInstance, RangeAnswer>::Puzzles puzzles(BoardWriter write, bool one_line) {
+  return [write = std::move(write), one_line](std::ostream& out, const RangeInstance& range, const RangeAnswer* solution) {
+    write_record(out, range.puzzle.board, solution ? &solution->black : nullptr, write, one_line);
+  };
+}
+
 Writer<RangeInstance, RangeAnswer> writer(std::string name, std::string help, Notation notation) {
   return {std::move(name), std::move(help),
           [notation](std::ostream& out, const RangeInstance& range, const RangeAnswer& answer) {
             write_answer(out, range, answer, notation);
           },
           [notation](std::ostream& out, const RangeInstance&) { write_word(out, "no solution", notation == Notation::grid); },
-          [notation](std::ostream& out, const RangeInstance&) { write_word(out, "unknown", notation == Notation::grid); }};
+          [notation](std::ostream& out, const RangeInstance&) { write_word(out, "unknown", notation == Notation::grid); },
+          puzzles([notation](std::ostream& out, const Board& board, const Colouring* black) { write(out, board, black, notation); },
+                  notation == Notation::id)};
 }
 
 }  // namespace
@@ -114,7 +123,8 @@ std::vector<Writer<RangeInstance, RangeAnswer>> RangeReduction::writers() const 
           {"svg", "each answer as an SVG picture (generate: each puzzle)",
            [](std::ostream& out, const RangeInstance& range, const RangeAnswer& answer) { draw(out, range.puzzle.board, &answer.black); },
            [](std::ostream& out, const RangeInstance&) { write_word(out, "no solution", false); },
-           [](std::ostream& out, const RangeInstance&) { write_word(out, "unknown", false); }}};
+           [](std::ostream& out, const RangeInstance&) { write_word(out, "unknown", false); },
+           puzzles(&draw, false)}};
 }
 
 void RangeReduction::print_none(std::ostream& out, const RangeInstance& instance) const {
@@ -127,18 +137,13 @@ void RangeReduction::print_stopped(std::ostream& out, const RangeInstance& insta
 
 void RangeReduction::print_error(std::ostream& out) const { out << "error\n"; }
 
-std::unique_ptr<PuzzleType> RangeReduction::make_puzzle_type(const ModelOptions& options, std::string_view format) const {
-  if (format == "json") throw std::invalid_argument("the generator writes puzzles as game IDs, grids or SVG pictures");
+std::unique_ptr<PuzzleType> RangeReduction::make_puzzle_type(const ModelOptions& options) const {
   const auto [width, height] = options.dimensions("size", {7, 7});
   if (width <= 2 && height <= 2)
     throw OptionError({option_named("size"),
                        {" " + options.text("size") + " is too small for a range puzzle; take at least three cells in one direction"}});
   const int density = static_cast<int>(options.number("density", 20));
-  const auto in = [](Notation notation) {
-    return [notation](std::ostream& out, const Board& board, const Colouring* black) { write(out, board, black, notation); };
-  };
-  Writing writing = format == "svg" ? Writing{&draw, false} : format == "grid" ? Writing{in(Notation::grid), false} : Writing{in(Notation::id), true};
-  return std::make_unique<RangePuzzles>(static_cast<int>(width), static_cast<int>(height), density, std::move(writing));
+  return std::make_unique<RangePuzzles>(static_cast<int>(width), static_cast<int>(height), density);  // grid and svg: its presenters
 }
 
 }  // namespace dance::range

@@ -37,7 +37,7 @@ class RangeReduction final : public TypedReduction<RangeInstance, RangeAnswer, R
   void print_none(std::ostream& out, const RangeInstance& instance) const override;
   void print_stopped(std::ostream& out, const RangeInstance& instance) const override;
   void print_error(std::ostream& out) const override;
-  [[nodiscard]] std::unique_ptr<PuzzleType> make_puzzle_type(const ModelOptions& options, std::string_view format) const override;
+  [[nodiscard]] std::unique_ptr<PuzzleType> make_puzzle_type(const ModelOptions& options) const override;
 };
 
 }  // namespace dance::range

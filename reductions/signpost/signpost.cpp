@@ -48,22 +48,21 @@ std::unique_ptr<InstanceReader> SignpostReduction::read(std::istream& in, const 
 
 std::vector<Writer<PathInstance, PathAnswer>> SignpostReduction::writers() const {
   auto all = PathPuzzleReduction::writers();
+  all[0].puzzle = nullptr;  // a grid of numbers has no arrows: a generated puzzle is an ID or a picture
   all.push_back({"id", "each answer as a game ID with every cell numbered (generate: each puzzle, the default)",
                  [](std::ostream& out, const PathInstance& instance, const PathAnswer& answer) {
                    write_id(out, instance.board, &answer.filling);
                    if (!instance.title.empty()) out << "  # " << instance.title;
                    out << '\n';
                  },
-                 one_line("no solution"), one_line("unknown")});
+                 one_line("no solution"), one_line("unknown"), puzzles(&write_id, true)});
   return all;
 }
 
-std::unique_ptr<PuzzleType> SignpostReduction::make_puzzle_type(const ModelOptions& options, std::string_view format) const {
-  Shape shape = shape_of(options, format, name(), Rule::arrows, {7, 7});
-  // A grid of numbers has no arrows: a puzzle is an ID (or a picture).
-  if (format == "grid") throw std::invalid_argument("the generator writes Signpost puzzles as game IDs (text, id) or svg");
-  shape.one_line = format != "svg";
-  if (shape.one_line) shape.write = &signpost::write_id;
+std::unique_ptr<PuzzleType> SignpostReduction::make_puzzle_type(const ModelOptions& options) const {
+  Shape shape = shape_of(options, name(), Rule::arrows, {7, 7});
+  shape.one_line = true;  // its text: game IDs; svg is its presenter's
+  shape.write = &signpost::write_id;
   return std::make_unique<PathPuzzles>(std::move(shape));
 }
 

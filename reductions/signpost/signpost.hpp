@@ -19,7 +19,7 @@ class SignpostReduction final : public path_puzzle::PathPuzzleReduction {
   }
   [[nodiscard]] std::vector<OptionSpec> options() const override;
   [[nodiscard]] std::unique_ptr<InstanceReader> read(std::istream& in, const ModelOptions& options) const override;
-  [[nodiscard]] std::unique_ptr<PuzzleType> make_puzzle_type(const ModelOptions& options, std::string_view format) const override;
+  [[nodiscard]] std::unique_ptr<PuzzleType> make_puzzle_type(const ModelOptions& options) const override;
   // grid and svg, and game IDs with every cell numbered.
   [[nodiscard]] std::vector<Writer<path_puzzle::PathInstance, path_puzzle::PathAnswer>> writers() const override;
 };

@@ -5,9 +5,11 @@
 #include <optional>
 #include <ostream>
 #include <sstream>
+#include <stdexcept>
+#include <string>
+#include <utility>
 
 #include "dlx/random.hpp"
-#include "sudoku/picture.hpp"
 #include "sudoku/regions.hpp"
 #include "sudoku/sudoku.hpp"
 
@@ -31,11 +33,49 @@ void write_line(std::ostream& out, const Cells& cells, int n) {
   out << text;
 }
 
+// A puzzle of the shape with no clues yet.
+SudokuInstance empty_grid(const Shape& shape) {
+  SudokuInstance grid;
+  grid.puzzle.shape = shape;
+  grid.puzzle.clues.assign(static_cast<std::size_t>(shape.n) * static_cast<std::size_t>(shape.n), 0);
+  return grid;
+}
+
 }  // namespace
 
-SudokuPuzzles::SudokuPuzzles(Shape shape, std::shared_ptr<const dlx::Problem> problem, std::uint64_t first_budget,
-                             int fills)
-    : shape_(std::move(shape)), first_budget_(first_budget), fills_(fills), randomiser_(problem), checker_(std::move(problem)) {}
+SudokuPuzzles::SudokuPuzzles(const SudokuReduction& reduction, Shape shape, std::uint64_t first_budget, int fills)
+    : reduction_(reduction), shape_(std::move(shape)), grid_(empty_grid(shape_)), first_budget_(first_budget),
+      fills_(fills), randomiser_(tabulate()), checker_(reduction_.encode(grid_).problem) {}  // the same problem, kept by the reduction
+
+std::shared_ptr<const dlx::Problem> SudokuPuzzles::tabulate() {
+  // The grid of value v everywhere, encoded: encode assumes one option per
+  // clue, in cell order, clashing or not (a clash only marks the encoding).
+  const std::size_t cells = positions();
+  std::shared_ptr<const dlx::Problem> problem;
+  option_of_.assign(static_cast<std::size_t>(shape_.n), {});
+  for (int v = 1; v <= shape_.n; ++v) {
+    grid_.puzzle.clues.assign(cells, v);
+    Encoding encoding = reduction_.encode(grid_);
+    if (encoding.assumptions.size() != cells)
+      throw std::logic_error("sudoku: encode gave " + std::to_string(encoding.assumptions.size()) +
+                             " options for a grid of " + std::to_string(cells) + " clues");
+    option_of_[static_cast<std::size_t>(v - 1)] = std::move(encoding.assumptions);
+    problem = std::move(encoding.problem);
+  }
+  grid_.puzzle.clues.assign(cells, 0);
+  cell_of_.assign(problem->option_count(), cells);
+  for (const auto& options : option_of_)
+    for (std::size_t cell = 0; cell < cells; ++cell) cell_of_[options[cell]] = cell;
+  return problem;
+}
+
+dlx::OptionId SudokuPuzzles::option(const Solution& solution, std::size_t cell) const {
+  return option_of_[static_cast<std::size_t>(solution[cell] - 1)][cell];
+}
+
+Solution SudokuPuzzles::decoded(std::span<const dlx::OptionId> solution) const {
+  return reduction_.decode(grid_, solution)->cells;
+}
 
 std::size_t SudokuPuzzles::positions() const { return static_cast<std::size_t>(shape_.n * shape_.n); }
 
@@ -70,7 +110,15 @@ Solution SudokuPuzzles::random_solution(std::uint64_t seed, Symmetry) {  // ever
 void SudokuPuzzles::new_regions(dlx::Random& random) {
   retired_work_ = work();
   shape_.regions = random_regions(shape_.n, random);
-  auto problem = std::make_shared<const dlx::Problem>(encode_shape(shape_));
+  grid_.puzzle.shape = shape_;
+  // A new map changes the items of the regions, not which option puts a
+  // value in a cell: one encode gives the problem (and checks the 1s'
+  // options), rather than tabulate()'s one per value.
+  grid_.puzzle.clues.assign(positions(), 1);
+  Encoding encoding = reduction_.encode(grid_);
+  grid_.puzzle.clues.assign(positions(), 0);
+  if (encoding.assumptions != option_of_[0]) throw std::logic_error("sudoku: a jigsaw map moved the options of its cells");
+  auto problem = std::move(encoding.problem);
   randomiser_ = dlx::Solver(problem);
   checker_ = dlx::Solver(std::move(problem));
   preferred_.clear();  // the new checker prefers nothing yet
@@ -86,12 +134,7 @@ void SudokuPuzzles::fill(dlx::Random& random, std::span<const dlx::OptionId> ass
   randomiser_.set_limits(limits(randomiser_, budget));
 }
 
-Solution SudokuPuzzles::solution_found() const {
-  const auto n = static_cast<dlx::OptionId>(shape_.n);
-  Solution grid(positions(), 0);
-  for (const dlx::OptionId o : randomiser_.solution()) grid[o / n] = static_cast<int>(o % n) + 1;
-  return grid;
-}
+Solution SudokuPuzzles::solution_found() const { return decoded(randomiser_.solution()); }
 
 namespace {
 
@@ -228,11 +271,6 @@ std::vector<std::vector<std::size_t>> SudokuPuzzles::orbits(Symmetry symmetry) c
   return all;
 }
 
-dlx::OptionId SudokuPuzzles::option(const Solution& solution, std::size_t cell) const {
-  return static_cast<dlx::OptionId>(cell * static_cast<std::size_t>(shape_.n)) +
-         static_cast<dlx::OptionId>(solution[cell] - 1);
-}
-
 bool SudokuPuzzles::assume_clues(const Solution& solution, std::span<const std::size_t> clues) {
   if (solution != preferred_) {  // a new puzzle: its solution's values are tried first
     preferred_ = solution;
@@ -242,7 +280,7 @@ bool SudokuPuzzles::assume_clues(const Solution& solution, std::span<const std::
     checker_.prefer(preferred_options_);
   }
   wanted_.clear();
-  for (const std::size_t cell : clues) wanted_.push_back(option(solution, cell));
+  for (const std::size_t cell : clues) wanted_.push_back(preferred_options_[cell]);
   const auto assumed = checker_.assumptions();
   std::size_t same = 0;
   while (same < assumed.size() && same < wanted_.size() && assumed[same] == wanted_[same]) ++same;
@@ -268,7 +306,7 @@ Verdict SudokuPuzzles::count(const Solution& solution, std::span<const std::size
 }
 
 template <class Extra, class Search>
-void SudokuPuzzles::with_restarts(const Solution& solution, std::span<const std::size_t> clues, Extra extra,
+void SudokuPuzzles::with_restarts(std::span<const std::size_t> clues, Extra extra,
                                   Search search) {
   checker_.set_limits(limits(checker_, first_budget_));
   if (search(checker_) == dlx::Outcome::node_limit && !worked_out()) {
@@ -276,7 +314,7 @@ void SudokuPuzzles::with_restarts(const Solution& solution, std::span<const std:
     // order a new seed's with the solution's values still first.
     randomiser_.retract();
     randomiser_.reseed(1, preferred_options_);
-    for (const std::size_t cell : clues) (void)randomiser_.assume(option(solution, cell));
+    for (const std::size_t cell : clues) (void)randomiser_.assume(preferred_options_[cell]);
     extra(randomiser_);
     randomiser_.set_limits(limits(randomiser_, 0));  // what is left of the attempt's work
     randomiser_.restarting(2 * first_budget_, 1, search, preferred_options_, dlx::Solver::Budgets::doubling);
@@ -289,17 +327,18 @@ void SudokuPuzzles::with_restarts(const Solution& solution, std::span<const std:
 bool SudokuPuzzles::another(const Solution& solution, std::span<const std::size_t> clues,
                             std::span<const std::size_t> removed) {
   if (!assume_clues(solution, clues)) return false;
+  const std::vector<dlx::OptionId>& option = preferred_options_;  // per cell, of `solution`
   // Another solution differs first at removed[k]: keep removed[0..k) and forbid removed[k].
   bool found = false;
   for (std::size_t k = 0; k < removed.size() && !found; ++k) {
     checker_.retract(clues.size() + k);
-    if (k > 0 && !checker_.assume(option(solution, removed[k - 1]))) break;
-    if (!checker_.forbid(option(solution, removed[k]))) continue;
+    if (k > 0 && !checker_.assume(option[removed[k - 1]])) break;
+    if (!checker_.forbid(option[removed[k]])) continue;
     const auto extra = [&](dlx::Solver& solver) {
-      for (std::size_t j = 0; j < k; ++j) (void)solver.assume(option(solution, removed[j]));
-      (void)solver.forbid(option(solution, removed[k]));
+      for (std::size_t j = 0; j < k; ++j) (void)solver.assume(option[removed[j]]);
+      (void)solver.forbid(option[removed[k]]);
     };
-    with_restarts(solution, clues, extra, [&found](dlx::Solver& solver) {
+    with_restarts(clues, extra, [&found](dlx::Solver& solver) {
       const std::uint64_t before = solver.statistics().solutions;
       const dlx::Outcome outcome = solver.count(1);
       found = solver.statistics().solutions > before;
@@ -316,12 +355,11 @@ std::vector<std::size_t> SudokuPuzzles::difference(const Solution& solution, std
   // The checker tries the solution's values first, so the solution comes
   // first (the search that finds it never backs up); any next one differs.
   // A restart's order tries them first too.
-  const auto n = static_cast<dlx::OptionId>(shape_.n);
-  with_restarts(solution, clues, [](dlx::Solver&) {}, [&](dlx::Solver& solver) {
+  with_restarts(clues, [](dlx::Solver&) {}, [&](dlx::Solver& solver) {
     dlx::Outcome outcome = dlx::Outcome::exhausted;
     while (differs.empty() && (outcome = solver.next()) == dlx::Outcome::solution)
       for (const dlx::OptionId o : solver.solution())
-        if (static_cast<int>(o % n) + 1 != solution[o / n]) differs.push_back(o / n);
+        if (o != preferred_options_[cell_of_[o]]) differs.push_back(cell_of_[o]);
     return outcome;
   });
   return differs;
@@ -399,15 +437,24 @@ void SudokuPuzzles::print_solution(std::ostream& out, const Solution& solution) 
 }
 
 void SudokuPuzzles::print_record(std::ostream& out, const Solution& solution, const Kept& kept, bool with_solution) const {
-  if (!svg_) {
-    PuzzleType::print_record(out, solution, kept, with_solution);
-    if (jigsaw_) {
-      write_regions(out, shape_.regions);
-      out << '\n';
-    }
-    return;
+  PuzzleType::print_record(out, solution, kept, with_solution);
+  if (jigsaw_) {
+    write_regions(out, shape_.regions);
+    out << '\n';
   }
-  draw(out, shape_, clue_cells(solution, kept), with_solution ? solution : Cells{});
+}
+
+std::unique_ptr<Instance> SudokuPuzzles::instance_of(const Solution& solution, const Kept& kept) const {
+  auto puzzle = std::make_unique<SudokuInstance>();
+  puzzle->puzzle.shape = shape_;  // a jigsaw's map too
+  puzzle->puzzle.clues = clue_cells(solution, kept);
+  return puzzle;
+}
+
+std::unique_ptr<Answer> SudokuPuzzles::answer_of(const Solution& solution) const {
+  auto answer = std::make_unique<SudokuAnswer>();
+  answer->cells = solution;
+  return answer;
 }
 
 }  // namespace dance::sudoku

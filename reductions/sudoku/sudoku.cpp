@@ -271,6 +271,10 @@ std::vector<Writer<SudokuInstance, SudokuAnswer>> SudokuReduction::writers() con
       {"svg", "each answer as an SVG picture, the clues in black (generate: each puzzle)",
        [](std::ostream& out, const SudokuInstance& sudoku, const SudokuAnswer& answer) {
          draw(out, sudoku.puzzle.shape, sudoku.puzzle.clues, answer.cells);
+       },
+       nullptr, nullptr,
+       [](std::ostream& out, const SudokuInstance& sudoku, const SudokuAnswer* solution) {
+         draw(out, sudoku.puzzle.shape, sudoku.puzzle.clues, solution ? solution->cells : Cells{});
        }},
   };
 }
@@ -279,9 +283,7 @@ void SudokuReduction::print_none(std::ostream& out, const SudokuInstance&) const
 void SudokuReduction::print_error(std::ostream& out) const { out << "error\n"; }
 void SudokuReduction::print_stopped(std::ostream& out, const SudokuInstance&) const { out << "unknown\n"; }
 
-std::unique_ptr<PuzzleType> SudokuReduction::make_puzzle_type(const ModelOptions& options, std::string_view format) const {
-  if (format != "text" && format != "svg")
-    throw std::invalid_argument("the generator writes one puzzle per line, or --format svg a picture each");
+std::unique_ptr<PuzzleType> SudokuReduction::make_puzzle_type(const ModelOptions& options) const {
   const bool jigsaw = options.has("jigsaw");
   if (jigsaw && options.has("box")) throw OptionError({option_named("box"), {" and "}, option_named("jigsaw"), {" exclude each other"}});
   Shape shape;
@@ -293,8 +295,7 @@ std::unique_ptr<PuzzleType> SudokuReduction::make_puzzle_type(const ModelOptions
     shape = fixed_shape(options).value_or(*boxed_shape(9));
   }
   shape.diagonals = options.has("diagonals");
-  auto puzzles = std::make_unique<SudokuPuzzles>(shape, problem_for(shape));
-  if (format == "svg") puzzles->draw_as_svg();
+  auto puzzles = std::make_unique<SudokuPuzzles>(*this, shape);
   if (jigsaw) puzzles->on_random_regions();
   return puzzles;
 }

@@ -54,7 +54,7 @@ class SudokuReduction final : public TypedReduction<SudokuInstance, SudokuAnswer
   void print_none(std::ostream& out, const SudokuInstance& instance) const override;
   void print_error(std::ostream& out) const override;
   void print_stopped(std::ostream& out, const SudokuInstance& instance) const override;
-  [[nodiscard]] std::unique_ptr<PuzzleType> make_puzzle_type(const ModelOptions& options, std::string_view format) const override;
+  [[nodiscard]] std::unique_ptr<PuzzleType> make_puzzle_type(const ModelOptions& options) const override;
 
  private:
   [[nodiscard]] std::shared_ptr<const dlx::Problem> problem_for(const Shape& shape) const;

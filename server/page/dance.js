@@ -745,7 +745,18 @@ const range = {width: 0, height: 0, numbers: [], solution: null, marks: [], cell
 const rangeTab = new Tab('range');
 const rangeWords = ['blank', 'grey', 'dot'];
 
-function rangeGrid(block) { return block.trim().split('\n').map(line => line.trim().split(/\s+/)); }
+// A board as rows of tokens, from rows of words (". . 3") or a game ID as generate gives it
+// (5x5:d3c8b8..., a letter a run of 1 to 26 empty cells, _ between numbers; its solution 5x5:..#..).
+function rangeGrid(block) {
+  const id = block.trim().match(/^(\d+)x(\d+):(.*)$/);
+  if (!id) return block.trim().split('\n').map(line => line.trim().split(/\s+/));
+  const width = Number(id[1]), height = Number(id[2]), tokens = [];
+  for (const [token] of id[3].matchAll(/\d+|[a-z]|[.#]/g)) {
+    if (/^[a-z]$/.test(token)) tokens.push(...Array(token.charCodeAt(0) - 96).fill('.'));
+    else tokens.push(token);
+  }
+  return Array.from({length: height}, (_, row) => tokens.slice(row * width, (row + 1) * width));
+}
 
 function rangeLoad(puzzle, solution, marks = null) {
   const rows = rangeGrid(puzzle);

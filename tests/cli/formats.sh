@@ -76,7 +76,8 @@ expect 0 '^\. Q \. \.$' '' -- "$dance" solve queens --size 4 --format text
 expect 2 '^\{"status":"found","answer":\{"columns":\[2,4,6,1,3,5\]' 'line 2, column 1' -- sh -c "printf '4\\n\\377\\n6\\n' | '$dance' solve queens --format json"
 expect 2 '' 'count writes numbers: --format text or json' -- "$dance" count queens --size 8 --format svg
 expect 2 '' '--format needs a name' -- "$dance" solve queens --size 6 --format ''
-expect 2 '' 'game IDs \(text, id\) or svg' -- "$dance" generate signpost -n 1 --format grid
+expect 2 '' '--format: dance generate sudoku writes text, svg or json; found .line.' -- "$dance" generate sudoku --format line
+expect 2 '' '--format: dance generate signpost writes text, svg, id or json; found .grid.' -- "$dance" generate signpost -n 1 --format grid
 expect 0 '' 'the answers printed are those found before the search stopped' -- "$dance" solve queens --size 12 -n 0 --node-limit 3000 -q
 expect 0 '"stopped_by":"node limit"' '' -- "$dance" solve queens --size 12 -n 0 --node-limit 3000 --format json
 

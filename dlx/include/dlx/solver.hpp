@@ -228,7 +228,7 @@ struct SolverOptions {
   // once. Automatic: on, given back where its lookups seldom answer
   // (docs/engine.md has the measurements).
   Switch memo = Switch::automatic;
-  std::size_t memo_bytes = std::size_t{1} << 30;  // the memo's table at most; full, it starts again empty
+  std::size_t memo_bytes = std::size_t{1} << 30;  // the memo's table at most; full, it forgets the cheaper half
   // For tests only: the memo's key leaves out multiplicities' uses left and
   // colours, which merges different subproblems (the counts go wrong).
   bool memo_broken_key = false;

@@ -79,6 +79,7 @@ struct RunSpec {
     dlx::Switch pair_rule = dlx::Switch::automatic;
     dlx::Switch memo = dlx::Switch::automatic;      // count: the memo of subproblems
     dlx::Switch learning = dlx::Switch::automatic;  // backjumping and nogoods
+    std::uint64_t memo_mib = dlx::SolverOptions{}.memo_bytes >> 20;  // the memo's table at most
     bool operator==(const Engine&) const = default;
   } engine;
 

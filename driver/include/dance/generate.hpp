@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -25,6 +26,12 @@ struct MadePuzzle {
   std::string record;    // the family's input, what solve reads (a jigsaw's map too)
   std::string text;      // the puzzle alone in the family's notation
   std::string solution;  // its solution in the family's notation
+  // The puzzle as its reduction reads it and its solution as the
+  // reduction's answer, for its presenters (PuzzleType::instance_of); null
+  // for a family whose puzzles are no instances (clique's graphs), and for
+  // text and json unless the sink wants them (PuzzleSink::wants_instances).
+  std::shared_ptr<const Instance> instance;
+  std::shared_ptr<const Answer> answer;
 };
 
 // Where generated puzzles go, each from the thread that called generate(), in order.
@@ -38,6 +45,9 @@ class PuzzleSink {
   virtual void puzzle(std::uint64_t number, const MadePuzzle& made) = 0;
   // Puzzle `number` was left out: the time limit stopped it.
   virtual void timed_out(std::uint64_t /*number*/) {}
+  // Whether each MadePuzzle is to carry its instance and answer even where
+  // the format is drawn without them (Python draws every puzzle's picture).
+  [[nodiscard]] virtual bool wants_instances() const { return false; }
 };
 
 // How a run of generate() ended, and what it made.
@@ -51,8 +61,10 @@ struct Generation {
 };
 
 // Makes a valid generate request's puzzles (Request::solutions of them), in
-// its format (a family draws svg itself; json is the text's, for the sink to
-// wrap). `verdicts`: each puzzle searched once more for Generation::nodes.
+// its format (json is the text's, for the sink to wrap; other formats the
+// reduction's presenter draws, Presenter::puzzle: validate() takes only
+// Reduction::puzzle_formats()). `verdicts`: each puzzle searched once more
+// for Generation::nodes.
 // `made`, when given, counts the puzzles finished so far, from any thread (a
 // progress line reads it).
 [[nodiscard]] Generation generate(const Request& request, PuzzleSink& sink, const std::atomic<bool>& interrupt,

@@ -35,6 +35,9 @@ enum class Job {
   generate,  // puzzles with one solution each (Request::solutions of them)
 };
 
+// The most --memo-mib takes: 16 TiB, past any machine's memory, and its bytes fit a size_t.
+inline constexpr std::uint64_t most_memo_mib = std::uint64_t{1} << 24;
+
 struct Request {
   Job job = Job::solve;
   std::string reduction;         // a registered name (find_reduction); generate: the puzzle family
@@ -61,6 +64,7 @@ struct Request {
   std::string pair_rule = "auto";
   std::string memo = "auto";
   std::string learning = "auto";
+  std::uint64_t memo_mib = dlx::SolverOptions{}.memo_bytes >> 20;  // the memo's table at most, in MiB
 
   // Generate options.
   std::string symmetry = "none";  // symmetry_words

@@ -31,6 +31,11 @@ class Presenter {
   virtual void stopped(std::ostream& out, const Instance& instance) const = 0;
   // The instance could not be read or searched.
   virtual void error(std::ostream& out) const = 0;
+  // A generated puzzle (dance generate), drawn with its solution when one is
+  // given; std::invalid_argument for a format that draws no puzzles.
+  virtual void puzzle(std::ostream& out, const Instance& puzzle, const Answer* solution) const;
+  // Whether puzzle() draws (dance generate takes the format).
+  [[nodiscard]] virtual bool draws_puzzles() const { return false; }
 };
 
 // A format's name and what it writes, for --help and `dance list`.

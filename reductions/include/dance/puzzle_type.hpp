@@ -13,6 +13,7 @@
 #include <atomic>
 #include <cstdint>
 #include <iosfwd>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -20,6 +21,9 @@
 #include <vector>
 
 namespace dance {
+
+struct Instance;
+struct Answer;
 
 enum class Symmetry { none, rot180, rot90, mirror, diagonal };
 [[nodiscard]] std::optional<Symmetry> parse_symmetry(std::string_view name);
@@ -93,6 +97,11 @@ class PuzzleType {
   // solution, with the line end. By default both on one line (a solver that
   // reads the puzzle ignores what follows it on its line).
   virtual void print_record(std::ostream& out, const Solution& solution, const Kept& kept, bool with_solution) const;
+  // The puzzle as its reduction reads it, and its solution as the
+  // reduction's answer, for the reduction's presenters to draw (--format
+  // svg: Presenter::puzzle); nullptr for a type that draws its own (the default).
+  [[nodiscard]] virtual std::unique_ptr<Instance> instance_of(const Solution& solution, const Kept& kept) const;
+  [[nodiscard]] virtual std::unique_ptr<Answer> answer_of(const Solution& solution) const;
 
   // A flag that, once set (Ctrl-C), stops the type's searches soon. What
   // they answer after that means nothing: the generator looks at

@@ -209,10 +209,12 @@ class Reduction {
   // The generator's interface to this family (`dance generate NAME`), or
   // nullptr when it has none; throws as reader() does, and for options that
   // give no puzzle (a size with no box shape).
+  // Its puzzles are written as text by the type, in other formats by the
+  // presenters (Presenter::puzzle): the type never sees the format.
   [[nodiscard]] std::unique_ptr<PuzzleType> puzzle_type(const ModelOptions& options) const;
-  // ... whose puzzles are written in `format` (one of formats(); the
-  // generator's own refuse those it cannot write, such as json).
-  [[nodiscard]] std::unique_ptr<PuzzleType> puzzle_type(const ModelOptions& options, std::string_view format) const;
+  // The formats dance generate writes this family's puzzles in: text, those
+  // of its own whose presenters draw puzzles, json.
+  [[nodiscard]] std::vector<std::string> puzzle_formats() const;
   // encode may run on several threads at once (a batch under -j): it keeps
   // nothing in the reduction; what decode needs travels in the Encoding.
   [[nodiscard]] virtual Encoding encode(const Instance& instance) const = 0;
@@ -258,7 +260,7 @@ class Reduction {
  protected:
   // What reader() and puzzle_type() give once the options are checked.
   [[nodiscard]] virtual std::unique_ptr<InstanceReader> read(std::istream& in, const ModelOptions& options) const = 0;
-  [[nodiscard]] virtual std::unique_ptr<PuzzleType> make_puzzle_type(const ModelOptions&, std::string_view /*format*/) const {
+  [[nodiscard]] virtual std::unique_ptr<PuzzleType> make_puzzle_type(const ModelOptions&) const {
     return nullptr;
   }
   // The formats of the reduction's own, between "text" and "json", and the writers of one of them (else nullptr).
@@ -296,18 +298,23 @@ class TypedDecode<I, A, void> : public Reduction {
 }  // namespace detail
 
 // One output format of a TypedReduction beyond "text" and "json": its
-// answer writer, and what stands for no answer (empty: as "text" writes it).
+// answer writer, what stands for no answer (empty: as "text" writes it),
+// and its drawing of a generated puzzle with or without its solution
+// (empty: the format draws no puzzles).
 template <class I, class A>
 struct Writer {
   using Answers = std::function<void(std::ostream&, const I&, const A&)>;
   using Words = std::function<void(std::ostream&, const I&)>;
-  Writer(std::string name_, std::string help_, Answers answer_, Words none_ = nullptr, Words stopped_ = nullptr)
+  using Puzzles = std::function<void(std::ostream&, const I&, const A*)>;
+  Writer(std::string name_, std::string help_, Answers answer_, Words none_ = nullptr, Words stopped_ = nullptr,
+         Puzzles puzzle_ = nullptr)
       : name(std::move(name_)), help(std::move(help_)), answer(std::move(answer_)), none(std::move(none_)),
-        stopped(std::move(stopped_)) {}
+        stopped(std::move(stopped_)), puzzle(std::move(puzzle_)) {}
   std::string name;
   std::string help;
   Answers answer;
   Words none, stopped;
+  Puzzles puzzle;
 };
 
 // A reduction of instances I (a subclass of Instance, made by its reader)
@@ -380,6 +387,11 @@ class TypedReduction : public detail::TypedDecode<I, A, Kept> {
       else reduction_.print_stopped(out, as(instance));
     }
     void error(std::ostream& out) const override { reduction_.print_error(out); }
+    void puzzle(std::ostream& out, const Instance& puzzle, const Answer* solution) const override {
+      if (!writer_.puzzle) return Presenter::puzzle(out, puzzle, solution);
+      writer_.puzzle(out, as(puzzle), static_cast<const A*>(solution));
+    }
+    [[nodiscard]] bool draws_puzzles() const override { return static_cast<bool>(writer_.puzzle); }
 
    private:
     const TypedReduction& reduction_;
