@@ -5,9 +5,11 @@
 // the solving side, and bad input named.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <random>
+#include <set>
 #include <sstream>
 
 #include "dance/generator.hpp"
@@ -103,6 +105,103 @@ Board random_board(std::mt19937_64& rng, Rule rule, int width, int height, int o
 // The successor encoding's search of a puzzle (test::search_with).
 test::Searched search(const Question& q, dlx::Switch learning, std::uint64_t seed, std::uint64_t limit = 0) {
   return test::search_with([&q] { return hamilton::encode_by_successor(*q.path, q.links); }, learning, seed, limit);
+}
+
+// The chains' hook, each reason it gives checked as it is made against
+// every answer of the puzzle: an option removed for reason R is in no answer
+// that holds R, and a refusal's or a failure's R is in no answer. Learning
+// asks for reasons at dead ends only; this asks for every one at once.
+class ReasonChecker final : public dlx::Hook {
+ public:
+  ReasonChecker(std::unique_ptr<dlx::Hook> chains, const std::set<std::vector<dlx::OptionId>>& answers, std::size_t options)
+      : chains_(std::move(chains)), words_((answers.size() + 63) / 64), holds_(options * words_, 0), all_(words_, 0) {
+    std::size_t a = 0;
+    for (const auto& answer : answers) {
+      for (const dlx::OptionId o : answer) holds_[o * words_ + a / 64] |= std::uint64_t{1} << (a % 64);
+      all_[a / 64] |= std::uint64_t{1} << (a % 64);
+      ++a;
+    }
+  }
+  bool choose(dlx::OptionId option, const dlx::Remaining& remaining) override {
+    const bool ok = chains_->choose(option, remaining);
+    if (!ok) check_failure();
+    return ok;
+  }
+  void unchoose(dlx::OptionId option) override { chains_->unchoose(option); }
+  [[nodiscard]] bool propagates() const override { return true; }
+  bool propagate(const dlx::Remaining& remaining, dlx::Pruner& pruner) override {
+    if (!started_) {  // learning's first question starts the record of reasons
+      said_.clear();
+      dlx::Reason reason(said_, gone_);
+      (void)chains_->explain_removal(0, reason);
+      started_ = true;
+    }
+    removals_.clear();
+    dlx::Pruner mine(removals_);
+    const bool ok = chains_->propagate(remaining, mine);
+    for (const dlx::OptionId o : removals_) {
+      pruner.remove(o);
+      said_.clear();
+      dlx::Reason reason(said_, gone_);
+      if (!chains_->explain_removal(o, reason)) continue;
+      said_.push_back(o);
+      check(said_);
+    }
+    if (!ok) check_failure();
+    return ok;
+  }
+  [[nodiscard]] std::unique_ptr<dlx::Hook> clone() const override { return nullptr; }
+  std::uint64_t checked = 0, wrong = 0;
+
+ private:
+  void check_failure() {
+    said_.clear();
+    dlx::Reason reason(said_, gone_);
+    if (chains_->explain(reason)) check(said_);
+  }
+  // No answer holds every option of `options`.
+  void check(const std::vector<dlx::OptionId>& options) {
+    ++checked;
+    std::vector<std::uint64_t> answers = all_;  // those that hold every option so far
+    for (const dlx::OptionId o : options)
+      for (std::size_t w = 0; w < words_; ++w) answers[w] &= holds_[o * words_ + w];
+    wrong += std::any_of(answers.begin(), answers.end(), [](std::uint64_t word) { return word != 0; });
+  }
+  std::unique_ptr<dlx::Hook> chains_;
+  std::size_t words_;
+  std::vector<std::uint64_t> holds_, all_;  // per option, the answers that hold it (a bit each); every answer
+  bool started_ = false;
+  std::vector<dlx::OptionId> said_, gone_, removals_;
+};
+
+// Random puzzles' reasons checked (ReasonChecker) in a whole search of each: how many, and how many wrong.
+std::pair<std::uint64_t, std::uint64_t> check_reasons(std::uint64_t seed, int rounds) {
+  std::mt19937_64 rng(seed);
+  std::uint64_t checked = 0, wrong = 0;
+  for (int round = 0; round < rounds; ++round) {
+    const Rule rule = round % 3 == 0 ? Rule::orthogonal : round % 3 == 1 ? Rule::king : Rule::arrows;
+    const int width = 3 + static_cast<int>(rng() % 3), height = 3 + static_cast<int>(rng() % 2);
+    Board board = random_board(rng, rule, width, height, 3 + static_cast<int>(rng() % 4));
+    if (board.open() < 2) continue;
+    std::vector<std::size_t> given;  // a third with two numbers swapped: mostly no answer
+    for (std::size_t cell = 0; cell < board.cells(); ++cell)
+      if (board.numbers[cell] > 0) given.push_back(cell);
+    if (round % 3 == 2 && given.size() >= 2) std::swap(board.numbers[given[rng() % given.size()]], board.numbers[given[rng() % given.size()]]);
+    const Question q = question(board);
+    const std::set<std::vector<dlx::OptionId>> answers = search(q, dlx::Switch::off, 0).answers;
+    Encoding encoding = hamilton::encode_by_successor(*q.path, q.links);
+    ReasonChecker checker(std::move(encoding.hook), answers, encoding.problem->option_count());
+    dlx::SolverOptions options;
+    options.learning = dlx::Switch::off;
+    dlx::Solver solver(encoding.problem, rng() % 3, options);
+    solver.set_hook(&checker);
+    for (const dlx::OptionId o : encoding.assumptions) REQUIRE(solver.assume(o));
+    solver.count(0);
+    REQUIRE(solver.statistics().solutions == answers.size());
+    checked += checker.checked;
+    wrong += checker.wrong;
+  }
+  return {checked, wrong};
 }
 
 }  // namespace
@@ -251,7 +350,7 @@ TEST_CASE("path puzzles with learning (the chains' reasons used): counts, answer
   CHECK(backjumps > 4000);  // the search did jump (6,000 or so with these seeds)
 }
 
-TEST_CASE("path puzzles with the chains' reasons broken on purpose (a search left out) lose answers", "[numbrix][hidato][signpost][learning]") {
+TEST_CASE("path puzzles with the chains' reasons broken on purpose (a search left out) lose answers, and their check finds them wrong", "[numbrix][hidato][signpost][learning]") {
   struct Broken {
     Broken() { hamilton::RemovalReasons::broken_for_tests = true; }
     ~Broken() { hamilton::RemovalReasons::broken_for_tests = false; }
@@ -266,6 +365,15 @@ TEST_CASE("path puzzles with the chains' reasons broken on purpose (a search lef
     wrong += !(search(q, dlx::Switch::on, 0) == search(q, dlx::Switch::off, 0));
   }
   CHECK(wrong > 0);
+  CHECK(check_reasons(56, 300).second > 0);  // and the check of every reason (below) sees them wrong
+}
+
+TEST_CASE("path puzzles: every reason the chains give holds in every answer (none holds all of a reason and the option it removed)",
+          "[numbrix][hidato][signpost][learning]") {
+  const auto [checked, wrong] = check_reasons(56, 500);
+  INFO(checked << " reasons checked");
+  CHECK(wrong == 0);
+  CHECK(checked > 20000);
 }
 
 TEST_CASE("path puzzles: generated puzzles are unique through the solving side, and minimal", "[generate]") {

@@ -27,8 +27,9 @@ constexpr std::uint32_t far = Distances::unreachable;
 // turned away a vertex inside a chain, and the arc it followed along a
 // chain; options that go only open the way, so it reaches no less. Too far
 // needs the search, but the wrong parity in a bipartite graph does not (any
-// walk has it). A removal by a chain that fits nowhere, and a chain that
-// fits in no gap, are not explained (every gap, and so every number, counts).
+// walk has it). A chain that fits in no gap (and a removal for it): why
+// each gap would not do, and the number of every known position, since one
+// unknown between two known ones would be a gap of its own.
 class ChainHook final : public dlx::Hook {
  public:
   ChainHook(std::shared_ptr<const std::vector<Link>> links, std::shared_ptr<const graph::Graph> graph,
@@ -382,8 +383,13 @@ class ChainHook final : public dlx::Hook {
     if (gaps_[0].a == none && fits_in(0, h, t, length, unknown, nullptr)) return true;
     for (std::uint32_t k = from_a_[h]; k != none; k = reach_[k].next)
       if (fits_in(reach_[k].gap, h, t, length, unknown, nullptr)) return true;
-    if constexpr (hears<Why>)
+    if constexpr (hears<Why>) {
       for (std::uint32_t g = 0; g < gaps_.size(); ++g) (void)fits_in(g, h, t, length, unknown, why);
+      // The gaps as they are: every known position, not only their ends (one
+      // unknown between two known positions would be a gap of its own).
+      for (std::uint32_t p = 0; p < n_; ++p)
+        if (at_[p] != none) why->numbered.push_back(at_[p]);
+    }
     return false;
   }
 
