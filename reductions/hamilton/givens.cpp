@@ -99,15 +99,12 @@ void search_through(const graph::Graph& g, const std::vector<std::vector<Vertex>
       distance[v] = distance[u] + 1;
       if (v != target) queue[tail++] = v;  // a gap ends there
     };
-    if (backward && g.directed) {
-      for (const Vertex v : in[u]) visit(v);
-    } else {
-      for (const Vertex v : g.out[u]) visit(v);
-    }
+    neighbours(g, in, u, backward, visit);
   }
 }
 
-// Per vertex, the vertices with an arc into it (directed; none needed otherwise).
+}  // namespace
+
 std::vector<std::vector<Vertex>> arcs_in(const graph::Graph& g) {
   std::vector<std::vector<Vertex>> in;
   if (!g.directed) return in;
@@ -116,8 +113,6 @@ std::vector<std::vector<Vertex>> arcs_in(const graph::Graph& g) {
     for (const Vertex v : g.out[u]) in[v].push_back(u);
   return in;
 }
-
-}  // namespace
 
 Placements::Placements(const HamiltonInstance& h, std::span<const Given> givens)
     : n_(static_cast<std::uint32_t>(h.graph->size())), allowed_(std::size_t{n_} * n_, false) {
@@ -266,11 +261,9 @@ bool GivenStepsHook::explain(dlx::Reason& reason) {
   const std::uint32_t search = failure_ == Failure::gap && from_start_[known_[gap_last_ + 1]] > gap_last_ + 2 - gap_first_
                                    ? search_reason(false)
                                    : RemovalReasons::none;
-  if (said_.empty()) said_.assign(steps_->size(), 0);
-  ++epoch_;
   reasons_.open();
   if (failure_ == Failure::refused) {
-    say(refused_);
+    reasons_.add(refused_);
     say_position(clash_);
   } else if (failure_ == Failure::gap) {
     say_position(gap_first_ - 1);
@@ -295,27 +288,12 @@ bool GivenStepsHook::explain_removal(dlx::OptionId option, dlx::Reason& reason) 
   return reasons_.explain(option, reason);
 }
 
-void GivenStepsHook::say(dlx::OptionId option) {
-  if (option == RemovalReasons::none || said_[option] == epoch_) return;
-  said_[option] = epoch_;
-  reasons_.add(option);
-}
-
 void GivenStepsHook::say_position(std::uint32_t position) {
-  if (position < known_.size() && known_[position] != nobody) say(placed_by_[position]);
+  if (position < known_.size() && known_[position] != nobody) reasons_.add(placed_by_[position]);
 }
 
 void GivenStepsHook::say_because(const Because& because) {
   for (const std::uint32_t p : because.positions) say_position(p);
-}
-
-template <class Visit>
-void GivenStepsHook::neighbours(Vertex v, bool backward, Visit visit) const {
-  if (backward && graph_->directed) {
-    for (const Vertex w : in_[v]) visit(w);
-  } else {
-    for (const Vertex w : graph_->out[v]) visit(w);
-  }
 }
 
 std::uint32_t GivenStepsHook::search_reason(bool backward) {
@@ -324,8 +302,6 @@ std::uint32_t GivenStepsHook::search_reason(bool backward) {
     const Vertex a = gap_first_ > 0 ? known_[gap_first_ - 1] : nobody, b = gap_last_ + 1 < n ? known_[gap_last_ + 1] : nobody;
     const Vertex target = backward ? a : b;
     const std::vector<std::uint32_t>& distance = backward ? to_end_ : from_start_;
-    if (said_.empty()) said_.assign(steps_->size(), 0);
-    ++epoch_;
     reasons_.open();
     if (a != nobody) say_position(gap_first_ - 1);
     if (b != nobody) say_position(gap_last_ + 1);
@@ -517,8 +493,6 @@ void GivenStepsHook::prune_step(std::uint32_t q, const dlx::Remaining& remaining
     // The searches first: a segment is made at a time.
     const std::uint32_t segments[3] = {because_.from_start ? search_reason(false) : RemovalReasons::none,
                                        because_.to_end ? search_reason(true) : RemovalReasons::none, 0};
-    if (said_.empty()) said_.assign(steps_->size(), 0);
-    ++epoch_;
     reasons_.open();
     say_because(because_);
     const std::uint32_t own[3] = {reasons_.close(), segments[0], segments[1]};

@@ -87,6 +87,19 @@ class Placements {
   std::vector<bool> allowed_;  // per position, per vertex
 };
 
+// Per vertex, the vertices with an arc into it (directed; none needed otherwise).
+[[nodiscard]] std::vector<std::vector<Vertex>> arcs_in(const graph::Graph& g);
+// Visits the vertices next to v: after it (arcs out), or before it
+// (backward: `in`, arcs_in()'s, in a digraph).
+template <class Visit>
+void neighbours(const graph::Graph& g, const std::vector<std::vector<Vertex>>& in, Vertex v, bool backward, Visit visit) {
+  if (backward && g.directed) {
+    for (const Vertex w : in[v]) visit(w);
+  } else {
+    for (const Vertex w : g.out[v]) visit(w);
+  }
+}
+
 // The position encoding's propagation: the positions known (the givens and
 // those the options chosen fill), and for each position newly known, the
 // options of the steps between it and the nearest known positions on either
@@ -157,11 +170,12 @@ class GivenStepsHook final : public dlx::Hook {
   void prune_step(std::uint32_t q, const dlx::Remaining& remaining, dlx::Pruner& pruner, Fits fits);
   // Neighbours of v: after it (arcs out), or before it (backward).
   template <class Visit>
-  void neighbours(Vertex v, bool backward, Visit visit) const;
+  void neighbours(Vertex v, bool backward, Visit visit) const {
+    hamilton::neighbours(*graph_, in_, v, backward, visit);
+  }
 
-  // Learning's reasons, into the segment being made: an option, the option
-  // that placed a known position's vertex (none for a given), the positions named.
-  void say(dlx::OptionId option);
+  // Learning's reasons, into the segment being made: the option that placed
+  // a known position's vertex (none for a given), the positions named.
   void say_position(std::uint32_t position);
   void say_because(const Because& because);
   // The segment of the last prune_gap()'s search from its first end
@@ -203,8 +217,6 @@ class GivenStepsHook final : public dlx::Hook {
   std::uint32_t gap_first_ = 0, gap_last_ = 0;  // the last prune_gap()'s gap
   std::uint64_t failed_region_ = 0;
   std::uint32_t searches_[2] = {RemovalReasons::none, RemovalReasons::none};  // the last prune_gap()'s, once made
-  std::vector<std::uint64_t> said_;  // per option: == epoch_ if in the segment being made
-  std::uint64_t epoch_ = 0;
   Because because_;
 };
 

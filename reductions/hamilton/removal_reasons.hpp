@@ -34,6 +34,7 @@ class RemovalReasons {
     if (recording_) return;
     recording_ = true;
     why_.assign(options_, {0, none});
+    in_segment_.assign(options_, 0);
     marks_.assign(chosen, {0, 0, 0});
   }
   // choose() and unchoose(): what a node below keeps goes when its choice does.
@@ -50,9 +51,19 @@ class RemovalReasons {
     if (recording_) truncate(marks_.empty() ? Mark{0, 0, 0} : marks_.back());
   }
 
-  // A segment: open(), add() its options, close() for its number.
-  void open() { open_ = said_.size(); }
-  void add(dlx::OptionId option) { said_.push_back(option); }
+  // A segment: open(), add() its options (each once; none is passed over),
+  // close() for its number. opened() tells the segments apart, for a hook's
+  // own marks of what a segment holds.
+  void open() {
+    ++opened_;
+    open_ = said_.size();
+  }
+  void add(dlx::OptionId option) {
+    if (option == none || in_segment_[option] == opened_) return;
+    in_segment_[option] = opened_;
+    said_.push_back(option);
+  }
+  [[nodiscard]] std::uint64_t opened() const { return opened_; }
   std::uint32_t close() {
     segments_.push_back({open_, said_.size()});
     return static_cast<std::uint32_t>(segments_.size() - 1);
@@ -102,6 +113,8 @@ class RemovalReasons {
   std::vector<std::pair<std::size_t, std::size_t>> segments_;  // [first, end) in said_
   std::vector<Mark> marks_;                                    // per choice: the sizes before it
   std::size_t open_ = 0;
+  std::vector<std::uint64_t> in_segment_;  // per option: == opened_ if in the segment being made
+  std::uint64_t opened_ = 0;
 };
 
 }  // namespace dance::hamilton

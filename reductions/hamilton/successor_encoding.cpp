@@ -52,11 +52,7 @@ class ChainHook final : public dlx::Hook {
         queue_(n_),
         removed_at_(links_->size(), 0),
         reasons_(links_->size()) {
-    if (graph_->directed) {
-      in_.resize(n_);
-      for (Vertex u = 0; u < n_; ++u)
-        for (const Vertex v : graph_->out[u]) in_[v].push_back(u);
-    }
+    in_ = arcs_in(*graph_);
     for (Vertex v = 0; v < n_; ++v) end_[v] = v;
     given_.assign(n_, false);
     for (const Given& g : givens_) {
@@ -310,11 +306,7 @@ class ChainHook final : public dlx::Hook {
   // The vertices next to y: after it (arcs out), or before it (backward).
   template <class Visit>
   void neighbours(Vertex y, bool backward, Visit visit) const {
-    if (backward && graph_->directed) {
-      for (const Vertex x : in_[y]) visit(x);
-    } else {
-      for (const Vertex x : graph_->out[y]) visit(x);
-    }
+    hamilton::neighbours(*graph_, in_, y, backward, visit);
   }
 
   // The distance of x from gap g's first end, or to its last.
@@ -465,28 +457,22 @@ class ChainHook final : public dlx::Hook {
   [[nodiscard]] dlx::OptionId out_option(Vertex y) const {
     return next_[y] != none ? arc_out_[y] : y == last_ ? end_option_ : none;
   }
-  // An option into the segment being made, once.
-  void say(dlx::OptionId option) {
-    if (option == none || said_[option] == epoch_) return;
-    said_[option] = epoch_;
-    reasons_.add(option);
-  }
   // The arcs of x's chain (its length), and the start and end chosen at its ends.
   void add_chain(Vertex x) {
     if (x == none) return;
     while (prev_[x] != none) x = prev_[x];
     for (;; x = next_[x]) {
-      say(in_option(x));
+      reasons_.add(in_option(x));
       if (next_[x] == none) break;
     }
-    say(out_option(x));
+    reasons_.add(out_option(x));
   }
   // The options that number x, if it is numbered: its chain's arcs from it
   // to the nearest given, or to the start at its head or the end at its
   // tail, or to a vertex whose number is in the segment already.
   void add_numbered(Vertex x) {
-    if (x == none || position_[x] == unknown || given_[x] || numbered_[x] == epoch_) return;
-    const auto anchor = [this](Vertex y) { return given_[y] || numbered_[y] == epoch_; };
+    if (x == none || position_[x] == unknown || given_[x] || numbered_[x] == reasons_.opened()) return;
+    const auto anchor = [this](Vertex y) { return given_[y] || numbered_[y] == reasons_.opened(); };
     const auto steps = [&](Vertex y, bool back) {  // to the nearest anchor that way, or far
       for (std::uint32_t k = 1;; ++k) {
         const Vertex along = back ? prev_[y] : next_[y];
@@ -497,16 +483,15 @@ class ChainHook final : public dlx::Hook {
     };
     const bool back = steps(x, true) <= steps(x, false);
     for (Vertex y = x;;) {
-      numbered_[y] = epoch_;
-      say(back ? in_option(y) : out_option(y));  // the arc towards the anchor, or the start or end there
+      numbered_[y] = reasons_.opened();
+      reasons_.add(back ? in_option(y) : out_option(y));  // the arc towards the anchor, or the start or end there
       const Vertex along = back ? prev_[y] : next_[y];
       if (along == none || anchor(along)) return;
       y = along;
     }
   }
   void open_segment() {
-    if (said_.empty()) said_.assign(links_->size(), 0), numbered_.assign(n_, 0);
-    ++epoch_;
+    if (numbered_.empty()) numbered_.assign(n_, 0);
     reasons_.open();
   }
   // A segment of what because_ names.
@@ -536,13 +521,13 @@ class ChainHook final : public dlx::Hook {
         if (distance_[reach_[k].at] >= reach || (y == target && y != start)) continue;  // not gone on from
         const Vertex along = y == start ? none : backward ? prev_[y] : next_[y];
         if (along != none) {
-          say(backward ? in_option(y) : out_option(y));
+          reasons_.add(backward ? in_option(y) : out_option(y));
           continue;
         }
         neighbours(y, backward, [&](Vertex x) {
           if (x == target || distance_[base + x] != far) return;  // taken in
           if (position_[x] != unknown) add_numbered(x);
-          else say(backward ? out_option(x) : in_option(x));
+          else reasons_.add(backward ? out_option(x) : in_option(x));
         });
       }
       search_segment_[search] = reasons_.close();
@@ -585,9 +570,7 @@ class ChainHook final : public dlx::Hook {
   std::uint32_t failed_gap_ = 0;
   Because because_;
   std::vector<bool> given_;          // per vertex
-  std::vector<std::uint64_t> said_;      // per option: == epoch_ if in the segment being made
-  std::vector<std::uint64_t> numbered_;  // per vertex: == epoch_ if its number is
-  std::uint64_t epoch_ = 0;
+  std::vector<std::uint64_t> numbered_;  // per vertex: == reasons_.opened() if its number is in the segment being made
   std::vector<std::uint64_t> search_call_;    // per search: the call its segment was made in
   std::vector<std::uint32_t> search_segment_;
   std::vector<std::uint32_t> segments_;  // segments_of_because()'s
