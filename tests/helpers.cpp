@@ -137,4 +137,88 @@ Searched search_with(const std::function<Encoding()>& encode, dlx::Switch learni
   return searched;
 }
 
+namespace {
+
+// A hook, each reason it gives checked as it is made against every answer:
+// an option removed for reason R is in no answer that holds R, and a
+// refusal's or a failure's R is in no answer. Learning asks for reasons at
+// dead ends only; this asks for every one at once.
+class ReasonChecker final : public dlx::Hook {
+ public:
+  ReasonChecker(std::unique_ptr<dlx::Hook> hook, const std::set<std::vector<dlx::OptionId>>& answers, std::size_t options)
+      : hook_(std::move(hook)), words_((answers.size() + 63) / 64), holds_(options * words_, 0), all_(words_, 0) {
+    std::size_t a = 0;
+    for (const auto& answer : answers) {
+      for (const dlx::OptionId o : answer) holds_[o * words_ + a / 64] |= std::uint64_t{1} << (a % 64);
+      all_[a / 64] |= std::uint64_t{1} << (a % 64);
+      ++a;
+    }
+  }
+  bool choose(dlx::OptionId option, const dlx::Remaining& remaining) override {
+    const bool ok = hook_->choose(option, remaining);
+    if (!ok) check_failure();
+    return ok;
+  }
+  void unchoose(dlx::OptionId option) override { hook_->unchoose(option); }
+  [[nodiscard]] bool propagates() const override { return true; }
+  bool propagate(const dlx::Remaining& remaining, dlx::Pruner& pruner) override {
+    if (!started_) {  // learning's first question starts the record of reasons
+      said_.clear();
+      dlx::Reason reason(said_, gone_);
+      (void)hook_->explain_removal(0, reason);
+      started_ = true;
+    }
+    removals_.clear();
+    dlx::Pruner mine(removals_);
+    const bool ok = hook_->propagate(remaining, mine);
+    for (const dlx::OptionId o : removals_) {
+      pruner.remove(o);
+      said_.clear();
+      dlx::Reason reason(said_, gone_);
+      if (!hook_->explain_removal(o, reason)) continue;
+      said_.push_back(o);
+      check(said_);
+    }
+    if (!ok) check_failure();
+    return ok;
+  }
+  [[nodiscard]] std::unique_ptr<dlx::Hook> clone() const override { return nullptr; }
+  std::uint64_t checked = 0, wrong = 0;
+
+ private:
+  void check_failure() {
+    said_.clear();
+    dlx::Reason reason(said_, gone_);
+    if (hook_->explain(reason)) check(said_);
+  }
+  // No answer holds every option of `options`.
+  void check(const std::vector<dlx::OptionId>& options) {
+    ++checked;
+    std::vector<std::uint64_t> answers = all_;  // those that hold every option so far
+    for (const dlx::OptionId o : options)
+      for (std::size_t w = 0; w < words_; ++w) answers[w] &= holds_[o * words_ + w];
+    wrong += std::any_of(answers.begin(), answers.end(), [](std::uint64_t word) { return word != 0; });
+  }
+  std::unique_ptr<dlx::Hook> hook_;
+  std::size_t words_;
+  std::vector<std::uint64_t> holds_, all_;  // per option, the answers that hold it (a bit each); every answer
+  bool started_ = false;
+  std::vector<dlx::OptionId> said_, gone_, removals_;
+};
+
+}  // namespace
+
+ReasonsChecked check_reasons(Encoding encoding, const std::set<std::vector<dlx::OptionId>>& answers, std::uint64_t seed) {
+  REQUIRE(encoding.hook);
+  ReasonChecker checker(std::move(encoding.hook), answers, encoding.problem->option_count());
+  dlx::SolverOptions options;
+  options.learning = dlx::Switch::off;  // the checker asks, not the search
+  dlx::Solver solver(encoding.problem, seed, options);
+  solver.set_hook(&checker);
+  for (const dlx::OptionId o : encoding.assumptions) REQUIRE(solver.assume(o));
+  solver.count(0);
+  REQUIRE(solver.statistics().solutions == answers.size());
+  return {checker.checked, checker.wrong};
+}
+
 }  // namespace dance::test

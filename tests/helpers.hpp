@@ -63,4 +63,14 @@ struct Searched {
 };
 Searched search_with(const std::function<Encoding()>& encode, dlx::Switch learning, std::uint64_t seed, std::uint64_t limit = 0);
 
+// Every reason the encoding's hook gives (Hook::explain, explain_removal),
+// asked at once in a whole count with learning off and checked against
+// `answers` (every answer, as search_with() lists them): how many, and how
+// many wrong (some answer holds the reason and the option it removed, or a
+// failure's reason).
+struct ReasonsChecked {
+  std::uint64_t checked = 0, wrong = 0;
+};
+ReasonsChecked check_reasons(Encoding encoding, const std::set<std::vector<dlx::OptionId>>& answers, std::uint64_t seed);
+
 }  // namespace dance::test

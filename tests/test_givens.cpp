@@ -111,6 +111,23 @@ test::Searched search(const Question& q, dlx::Switch learning, std::uint64_t see
   const std::shared_ptr<const Instance> instance = reduction.reader(in, q.options)->next();
   return test::search_with([&] { return reduction.encode(*instance); }, learning, seed, limit);
 }
+// Random questions' reasons checked as made (test::check_reasons): how many, and how many wrong.
+test::ReasonsChecked check_reasons(std::uint64_t seed, int rounds) {
+  std::mt19937_64 rng(seed);
+  test::ReasonsChecked all;
+  for (int round = 0; round < rounds; ++round) {
+    const Question q = random_question(rng, round);
+    std::istringstream in(q.text);
+    const std::shared_ptr<const Instance> instance = reduction.reader(in, q.options)->next();
+    Encoding encoding = reduction.encode(*instance);
+    const test::Searched plain = search(q, dlx::Switch::off, 0, 500);
+    if (!encoding.hook || plain.count == 500) continue;  // nothing to propagate (the colours hold a cycle's givens), or too many answers to list
+    const test::ReasonsChecked checked = test::check_reasons(std::move(encoding), plain.answers, rng() % 3);
+    all.checked += checked.checked;
+    all.wrong += checked.wrong;
+  }
+  return all;
+}
 
 }  // namespace
 
@@ -182,7 +199,7 @@ TEST_CASE("givens with learning (their reasons used): counts, answers, first ans
   CHECK(backjumps > 1000);
 }
 
-TEST_CASE("givens with their reasons broken on purpose (a search left out) lose answers") {
+TEST_CASE("givens with their reasons broken on purpose (a search left out) lose answers, and their check finds them wrong") {
   struct Broken {
     Broken() { hamilton::RemovalReasons::broken_for_tests = true; }
     ~Broken() { hamilton::RemovalReasons::broken_for_tests = false; }
@@ -194,6 +211,14 @@ TEST_CASE("givens with their reasons broken on purpose (a search left out) lose 
     wrong += !(search(q, dlx::Switch::on, 0, 200) == search(q, dlx::Switch::off, 0, 200));
   }
   CHECK(wrong > 0);
+  CHECK(check_reasons(56, 300).wrong > 0);  // and the check of every reason (below) sees them wrong
+}
+
+TEST_CASE("givens: every reason they give holds in every answer (none holds all of a reason and the option it removed)") {
+  const test::ReasonsChecked reasons = check_reasons(56, 300);
+  INFO(reasons.checked << " reasons checked");
+  CHECK(reasons.wrong == 0);
+  CHECK(reasons.checked > 100000);
 }
 
 TEST_CASE("givens: bad ones are refused with a message") {
