@@ -131,7 +131,7 @@ class GivenStepsHook final : public dlx::Hook {
   [[nodiscard]] bool propagates() const override { return true; }
   bool propagate(const dlx::Remaining& remaining, dlx::Pruner& pruner) override;
   bool explain(dlx::Reason& reason) override;
-  // Learning stays off unless asked for (--learning on): it did not pay here (docs/graphs.md).
+  // Learning stays off unless asked for (--learning on): it did not pay here (docs/engine.md, Learning).
   [[nodiscard]] bool explains() const override { return false; }
   bool explain_removal(dlx::OptionId option, dlx::Reason& reason) override;
   [[nodiscard]] std::unique_ptr<dlx::Hook> clone() const override;

@@ -158,7 +158,7 @@ class ChainHook final : public dlx::Hook {
     reasons_.explain_segment(own_reason(), reason);
     return true;
   }
-  // Learning stays off unless asked for (--learning on): it did not pay here (docs/path-puzzles.md).
+  // Learning stays off unless asked for (--learning on): it did not pay here (docs/engine.md, Learning).
   [[nodiscard]] bool explains() const override { return false; }
   bool explain_removal(dlx::OptionId option, dlx::Reason& reason) override {
     if (!reasons_.recording()) {
