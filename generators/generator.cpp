@@ -252,7 +252,7 @@ bool attempt(PuzzleType& type, const GenerateOptions& options, dlx::Random& rand
              WorkLimit& limit) {
   puzzle.solution = type.random_solution(random.next() | 1, options.symmetry);  // seed 0 would mean no randomness
   give_up_if_stopped(type);
-  if (puzzle.solution.empty()) throw GenerateError("this puzzle type has no complete solution");
+  if (puzzle.solution.empty()) throw GenerateError({{"this puzzle type has no complete solution"}});
   Removal removal(type, puzzle, orbits);
   const auto finish = [&] {
     limit.allow(0);
@@ -305,19 +305,19 @@ std::optional<Difficulty> parse_difficulty(std::string_view name) {
 void check_options(const PuzzleType& type, const GenerateOptions& options) {
   const auto orbits = type.orbits(options.symmetry);  // throws for a symmetry the type has not
   if (const auto why = type.without_clues(); why && (options.minimal || options.clues != 0))
-    throw std::invalid_argument(std::string(options.minimal ? "--minimal" : "--clues") + ": " + *why + ", with no clues to take away");
+    throw OptionError({option_named(options.minimal ? "minimal" : "clues"), {": " + *why + ", with no clues to take away"}});
   if (const auto why = type.without_clues(); why && options.difficulty)  // the grade is of the search a puzzle's clues leave
-    throw std::invalid_argument("--difficulty: " + *why + ", with no clues to grade: it takes no --difficulty");
+    throw OptionError({option_named("difficulty"), {": " + *why + ", with no clues to grade: it takes no "}, option_named("difficulty")});
   if (options.clues == 0) return;
   const std::size_t positions = type.positions();
+  const std::string clues = " " + std::to_string(options.clues);
   if (options.clues > positions)
-    throw GenerateError("--clues " + std::to_string(options.clues) + " is more than the " +
-                        std::to_string(positions) + " places a clue can take");
+    throw GenerateError({option_named("clues"), {clues + " is more than the " + std::to_string(positions) + " places a clue can take"}});
   if (const auto minimum = type.minimum_clues(); minimum && options.clues < *minimum)
-    throw GenerateError("no puzzle of this size has a unique solution with fewer than " + std::to_string(*minimum) +
-                        " clues (--clues " + std::to_string(options.clues) + ")");
+    throw GenerateError({{"no puzzle of this size has a unique solution with fewer than " + std::to_string(*minimum) + " clues ("},
+                         option_named("clues"), {clues + ")"}});
   if (!reachable(orbits, options.clues))
-    throw GenerateError("--clues " + std::to_string(options.clues) + " cannot be made of whole orbits of this symmetry");
+    throw GenerateError({option_named("clues"), {clues + " cannot be made of whole orbits of this symmetry"}});
 }
 
 UniquePuzzle generate(PuzzleType& type, const GenerateOptions& options, std::uint64_t seed, std::uint64_t index) {
@@ -341,8 +341,8 @@ UniquePuzzle generate(PuzzleType& type, const GenerateOptions& options, std::uin
     puzzle.attempts = made;
     return puzzle;
   }
-  throw GenerateError("no puzzle met the options in " + std::to_string(options.attempts) +
-                      " attempts; ask for fewer constraints (other --clues, --difficulty or --symmetry)");
+  throw GenerateError({{"no puzzle met the options in " + std::to_string(options.attempts) + " attempts; ask for fewer constraints (other "},
+                       option_named("clues"), {", "}, option_named("difficulty"), {" or "}, option_named("symmetry"), {")"}});
 }
 
 }  // namespace dance

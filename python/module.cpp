@@ -114,8 +114,9 @@ void translate_exceptions() {
       if (p) std::rethrow_exception(p);
     } catch (const dlx::ParseError& e) {
       const std::string what = e.what();
-      const auto colon = what.find(": ");
-      const py::object error = package_exception("ParseError")(what.substr(colon + 2), e.line(), e.column());
+      const std::vector<MessagePart> parts = parts_of(e);  // a hint that names options, in Python's words
+      const std::string reason = parts.empty() ? what.substr(what.find(": ") + 2) : worded(parts, keyword_of);
+      const py::object error = package_exception("ParseError")(reason, e.line(), e.column());
       PyErr_SetObject(error.get_type().ptr(), error.ptr());
     } catch (const dlx::BuildError& e) {
       PyErr_SetString(PyExc_ValueError, e.what());
@@ -124,7 +125,7 @@ void translate_exceptions() {
       error.attr("code") = "bad_option";
       PyErr_SetObject(PyExc_ValueError, error.ptr());
     } catch (const GenerateError& e) {
-      PyErr_SetString(package_exception("GenerateError").ptr(), e.what());
+      PyErr_SetString(package_exception("GenerateError").ptr(), worded(e.parts(), keyword_of).c_str());
     }
   });
 }

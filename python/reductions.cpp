@@ -170,7 +170,7 @@ class Run {
   // All solutions, or up to `limit` of them (each decoded and verified then):
   // a Python int, exact past 2^64 (the memo's counts).
   py::object count(std::uint64_t limit) {
-    if (optimises()) throw py::value_error(std::string(reduction_.name()) + " finds one best answer here: solve(), not count()");
+    if (optimises()) raise_value_error(std::string(reduction_.name()) + " finds one best answer here: solve(), not count()", "bad_option");
     const Results results = run(run_spec(limit == 0 ? Job::count : Job::solve, limit));
     const dlx::Count found = limit == 0 ? results.found.value_or(0) : dlx::Count(results.solutions.size());
     return py::reinterpret_steal<py::object>(PyLong_FromString(found.to_string().c_str(), nullptr, 10));
@@ -178,7 +178,7 @@ class Run {
   // The next answer, one thread; None at the end. A lazy iterator on the
   // driver: its run on a thread of its own, each answer handed over (Pull).
   py::object next() {
-    if (optimises()) throw py::value_error(std::string(reduction_.name()) + " finds one best answer here: solve()");
+    if (optimises()) raise_value_error(std::string(reduction_.name()) + " finds one best answer here: solve()", "bad_option");
     if (request_.threads != 1) throw py::value_error("threads: solutions() come from one thread, so threads=1");
     if (!pull_) {
       const RunSpec spec = run_spec(Job::solve, 0);
@@ -447,7 +447,7 @@ py::tuple generate_puzzles(const std::string& name, std::uint64_t n, std::uint64
   if (run.status == Status::error) {
     if (run.failure.code == "internal") throw std::runtime_error(run.failure.message);
     if (run.usage || run.failure.code != "bad_option") raise(run.failure);
-    throw GenerateError(run.failure.message);  // the generator gave up, or cannot meet the options
+    throw GenerateError({{run.failure.worded(keyword_of)}});  // the generator gave up, or cannot meet the options
   }
   if (run.interrupted) {
     if (!signals_handled()) {

@@ -16,14 +16,21 @@ std::optional<long> whole_number(std::string_view text) {
   return value;
 }
 
-std::string listed(const std::vector<std::string>& choices) {
-  std::string list;
-  for (std::size_t k = 0; k < choices.size(); ++k)
-    list += (k == 0 ? "" : k + 1 == choices.size() ? " or " : ", ") + choices[k];
-  return list;
+}  // namespace
+
+std::string listed(const std::vector<std::string_view>& words) {
+  std::string text;
+  for (std::size_t k = 0; k < words.size(); ++k)
+    text += std::string(k == 0 ? "" : k + 1 == words.size() ? " or " : ", ") + std::string(words[k]);
+  return text;
 }
 
-}  // namespace
+std::string listed(const std::vector<std::string>& words) { return listed(std::vector<std::string_view>(words.begin(), words.end())); }
+
+std::vector<MessagePart> parts_of(const std::exception& e) {
+  const auto* named = dynamic_cast<const NamesOptions*>(&e);
+  return named ? named->parts() : std::vector<MessagePart>{};
+}
 
 namespace {
 OptionSpec spec_of(OptionSpec::Kind kind, std::string name, std::string argument, std::string help) {
@@ -66,21 +73,20 @@ OptionSpec OptionSpec::text(std::string name, std::string argument, std::string 
 }
 
 std::optional<std::string> OptionSpec::check(std::string_view value) const {
-  const std::string option = option_word(long_name());
   const std::string found = "; found " + dlx::quoted(value);
   switch (kind) {
     case Kind::flag:
-      if (!value.empty()) return option + " takes no value" + found;
+      if (!value.empty()) return " takes no value" + found;
       return std::nullopt;
     case Kind::integer:
       if (const auto n = whole_number(value); n && *n >= lo && *n <= hi) return std::nullopt;
-      return option + " expects a whole number from " + std::to_string(lo) + " to " + std::to_string(hi) + found;
+      return " expects a whole number from " + std::to_string(lo) + " to " + std::to_string(hi) + found;
     case Kind::dimensions:
       if (parse_dimensions(value, lo, hi)) return std::nullopt;
-      return option + " expects " + argument + " with sides from " + std::to_string(lo) + " to " + std::to_string(hi) + found;
+      return " expects " + argument + " with sides from " + std::to_string(lo) + " to " + std::to_string(hi) + found;
     case Kind::choice:
       if (std::find(choices.begin(), choices.end(), value) != choices.end()) return std::nullopt;
-      return option + " is " + listed(choices) + found;
+      return " is " + listed(choices) + found;
     case Kind::text:
       return std::nullopt;
   }
@@ -135,7 +141,7 @@ void ModelOptions::check(std::span<const OptionSpec> specs) const {
   for (const OptionSpec& spec : specs)
     if (const auto found = values_.find(spec.long_name()); found != values_.end())
       if (const auto wrong = spec.check(found->second))
-        throw OptionError({option_named(spec.long_name()), {wrong->substr(option_word(spec.long_name()).size())}});
+        throw OptionError({option_named(spec.long_name()), {*wrong}});
 }
 
 }  // namespace dance

@@ -86,11 +86,9 @@ std::unique_ptr<Presenter> Reduction::presenter(std::string_view format) const {
   if (format == "text" || format.empty()) return std::make_unique<TextPresenter>(*this);
   if (format == "json") return std::make_unique<JsonPresenter>(*this);
   if (auto own = own_presenter(format)) return own;
-  std::string names;
-  const std::vector<Format> all = formats();
-  for (std::size_t k = 0; k < all.size(); ++k)
-    names += (k == 0 ? "" : k + 1 == all.size() ? " or " : ", ") + all[k].name;
-  throw std::invalid_argument("--format: " + std::string(name()) + " writes " + names + "; found '" + std::string(format) + "'");
+  std::vector<std::string> names;
+  for (const Format& f : formats()) names.push_back(f.name);
+  throw OptionError({option_named("format"), {": " + std::string(name()) + " writes " + listed(names) + "; found " + dlx::quoted(format)}});
 }
 
 void Presenter::puzzle(std::ostream&, const Instance&, const Answer*) const {

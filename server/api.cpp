@@ -8,7 +8,6 @@
 #include <cstdint>
 #include <limits>
 #include <nlohmann/json.hpp>
-#include <cctype>
 #include <map>
 #include <optional>
 #include <set>
@@ -152,7 +151,7 @@ ModelOptions model_options(const json* options, const Reduction& reduction, cons
                     field + (spec->kind == Kind::integer ? " must be a whole number (a JSON integer, or its digits in a string)"
                                                          : " must be a string") + "; found " + found_word(value));
     }
-    if (const auto wrong = spec->check(text)) throw Refused(400, "bad_option", field + wrong->substr(option_word(name).size()));
+    if (const auto wrong = spec->check(text)) throw Refused(400, "bad_option", field + *wrong);
     if (limits.largest != 0 && (spec->kind == Kind::integer || spec->kind == Kind::dimensions)) {
       const auto sides = spec->kind == Kind::integer ? std::pair{std::stol(text), 1L} : *parse_dimensions(text, spec->lo, spec->hi);
       if (static_cast<std::uint64_t>(sides.first) > limits.largest || static_cast<std::uint64_t>(sides.second) > limits.largest)
@@ -269,39 +268,23 @@ Asked request_of(Fields& fields, const Endpoint& endpoint, const ApiLimits& limi
 }
 
 // An option's name in a request's words: options.NAME for the reduction's,
-// the field for dance's own ("node-limit" or "t" is node_limit or time_limit); nothing for one no request sets.
-std::optional<std::string> request_word(std::string_view name, const Reduction* reduction) {
-  if (reduction && reduction->has_option(std::string(name))) return "options." + std::string(name);
-  if (const FieldNames* own = field_named(name); own && !own->field.empty()) return std::string(own->field);
-  return std::nullopt;
+// the field for dance's own ("node-limit" or "t" is node_limit or time_limit,
+// generate's -n is n); the command line's word for one no request sets.
+OptionNamer request_words(const Reduction& reduction, bool generating) {
+  return [&reduction, generating](std::string_view name) -> std::string {
+    if (reduction.has_option(std::string(name))) return "options." + std::string(name);
+    const FieldNames* own = field_named(name);
+    if (!own || own->field.empty()) return option_word(name);
+    if (generating)
+      for (const OwnOption& o : own_options())
+        if (o.name == own->option && !o.generate_field.empty()) return std::string(o.generate_field);
+    return std::string(own->field);
+  };
 }
 
-// dance's words in a request's, in a text that names options as the command
-// line does ("--to" is options.to, "--node-limit" node_limit, "-t" time_limit).
-std::string in_request_terms(const std::string& message, const Reduction* reduction) {
-  const auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '-'; };
-  std::string out;
-  for (std::size_t i = 0; i < message.size();) {
-    const std::size_t dashes = message.compare(i, 2, "--") == 0 ? 2 : 1;
-    std::size_t end = i + dashes;
-    if (message[i] == '-' && (i == 0 || !word(message[i - 1])) && end < message.size() &&
-        std::islower(static_cast<unsigned char>(message[end]))) {
-      while (end < message.size() && word(message[end])) ++end;
-      if (const auto field = request_word(message.substr(i + dashes, end - i - dashes), reduction)) {
-        out += *field;
-        i = end;
-        continue;
-      }
-    }
-    out += message[i++];
-  }
-  return out;
-}
-
-// What a run said besides its answers, in the request's terms: its lines
-// without the last newline.
-std::string log_of(const std::ostringstream& log, const Reduction& reduction) {
-  std::string told = in_request_terms(log.str(), &reduction);
+// What a run said besides its answers: its lines without the last newline.
+std::string log_of(const std::ostringstream& log) {
+  std::string told = log.str();
   if (!told.empty() && told.back() == '\n') told.pop_back();
   return told;
 }
@@ -314,14 +297,10 @@ const char* verdict_of(Status status) {
   }
 }
 
-// A failure of the run as the request's answer: 500 for dance's own fault, else 400.
-Refused refusal(const Failure& failure, const Reduction& reduction) {
-  // Its options kept as data are named as the request names them; other texts are translated.
-  const std::string message = failure.about.empty()
-                                  ? in_request_terms(failure.message, &reduction)
-                                  : failure.worded([&reduction](std::string_view name) {
-                                      return request_word(name, &reduction).value_or(option_word(name));
-                                    });
+// A failure of the run as the request's answer, its options named as the
+// request names them: 500 for dance's own fault, else 400.
+Refused refusal(const Failure& failure, const Request& request) {
+  const std::string message = failure.worded(request_words(reduction_of(request), request.job == Job::generate));
   return {failure.code == "internal" ? 500 : 400, failure.code, message, failure.line, failure.column};
 }
 
@@ -333,7 +312,7 @@ class ApiSink final : public TextSink {
   // No presenter: the output is JsonLines' (format json).
   ApiSink(const Reduction& reduction, const Presenter* presenter, const RunSpec& spec, std::ostream& output, std::ostream& log,
           std::size_t answer_bytes)
-      : TextSink(reduction, presenter, spec, output, log, {}), reduction_(reduction), output_(output),
+      : TextSink(reduction, presenter, spec, output, log, {.name = request_words(reduction, false)}), reduction_(reduction), output_(output),
         answer_bytes_(answer_bytes) {}
 
   void solution(const Instance& instance, std::shared_ptr<const Answer> answer, std::uint64_t index) override {
@@ -390,7 +369,7 @@ json searched(const Endpoint& endpoint, const Asked& asked, const std::string& t
   try {
     reader = reduction.reader(in.stream(), s.model);
   } catch (const std::invalid_argument& e) {
-    throw refusal(bad_option(e), reduction);
+    throw refusal(bad_option(e), s);
   }
   Session session(reduction, run_spec(s, "text"));
   std::ostringstream output, log;
@@ -420,8 +399,8 @@ json searched(const Endpoint& endpoint, const Asked& asked, const std::string& t
     log << "the answer was cut at " << (limits.answer_bytes >> 20) << " MiB: ask for fewer solutions\n";
     status = worse(status, Status::stopped);
   }
-  if (status == Status::error) throw refusal(failure, reduction);
-  const std::string told = log_of(log, reduction);
+  if (status == Status::error) throw refusal(failure, s);
+  const std::string told = log_of(log);
   if (endpoint.check) {
     if (session.instances() > 1) throw bad_request("check takes one puzzle; the text holds more");
     // unique, multiple, none or unknown, and the first solution, from one search.
@@ -470,16 +449,14 @@ json generated(const Asked& asked, const std::atomic<bool>& interrupt, const std
   const Generation run = generate(r, sink, deadline.flag(0), asked.stats);
   // The request's deadline raises the flag generate() sees as an interrupt: said as the time limit it is.
   const bool out_of_time = deadline.stop(0);
-  if (run.status == Status::error) throw refusal(run.failure, reduction_of(r));
+  if (run.status == Status::error) throw refusal(run.failure, r);
   if (asked.stats) log << summary(run, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()) << '\n';
   if (run.interrupted && out_of_time)
     log << "stopped by the request's time limit (" << std::setprecision(3) << r.time_limit << " s) after "
         << run.handed << " of " << r.solutions << " puzzles\n";
   else if (run.interrupted) log << "interrupted\n";
   else if (run.timed_out > 0) log << run.timed_out << " of " << run.handed + run.timed_out << " puzzles stopped by the time limit\n";
-  std::string told = log.str();
-  if (!told.empty()) told.pop_back();
-  return {{"status", verdict_of(run.status)}, {"output", sink.output}, {"puzzles", sink.puzzles}, {"log", told}};
+  return {{"status", verdict_of(run.status)}, {"output", sink.output}, {"puzzles", sink.puzzles}, {"log", log_of(log)}};
 }
 
 json answer(const Endpoint& endpoint, const json& request, const ApiLimits& limits, double waited,
@@ -496,7 +473,7 @@ json answer(const Endpoint& endpoint, const json& request, const ApiLimits& limi
   if (!(asked.request.time_limit > 0))
     throw Refused(503, "busy", "the request waited in the queue past its time limit: try again");
   // The request's own checks, the same as every face's (dance/request.hpp).
-  if (const auto wrong = validate(asked.request)) throw refusal(*wrong, reduction_of(asked.request));
+  if (const auto wrong = validate(asked.request)) throw refusal(*wrong, asked.request);
   return generating ? generated(asked, interrupt, gone) : searched(endpoint, asked, text, limits, interrupt, gone);
 }
 
@@ -523,7 +500,7 @@ bool is_endpoint(std::string_view endpoint) {
 std::string no_such_endpoint() {
   std::vector<std::string> paths;
   for (const Endpoint& e : endpoints) paths.push_back("/api/" + std::string(e.name));
-  return error_body("not_found", "no such API: POST " + listed({paths.begin(), paths.end()}));
+  return error_body("not_found", "no such API: POST " + listed(paths));
 }
 
 namespace {

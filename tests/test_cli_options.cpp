@@ -150,18 +150,18 @@ TEST_CASE("OptionSpec: each kind of option checked in one place, with messages t
   const auto size = OptionSpec::dimensions("size", "WxH", 1, 200, "");
   CHECK_FALSE(size.check("9x6"));
   CHECK_FALSE(size.check("9X6"));
-  CHECK(*size.check("9by6") == "--size expects WxH with sides from 1 to 200; found '9by6'");
+  CHECK(*size.check("9by6") == " expects WxH with sides from 1 to 200; found '9by6'");
   CHECK_THAT(*size.check("9x999"), Catch::Contains("found '9x999'"));
   CHECK(size.check("0x5"));
   const auto k = OptionSpec::integer("k,k", "K", 1, 30, "");
   CHECK_FALSE(k.check("30"));
-  CHECK(*k.check("-3") == "-k expects a whole number from 1 to 30; found '-3'");  // a one-letter option as it is written
+  CHECK(*k.check("-3") == " expects a whole number from 1 to 30; found '-3'");  // after the option's name, as each face writes it
   CHECK(k.check("31"));
   CHECK(k.check("3 "));
   const auto format = OptionSpec::choice("format", {"edge", "degree", "position"}, "");
   CHECK(format.argument == "edge|degree|position");
   CHECK_FALSE(format.check("degree"));
-  CHECK(*format.check("xml") == "--format is edge, degree or position; found 'xml'");
+  CHECK(*format.check("xml") == " is edge, degree or position; found 'xml'");
   CHECK_FALSE(OptionSpec::flag("max", "").check(""));
   CHECK_FALSE(OptionSpec::text("from", "S", "").check("anything"));
 }

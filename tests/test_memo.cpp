@@ -199,6 +199,33 @@ TEST_CASE("a memo too small for its count forgets the entries that took fewest n
   CHECK(twelve.counted().to_string() == "53060477521960000");
   CHECK(twelve.statistics().memo_entries < 53000);
   CHECK(twelve.statistics().nodes < 1000000);
+  // By multiplicity a key takes a word more: the table takes the whole bound
+  // given (not the power of 2 below it, half of it, where 12x12 ran for
+  // minutes), and no more.
+  const Solver by_multiplicity = small(dominoes_by_multiplicity(12, 12), std::size_t{2} << 20);
+  CHECK(by_multiplicity.counted().to_string() == "53060477521960000");
+  CHECK(by_multiplicity.statistics().nodes < 1000000);
+  CHECK(by_multiplicity.statistics().memo_bytes <= (std::size_t{2} << 20) + (std::size_t{64} << 10));
+}
+
+TEST_CASE("the memo's count takes as few nodes with the items' ring shuffled by a seed") {
+  // Ties broken in the problem's order (cells row by row) keep the subproblems
+  // few; the seed's order multiplied them (10x10: 3 million nodes, not 14,000).
+  Solver in_order = with_memo(dominoes_by_multiplicity(10, 10), Switch::on);
+  Solver seeded = with_memo(dominoes_by_multiplicity(10, 10), Switch::on, false, 9);
+  REQUIRE(in_order.count() == Outcome::exhausted);
+  REQUIRE(seeded.count() == Outcome::exhausted);
+  CHECK(seeded.counted() == in_order.counted());
+  CHECK(seeded.statistics().nodes < 2 * in_order.statistics().nodes);  // M's cut prefixes follow the lists' order
+}
+
+TEST_CASE("the automatic memo stays on for a deep count, its trial begun at the first count stored") {
+  // 2x1000: the first way down is 1,000 lookups that nothing can answer yet.
+  Solver ladder = with_memo(dominoes(2, 1000), Switch::automatic);
+  REQUIRE(ladder.count() == Outcome::exhausted);
+  CHECK(ladder.statistics().memo_entries > 0);
+  CHECK(ladder.statistics().nodes < 10000);
+  CHECK(ladder.counted().to_string().size() == 209);  // F(1001) has 209 digits
 }
 
 TEST_CASE("a count with the memo stopped by a limit gives a lower bound, and counted again the whole") {

@@ -7,7 +7,7 @@ namespace dlx {
 namespace {
 
 constexpr std::size_t first_capacity = 1 << 12;  // entries: a small count pays for no more
-// Automatic: after this many lookups, a memo that answered fewer than one in
+// Automatic: after this many lookups (from the first count stored), a memo that answered fewer than one in
 // least_hit_share of them is left off for the rest of the count (domino
 // tilings: more than one in four; pentominoes 6x10 one in 19, Langford 11
 // one in 7 at 2 to 3 times the time). The trial's nodes are searched again:
@@ -53,7 +53,8 @@ Memo::Memo(const Solver::State& s, std::size_t most_bytes) : item_words_((s.item
   const std::size_t extra_bits =
       counted_items_.size() * (bound_bits_ + rank_bits_) + coloured_items_.size() * colour_bits_;
   words_ = item_words_ + static_cast<Index>((extra_bits + 63) / 64);
-  most_entries_ = std::max<std::size_t>(first_capacity, std::bit_floor(most_bytes / (sizeof(Entry) + 8 * words_ + 8)));
+  // A slot: its entry, its key, and forget_cheapest()'s scratch for half the slots.
+  most_entries_ = std::max<std::size_t>(first_capacity, most_bytes / (sizeof(Entry) + 8 * words_ + sizeof(std::uint32_t) / 2));
   const std::size_t depth = s.choice.size();  // a level per option and per primary item
   acc.assign(depth, 0);
   hashes.assign(depth, 0);
@@ -119,8 +120,7 @@ std::uint64_t Memo::key_at(const Solver::State& s, Index l) {
 
 bool Memo::find(Index l, std::uint64_t hash, Count& count) const {
   const std::uint64_t* key = &level_keys_[static_cast<std::size_t>(l) * words_];
-  const std::size_t mask = table_.size() - 1;
-  for (std::size_t e = hash & mask;; e = (e + 1) & mask) {
+  for (std::size_t e = home(hash);; e = after(e)) {
     if (table_[e].hash == 0) return false;
     if (table_[e].hash == hash && std::equal(key, key + words_, key_of(e))) {
       const Count::Wide c = table_[e].count;
@@ -135,9 +135,8 @@ void Memo::store(Index l, std::uint64_t hash, const Count& count, std::uint64_t 
     if (table_.size() < most_entries_) grow();
     else forget_cheapest();
   }
-  const std::size_t mask = table_.size() - 1;
-  std::size_t e = hash & mask;
-  while (table_[e].hash != 0) e = (e + 1) & mask;
+  std::size_t e = home(hash);
+  while (table_[e].hash != 0) e = after(e);
   Count::Wide value = 0;
   if (count.fits_128() && count.wide() < big_mark) {
     value = count.wide();
@@ -152,15 +151,16 @@ void Memo::store(Index l, std::uint64_t hash, const Count& count, std::uint64_t 
 }
 
 void Memo::grow() {
-  std::vector<Entry> old_table(table_.size() * 2);
+  // Doubling while it fits, then the rest of the bound: the table takes what
+  // the user gave it, not the power of 2 below.
+  std::vector<Entry> old_table(std::min(table_.size() * 2, most_entries_));
   std::vector<std::uint64_t> old_keys(old_table.size() * words_);
   old_table.swap(table_);
   old_keys.swap(keys_);
-  const std::size_t mask = table_.size() - 1;
   for (std::size_t e = 0; e < old_table.size(); ++e) {
     if (old_table[e].hash == 0) continue;
-    std::size_t to = old_table[e].hash & mask;
-    while (table_[to].hash != 0) to = (to + 1) & mask;
+    std::size_t to = home(old_table[e].hash);
+    while (table_[to].hash != 0) to = after(to);
     table_[to] = old_table[e];
     std::copy(&old_keys[e * words_], &old_keys[e * words_] + words_, &keys_[to * words_]);
   }
@@ -189,16 +189,15 @@ void Memo::forget_cheapest() {
   // Linear probing's chains are broken where entries went: every entry left
   // is put again from its home slot, in order from an empty slot, so that no
   // chain runs past one not yet mended.
-  const std::size_t mask = table_.size() - 1;
   std::size_t start = 0;
   while (table_[start].hash != 0) ++start;
-  for (std::size_t k = 1; k <= mask; ++k) {
-    const std::size_t e = (start + k) & mask;
+  for (std::size_t k = 1; k < table_.size(); ++k) {
+    const std::size_t e = (start + k) % table_.size();
     if (table_[e].hash == 0) continue;
     const Entry entry = table_[e];
     table_[e].hash = 0;
-    std::size_t to = entry.hash & mask;
-    while (table_[to].hash != 0) to = (to + 1) & mask;
+    std::size_t to = home(entry.hash);
+    while (table_[to].hash != 0) to = after(to);
     table_[to] = entry;
     if (to != e) std::copy(&keys_[e * words_], &keys_[e * words_] + words_, &keys_[to * words_]);
   }
@@ -347,7 +346,9 @@ enter:  // a node at level l: the subproblem left there
     ++m.hits;
     goto give_back;
   }
-  if (++m.lookups == trial_lookups && trial && m.hits * least_hit_share < m.lookups) {
+  // The trial counts from the first stored count on: the first way down, a
+  // ladder of 1,000 levels, can find nothing before it.
+  if (m.entries() != 0 && ++m.lookups == trial_lookups && trial && m.hits * least_hit_share < m.lookups) {
     m.declined = true;
     goto stop;
   }
@@ -467,8 +468,41 @@ stop:  // the levels below l undone
   return outcome;
 }
 
+// The memo's subproblems are few when ties among items are broken in the
+// reduction's own order (a board's cells row by row); a reseed's shuffled
+// ring breaks them elsewhere and multiplies them (domino tilings of 10x10:
+// 13,757 nodes in order, 3 M shuffled). So the memo's searches put the
+// primary items' ring in index order, and give the shuffled one back.
+class ItemsInOrder {
+ public:
+  explicit ItemsInOrder(Solver::State& s) : s_(s) {
+    for (Index i = s.next[0]; i != 0; i = s.next[i]) saved_.push_back(i);
+    std::vector<Index> sorted = saved_;
+    std::sort(sorted.begin(), sorted.end());
+    link(sorted);
+  }
+  ~ItemsInOrder() { link(saved_); }
+  ItemsInOrder(const ItemsInOrder&) = delete;
+  ItemsInOrder& operator=(const ItemsInOrder&) = delete;
+
+ private:
+  void link(const std::vector<Index>& ring) {
+    Index last = 0;
+    for (const Index i : ring) {
+      s_.next[last] = i;
+      s_.prev[i] = last;
+      last = i;
+    }
+    s_.next[last] = 0;
+    s_.prev[0] = last;
+  }
+  Solver::State& s_;
+  std::vector<Index> saved_;
+};
+
 template <bool Colours, bool Multiplicities>
 Outcome count_in(Solver::State& s, Count& total) {
+  const ItemsInOrder in_order(s);
   Memo& m = *s.memo;
   Dance<Colours, Multiplicities> d(s);
   // A fresh count empties the memo (the assumptions and forbidden options may
@@ -502,6 +536,7 @@ template <bool Colours, bool Multiplicities>
 Outcome sample_in(Solver::State& s, std::uint64_t n, std::uint64_t random_seed,
                   const std::function<bool(std::span<const OptionId>)>& visit) {
   using Search = MemoSearch<Colours, Multiplicities>;
+  const ItemsInOrder in_order(s);
   Memo& m = *s.memo;
   Dance<Colours, Multiplicities> d(s);
   Search search(s, d);
@@ -568,6 +603,7 @@ Outcome sample_in(Solver::State& s, std::uint64_t n, std::uint64_t random_seed,
 
 template <bool Colours, bool Multiplicities>
 Outcome enumerate_in(Solver::State& s, const std::function<bool(std::span<const OptionId>)>& visit) {
+  const ItemsInOrder in_order(s);
   Memo& m = *s.memo;
   Dance<Colours, Multiplicities> d(s);
   MemoSearch<Colours, Multiplicities> search(s, d);

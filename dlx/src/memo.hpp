@@ -82,6 +82,11 @@ class Memo {
   void grow();
   void forget_cheapest();
   [[nodiscard]] const std::uint64_t* key_of(std::size_t entry) const { return &keys_[entry * words_]; }
+  // A hash's first slot, by its high bits (the table's size need not be a power of 2), and linear probing's next.
+  [[nodiscard]] std::size_t home(std::uint64_t hash) const {
+    return static_cast<std::size_t>((static_cast<Count::Wide>(hash) * table_.size()) >> 64);
+  }
+  [[nodiscard]] std::size_t after(std::size_t e) const { return e + 1 == table_.size() ? 0 : e + 1; }
 
   Index item_words_;                  // the key's first words: a bit per item
   std::vector<Index> counted_items_;  // Algorithm M: primary items that may be used more than once
@@ -92,7 +97,7 @@ class Memo {
   Index words_;                       // 64-bit words of a key
   std::size_t most_entries_;          // what most_bytes holds
   std::vector<std::uint64_t> level_keys_;  // per level: its key (words_ each)
-  std::vector<Entry> table_;          // open addressing, a power of 2
+  std::vector<Entry> table_;          // open addressing, linear probing
   std::vector<std::uint64_t> keys_;   // the keys of table_'s entries, words_ each
   std::vector<Count> big_;            // counts too big for an entry
   std::vector<std::uint32_t> works_;  // forget_cheapest()'s scratch, made at the first forgetting

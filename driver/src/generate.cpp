@@ -65,7 +65,7 @@ Attempt attempt(PuzzleType& type, const Request& request, const GenerateOptions&
     }
     made.made = drawn(type, std::move(puzzle), request, presenter, instances);
   } catch (const GenerateError& e) {
-    made.error = {"bad_option", e.what()};
+    made.error = bad_option(e);
   } catch (const GenerateInterrupted&) {
     made.interrupted = true;
   }
@@ -100,7 +100,7 @@ Generation generate(const Request& request, PuzzleSink& sink, const std::atomic<
   } catch (const std::invalid_argument& e) {
     return failed(bad_option(e), true);
   } catch (const GenerateError& e) {
-    return failed({"bad_option", e.what()});
+    return failed(bad_option(e));
   }
 
   WorkClocks clocks(threads, request.time_limit, interrupt);  // a time limit per puzzle

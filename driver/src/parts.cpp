@@ -23,13 +23,13 @@ std::vector<dlx::Subproblem> read_parts(const std::string& spec, const Encoding&
       if (used != dash && dash != std::string::npos) throw std::invalid_argument(range);
       to = dash == std::string::npos ? from : std::stoul(range.substr(dash + 1), &used);
     } catch (const std::logic_error&) {
-      throw ResumeError("--resume " + spec + ": expected FILE or FILE:FROM-TO with line numbers");
+      throw ResumeError(" " + spec + ": expected FILE or FILE:FROM-TO with line numbers");
     }
-    if (from == 0 || to < from) throw ResumeError("--resume " + spec + ": lines are numbered from 1, FROM <= TO");
+    if (from == 0 || to < from) throw ResumeError(" " + spec + ": lines are numbered from 1, FROM <= TO");
     file = spec.substr(0, colon);
   }
   std::ifstream in(file);
-  if (!in) throw ResumeError("--resume: cannot open '" + file + "'");
+  if (!in) throw ResumeError(": cannot open '" + file + "'");
   const std::size_t option_count = encoding.problem->option_count();
   std::vector<dlx::Subproblem> parts;
   std::string line;
@@ -39,11 +39,11 @@ std::vector<dlx::Subproblem> read_parts(const std::string& spec, const Encoding&
     for (std::size_t number = 2; number <= to && std::getline(in, line); ++number)
       if (number >= from) parts.push_back(dlx::read_subproblem(line, number, option_count));
   } catch (const dlx::ParseError& e) {
-    throw ResumeError("--resume " + file + ": " + e.what());
+    throw ResumeError(" " + file + ": " + e.what());
   }
   // A header alone is a problem without solutions (split wrote no part); a range past the parts is a mistake.
   if (parts.empty() && colon != std::string::npos)
-    throw ResumeError("--resume " + spec + ": no parts on those lines");
+    throw ResumeError(" " + spec + ": no parts on those lines");
   return parts;
 }
 

@@ -8,13 +8,6 @@
 
 namespace dance {
 
-std::string listed(const std::vector<std::string_view>& words) {
-  std::string text;
-  for (std::size_t k = 0; k < words.size(); ++k)
-    text += std::string(k == 0 ? "" : k + 1 == words.size() ? " or " : ", ") + std::string(words[k]);
-  return text;
-}
-
 namespace {
 
 // A failure coded bad_option whose message is `parts`, the options named as the command line does.
@@ -58,16 +51,15 @@ std::optional<Failure> validate(const Request& r) {
   if (r.format != "text") {  // text every reduction writes
     try {
       (void)reduction->presenter(r.format);
-    } catch (const std::invalid_argument& e) {  // "--format: sudoku writes text, svg or json; found 'x'"
-      const std::string what = e.what(), dashed = option_word("format");
-      return refused({option_named("format"), {what.substr(what.rfind(dashed, 0) == 0 ? dashed.size() : 0)}});
+    } catch (const OptionError& e) {  // "--format: sudoku writes text, svg or json; found 'x'"
+      return refused(e.parts());
     }
   }
   if (r.job == Job::generate) {  // text and json the type writes, other formats a presenter that draws puzzles
     const std::vector<std::string> drawn = reduction->puzzle_formats();
     if (std::find(drawn.begin(), drawn.end(), r.format) == drawn.end())
       return refused({option_named("format"), {": dance generate " + r.reduction + " writes " +
-                                               listed({drawn.begin(), drawn.end()}) + "; found " + dlx::quoted(r.format)}});
+                                               listed(drawn) + "; found " + dlx::quoted(r.format)}});
   }
   // The rules between options.
   if (r.job == Job::generate && r.solutions == 0) return refused({{"generate: "}, option_named("n"), {" must be at least 1"}});

@@ -53,9 +53,7 @@ std::string Failure::worded(const OptionNamer& name) const {
 }
 
 Failure bad_option(const std::exception& e, const std::string& prefix) {
-  Failure failure{"bad_option", prefix + e.what()};
-  if (const auto* options = dynamic_cast<const OptionError*>(&e)) failure.about = options->parts();
-  return failure;
+  return {"bad_option", prefix + e.what(), 0, 0, parts_of(e)};
 }
 
 namespace {
@@ -367,13 +365,13 @@ Status count_on_cluster(const Context& c, const Instance& instance, dlx::Team& t
   const std::size_t option_count = encoding.problem->option_count();
   std::vector<dlx::Subproblem> parts;
   dlx::Outcome cutting = dlx::Outcome::exhausted;
-  std::optional<std::string> failure;  // rank 0 could not make its parts: the other ranks get none
+  std::optional<ResumeError> failure;  // rank 0 could not make its parts: the other ranks get none
   if (c.cluster->rank() == 0) {
     try {
       if (!c.spec.resume.empty()) parts = read_parts(c.spec.resume, encoding);
       else cutting = cut(cutter, 64 * static_cast<std::size_t>(c.cluster->size()) * c.team->size(), parts);
     } catch (const ResumeError& e) {
-      failure = e.what();
+      failure = e;
     }
     if (failure || cutting != dlx::Outcome::exhausted) parts.clear();
   }
@@ -382,7 +380,7 @@ Status count_on_cluster(const Context& c, const Instance& instance, dlx::Team& t
                                   std::uint64_t found = 0;
                                   const dlx::Outcome outcome = c.cluster->count(team, std::move(parts), option_count, found);
                                   counted = found;
-                                  if (failure) throw ResumeError(*failure);
+                                  if (failure) throw *failure;
                                   return cutting != dlx::Outcome::exhausted ? cutting : outcome;
                                 },
                                 nullptr});
@@ -489,8 +487,8 @@ Status branch_and_bound(const Context& c, const Instance& instance, Encoding& en
 Status optimise(const Context& c, const Instance& first, Solvers& solvers) {
   const RunSpec& spec = c.spec;
   if (spec.task != Task::solve || spec.solutions != 1)
-    throw std::invalid_argument(std::string(c.reduction.name()) +
-                                " finds one best answer here; -n, --count and --unique do not apply");
+    throw OptionError({{std::string(c.reduction.name()) + " finds one best answer here; "}, option_named("n"), {", "},
+                       option_named("count"), {" and "}, option_named("unique"), {" do not apply"}});
   Encoding encoding = c.reduction.encode(first);
   if (encoding.improving) return branch_and_bound(c, first, encoding, solvers);
   const dlx::Statistics at_start = solvers.total();
@@ -555,7 +553,7 @@ bool read_piece(Input& input, Piece& job) {
     job.instance = job.owned.get();
     if (!job.instance) return false;
   } catch (const dlx::ParseError& e) {
-    job.failure = {"parse_error", e.what(), e.line(), e.column()};
+    job.failure = {"parse_error", e.what(), e.line(), e.column(), parts_of(e)};
   } catch (const dlx::BuildError& e) {
     job.failure = {"parse_error", e.what()};
   } catch (const std::invalid_argument& e) {  // an option that this input cannot take (--to names no vertex)
@@ -593,7 +591,7 @@ Status handle(const Context& c, Piece& job, Solvers& solvers) {
     if (c.team) return solve_together(c, instance, encoding);
     return solve(c, instance, encoding, solvers);
   } catch (const ResumeError& e) {
-    return failed({"bad_option", e.what()});
+    return failed(bad_option(e));
   } catch (const WrongAnswer& e) {
     return failed({"internal", std::string("internal error: ") + e.what()});
   } catch (const dlx::BuildError& e) {

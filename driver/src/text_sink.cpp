@@ -92,7 +92,7 @@ void TextSink::stopped(const Instance& instance, dlx::Outcome outcome, bool answ
 
 void TextSink::failed(const Failure& failure) {
   if (first_failure_.code.empty()) first_failure_ = failure;
-  err_ << options_.prefix << failure.message << '\n';
+  err_ << options_.prefix << failure.worded(options_.name) << '\n';
   // A line on stdout in the instance's place, unless the failure is the run's (not an instance's).
   if (spec_.task != Task::emit && failure.code != "bad_request" && presenter_) presenter_->error(out());
 }

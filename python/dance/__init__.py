@@ -52,6 +52,8 @@ class Stopped(Exception):
 class GenerateError(RuntimeError):
     """The generator gave up (no puzzle with those options within its attempts)."""
 
+    code = "bad_option"  # as dance serve's answer says it
+
 
 # Arguments checked before they reach the extension, so that a wrong one is
 # a TypeError or ValueError naming it (not pybind11's list of signatures).

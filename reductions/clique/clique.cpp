@@ -49,12 +49,13 @@ double most_repairs(long n) { return 200.0 * 200.0 * 200.0 / static_cast<double>
 }  // namespace
 
 std::unique_ptr<PuzzleType> CliqueReduction::make_puzzle_type(const ModelOptions& options) const {
-  if (!options.has("k")) throw std::invalid_argument("dance generate " + std::string(name()) + " needs -k K, the size of its one largest answer");
+  const std::string generate = "dance generate " + std::string(name());
+  if (!options.has("k")) throw OptionError({{generate + " needs "}, option_named("k"), {" K, the size of its one largest answer"}});
   const long n = options.number("vertices", 30), k = options.number("k", 0);
-  if (k > n) throw std::invalid_argument("-k " + std::to_string(k) + " is more than the " + std::to_string(n) + " vertices");
+  if (k > n) throw OptionError({option_named("k"), {" " + std::to_string(k) + " is more than the " + std::to_string(n) + " vertices"}});
   // A largest answer of one vertex is any vertex: never the only one (and the planting needs a pair).
-  if (k < 2) throw std::invalid_argument("dance generate " + std::string(name()) + " needs -k 2 at least: a largest answer of one vertex is never the only one");
-  if (options.has("max")) throw std::invalid_argument("dance generate " + std::string(name()) + " writes graphs: no --max");
+  if (k < 2) throw OptionError({{generate + " needs "}, option_named("k"), {" 2 at least: a largest answer of one vertex is never the only one"}});
+  if (options.has("max")) throw OptionError({{generate + " writes graphs: no "}, option_named("max")});
   // Each K-set beyond the planted one costs a repair, a search of the whole
   // graph: a density at which a random graph has a great many is lowered
   // (by default) or refused (asked for).
@@ -79,8 +80,10 @@ std::unique_ptr<InstanceReader> CliqueReduction::read(std::istream& in, const Mo
   for (const char* option : {"vertices", "density"})
     if (options.has(option)) throw OptionError({option_named(option), {" is an option of 'dance generate " + std::string(name()) + "'"}});
   const bool maximum = options.has("max");
-  if (maximum && options.has("k")) throw std::invalid_argument(std::string(name()) + " takes -k K or --max, not both");
-  if (!maximum && !options.has("k")) throw std::invalid_argument(std::string(name()) + " needs either -k K or --max");
+  if (maximum && options.has("k"))
+    throw OptionError({{std::string(name()) + " takes "}, option_named("k"), {" K or "}, option_named("max"), {", not both"}});
+  if (!maximum && !options.has("k"))
+    throw OptionError({{std::string(name()) + " needs either "}, option_named("k"), {" K or "}, option_named("max")});
   return make_reader(in, *this, options.number("k", 0), maximum);
 }
 

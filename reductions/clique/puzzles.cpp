@@ -95,7 +95,7 @@ std::optional<std::vector<Vertex>> CliquePuzzles::find(const Solution& solution,
 Kept CliquePuzzles::clues(const Solution& solution) const { return Kept(solution.size(), false); }
 
 std::vector<std::vector<std::size_t>> CliquePuzzles::orbits(Symmetry symmetry) const {
-  if (symmetry != Symmetry::none) throw std::invalid_argument(std::string(reduction_.name()) + " puzzles have no --symmetry");
+  if (symmetry != Symmetry::none) throw OptionError({{std::string(reduction_.name()) + " puzzles have no "}, option_named("symmetry")});
   std::vector<std::vector<std::size_t>> all(positions());
   for (std::size_t p = 0; p < positions(); ++p) all[p] = {p};
   return all;

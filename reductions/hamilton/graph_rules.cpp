@@ -83,7 +83,7 @@ GraphRules::GraphRules(const EdgeGraph& graph, bool cycle, std::shared_ptr<const
 
 bool GraphRules::possible(const dlx::Remaining& remaining, std::span<const dlx::OptionId> chosen, dlx::Pruner* pruner) {
   if (--countdown_ > 0) return true;
-  failure_ = Failure::none;
+  dead_end_ = DeadEnd::none;
   if (pairs_) edges_left_by_pairs(remaining, chosen);
   else edges_left(remaining, chosen);
   const bool ok = connected_enough();
@@ -195,22 +195,22 @@ bool GraphRules::connected_enough() {
 }
 
 bool GraphRules::fail_short(Vertex v) {
-  failure_ = Failure::short_vertex;
+  dead_end_ = DeadEnd::short_vertex;
   failed_at_ = v;
   return false;
 }
 
 bool GraphRules::fail_cut(Vertex inside, Vertex through) {
-  failure_ = Failure::cut;
+  dead_end_ = DeadEnd::cut;
   failed_at_ = inside;
   failed_through_ = through;
   return false;
 }
 
 bool GraphRules::explain(dlx::Reason& reason) {
-  if (pairs_ || failure_ == Failure::none) return false;
+  if (pairs_ || dead_end_ == DeadEnd::none) return false;
   const auto gone = [&](dlx::OptionId edge) { return left_stamp_[edge] != stamp_; };
-  if (failure_ == Failure::short_vertex) {
+  if (dead_end_ == DeadEnd::short_vertex) {
     for (const auto& [w, edge] : graph_.joins[failed_at_])
       if (gone(edge)) reason.gone(edge);
     return true;

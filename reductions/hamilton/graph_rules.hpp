@@ -96,8 +96,8 @@ class GraphRules {
   std::vector<std::uint32_t> left_;                  // edges left
   std::vector<std::uint8_t> marks_;                  // by pairs: per edge, how many of its ends have it
   std::vector<Vertex> last_seen_;                    // by pairs: the vertex that marked the edge last
-  // explain()'s failure, and what it reads.
-  enum class Failure { none, short_vertex, cut } failure_ = Failure::none;
+  // explain()'s dead end (the check that failed), and what it reads.
+  enum class DeadEnd { none, short_vertex, cut } dead_end_ = DeadEnd::none;
   Vertex failed_at_ = 0, failed_through_ = 0;
   std::vector<std::uint32_t> left_stamp_;  // per edge: == stamp_ if left at the last check
   std::uint32_t stamp_ = 0;

@@ -41,7 +41,7 @@ std::vector<std::vector<std::size_t>> PathPuzzles::orbits(Symmetry symmetry) con
   const int w = shape_.width, h = shape_.height;
   const bool square = w == h;
   if (shape_.holes > 0 && symmetry != Symmetry::none)
-    throw std::invalid_argument("hidato puzzles have random shapes: no --symmetry");
+    throw OptionError({{"hidato puzzles have random shapes: no "}, option_named("symmetry")});
   if (!square && (symmetry == Symmetry::rot90 || symmetry == Symmetry::diagonal))
     throw OptionError({option_named("symmetry"), {" rot90 and diagonal need a square grid"}});
   std::vector<std::vector<std::size_t>> all;

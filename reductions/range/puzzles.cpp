@@ -104,7 +104,7 @@ Kept RangePuzzles::clues(const Solution& solution) const {
 
 std::vector<std::vector<std::size_t>> RangePuzzles::orbits(Symmetry symmetry) const {
   if (symmetry != Symmetry::none && symmetry != Symmetry::rot180)
-    throw std::invalid_argument("range puzzles take --symmetry none or rot180");
+    throw OptionError({{"range puzzles take "}, option_named("symmetry"), {" none or rot180"}});
   std::vector<std::vector<std::size_t>> all;
   const std::size_t cells = positions();
   for (std::size_t cell = 0; cell < cells; ++cell) {

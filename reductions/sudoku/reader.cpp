@@ -6,6 +6,7 @@
 #include <tuple>
 #include <utility>
 
+#include "dance/reduction.hpp"
 #include "dlx/error.hpp"
 #include "dlx/tokens.hpp"
 
@@ -69,12 +70,20 @@ std::optional<int> size_of_square(std::size_t k, bool jigsaw) {
 // For k = n*n cells on one line where n has no box shape: what to do
 // instead (a 7x7 sudoku is read as the first row of a 49x49 grid, or not
 // at all); else nothing.
-std::string without_boxes(std::size_t k, bool jigsaw) {
+std::vector<MessagePart> without_boxes(std::size_t k, bool jigsaw) {
   const auto n = side_of_square(k);
-  if (!n || jigsaw || boxed_shape(*n)) return "";
+  if (!n || jigsaw || boxed_shape(*n)) return {};
   const std::string side = std::to_string(*n);
-  return " (as one puzzle, " + std::to_string(k) + " cells are " + side + "x" + side +
-         ", which no R x C boxes with both at least 2 tile: use --box 1x" + side + ", or --jigsaw with a region map)";
+  return {{" (as one puzzle, " + std::to_string(k) + " cells are " + side + "x" + side +
+           ", which no R x C boxes with both at least 2 tile: use "},
+          option_named("box"), {" 1x" + side + ", or "}, option_named("jigsaw"), {" with a region map)"}};
+}
+
+// Throws a parse error whose reason is `text` and then `hint`, which may name options.
+[[noreturn]] void fail_with_hint(std::size_t line, std::size_t column, std::string text, std::vector<MessagePart> hint) {
+  if (hint.empty()) throw dlx::ParseError(line, column, text);
+  hint.insert(hint.begin(), MessagePart{std::move(text)});
+  throw HintedParseError(line, column, std::move(hint));
 }
 
 }  // namespace
@@ -143,11 +152,11 @@ PuzzleReader::Row PuzzleReader::read_row(const std::string& whole_line) {
 namespace {
 // For a value out of range on a line of `cells` cells read as one puzzle
 // (0: not so read): the line may be a row of a grid that lacks --box.
-std::string grid_row_hint(std::size_t cells) {
+std::vector<MessagePart> grid_row_hint(std::size_t cells) {
   const auto grid = cells == 0 ? std::nullopt : boxed_shape(static_cast<int>(cells));
-  if (!grid || grid->n > 64) return "";  // --box takes R*C up to 64: no grid to suggest
-  return " (if the line is a row of a " + std::to_string(grid->n) + "x" + std::to_string(grid->n) + " grid, give --box " +
-         std::to_string(grid->box_rows) + "x" + std::to_string(grid->box_cols) + ")";
+  if (!grid || grid->n > 64) return {};  // --box takes R*C up to 64: no grid to suggest
+  return {{" (if the line is a row of a " + std::to_string(grid->n) + "x" + std::to_string(grid->n) + " grid, give "},
+          option_named("box"), {" " + std::to_string(grid->box_rows) + "x" + std::to_string(grid->box_cols) + ")"}};
 }
 
 // The value of one cell, noting the notation it was written in; `line_cells`
@@ -171,9 +180,8 @@ int value_of(const Token& cell, bool decimal, int n, std::size_t line, Notation&
                           "unknown symbol '" + std::string(t) + "': expected a value 1.." + std::to_string(n) +
                               " or a blank (. 0 _ * x)");
   if (value > n)
-    throw dlx::ParseError(line, cell.column,
-                          "value " + std::to_string(value) + " is out of range 1.." + std::to_string(n) +
-                              grid_row_hint(line_cells));
+    fail_with_hint(line, cell.column, "value " + std::to_string(value) + " is out of range 1.." + std::to_string(n),
+                 grid_row_hint(line_cells));
   if (value == 0 && !blank_seen) {
     notation.blank = t[0];
     blank_seen = true;
@@ -214,14 +222,15 @@ std::optional<ReadGrid> PuzzleReader::next() {
     n = static_cast<int>(row.cells.size());
     const bool ok = fixed_n != 0 ? n == fixed_n : is_valid_size(n, jigsaw_);
     if (!ok) {
-      const std::string expected =
-          fixed_n != 0 ? std::to_string(fixed_n * fixed_n) + " cells on one line or a grid row of " +
-                             std::to_string(fixed_n) + " cells"
-                       : "a puzzle of n*n cells on one line (16, 36, 64, 81, 100, 144, 256, ... 4096) or a grid "
-                         "row of n cells (4, 6, 8, 9, 10, 12, 16, ... 64; --box RxC for other shapes)";
-      const std::string found = row.cells.size() < most_line_cells ? std::to_string(n) : "more than " + std::to_string(most_line_cells - 1);
-      throw dlx::ParseError(line_no_, 1, "expected " + expected + ", found " + found + " cells" +
-                                             (fixed_n == 0 ? without_boxes(row.cells.size(), jigsaw_) : ""));
+      const std::string found = ", found " + (row.cells.size() < most_line_cells ? std::to_string(n) : "more than " + std::to_string(most_line_cells - 1)) + " cells";
+      if (fixed_n != 0)
+        throw dlx::ParseError(line_no_, 1, "expected " + std::to_string(fixed_n * fixed_n) + " cells on one line or a grid row of " +
+                                               std::to_string(fixed_n) + " cells" + found);
+      std::vector<MessagePart> reason{{"expected a puzzle of n*n cells on one line (16, 36, 64, 81, 100, 144, 256, ... 4096) or a grid "
+                                       "row of n cells (4, 6, 8, 9, 10, 12, 16, ... 64; "},
+                                      option_named("box"), {" RxC for other shapes)" + found}};
+      for (MessagePart& part : without_boxes(row.cells.size(), jigsaw_)) reason.push_back(std::move(part));
+      throw HintedParseError(line_no_, 1, std::move(reason));
     }
     puzzle.notation.grid = true;
     puzzle.clues.reserve(static_cast<std::size_t>(n * n));
@@ -236,8 +245,8 @@ std::optional<ReadGrid> PuzzleReader::next() {
       bool after_blank = false;
       const std::size_t last = line_no_;
       if (!next_line(line, &after_blank))
-        throw dlx::ParseError(line_no_ + 1, 1,
-                              missing(rows) + (rows == 1 && fixed_n == 0 ? without_boxes(static_cast<std::size_t>(n), jigsaw_) : ""));
+        fail_with_hint(line_no_ + 1, 1, missing(rows),
+                       rows == 1 && fixed_n == 0 ? without_boxes(static_cast<std::size_t>(n), jigsaw_) : std::vector<MessagePart>{});
       if (after_blank && rows % band != 0) {
         held_.emplace(line, line_no_);
         throw dlx::ParseError(last + 1, 1, missing(rows) + " before a blank line");

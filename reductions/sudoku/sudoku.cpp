@@ -175,8 +175,8 @@ std::optional<Shape> SudokuReduction::fixed_shape(const ModelOptions& options) c
   const int n = static_cast<int>(options.number("size", 9));
   auto shape = boxed_shape(n);
   if (!shape)
-    throw std::invalid_argument("no R x C boxes (both at least 2) tile a " + std::to_string(n) + "x" +
-                                std::to_string(n) + " sudoku; use --box 1x" + std::to_string(n));
+    throw OptionError({{"no R x C boxes (both at least 2) tile a " + std::to_string(n) + "x" + std::to_string(n) + " sudoku; use "},
+                       option_named("box"), {" 1x" + std::to_string(n)}});
   return shape;
 }
 

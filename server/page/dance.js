@@ -18,7 +18,7 @@ const problemWords = {
 const detailed = new Set(['bad_request', 'bad_option', 'parse_error']);
 
 // An error answer in the page's words: its code (or, from a server without codes, its HTTP status), and the
-// first line of the server's message without the command line's marks ("<request>: ", "--") or the field "text: ".
+// first line of the server's message without the API's marks (the field "text: ", "options.").
 function problem(status, body, subject) {
   const message = String(body.error || '');
   const code = body.code || {413: 'too_large', 503: 'busy', 500: 'internal'}[status] ||
@@ -29,10 +29,9 @@ function problem(status, body, subject) {
   return new Error(detailed.has(code) && detail ? `${words}: ${detail}` : words + '.');
 }
 
-// The first line of a server's message without the command line's and the API's marks ("<request>: ",
-// "text: ", "--", "options."), for a player.
+// The first line of a server's message without the API's marks ("text: ", "options."), for a player.
 function plain(message) {
-  return String(message).split('\n')[0].replace(/^(<request>|text):\s*/, '').replace(/--(?=\w)/g, '')
+  return String(message).split('\n')[0].replace(/^text:\s*/, '')
     .replace(/\boptions\./g, '').replace(/\[json\.exception[^\]]*\]\s*/, '')
     .replace(/^line \d+: no solution: /, '').trim();
 }

@@ -15,6 +15,7 @@ from conftest import DATA, EXECUTABLE, run_dance
 SUDOKU = (DATA / "sudoku" / "sudoku17.txt").read_text().splitlines()[0] + "\n"
 TWO_SOLUTIONS = "." + SUDOKU[1:].replace("1", ".", 1)  # a clue fewer: more than one answer
 UNREADABLE = SUDOKU[:4] + "%" + SUDOKU[5:]  # line 1, column 5
+ROW_OF_SIXTEEN = " ".join(str(v) for v in range(1, 17)) + "\n"  # read as a 4x4 puzzle: 5 is out of range
 
 
 @pytest.fixture(scope="module")
@@ -94,6 +95,57 @@ WRONG = [
                  lambda: dance.solve("sudoku", SUDOKU, memo="sometimes"),
                  "bad_option", ("--memo is auto, on or off", "memo is auto, on or off", "memo= is auto, on or off"),
                  id="an engine switch (validate)"),
+    pytest.param(["solve", "clique"], "a b\n",
+                 ("solve", {"reduction": "clique", "text": "a b\n"}),
+                 lambda: dance.solve("clique", "a b\n"),
+                 "bad_option", ("needs either -k K or --max", "needs either options.k K or options.max",
+                                "needs either k= K or max="), id="clique without -k"),
+    pytest.param(["solve", "clique", "--max", "-n", "2"], "a b\n",
+                 ("solve", {"reduction": "clique", "text": "a b\n", "options": {"max": True}, "solutions": 2}),
+                 lambda: dance.count("clique", "a b\n", max=True),
+                 "bad_option", ("; -n, --count and --unique do not apply", "; solutions, count and unique do not apply",
+                                ": solve(), not count()"), id="an optimum with more than one answer"),
+    pytest.param(["solve", "sudoku", "--size", "7"], SUDOKU,
+                 ("solve", {"reduction": "sudoku", "text": SUDOKU, "options": {"size": 7}}),
+                 lambda: dance.solve("sudoku", SUDOKU, size=7),
+                 "bad_option", ("; use --box 1x7", "; use options.box 1x7", "; use box= 1x7"), id="a size without boxes"),
+    pytest.param(["solve", "sudoku"], "1" * 49 + "\n",
+                 ("solve", {"reduction": "sudoku", "text": "1" * 49 + "\n"}),
+                 lambda: dance.solve("sudoku", "1" * 49 + "\n"),
+                 "parse_error", ("use --box 1x7, or --jigsaw with", "use options.box 1x7, or options.jigsaw with",
+                                 "use box= 1x7, or jigsaw= with"), id="a parse error's hint"),
+    pytest.param(["solve", "sudoku"], ROW_OF_SIXTEEN,
+                 ("solve", {"reduction": "sudoku", "text": ROW_OF_SIXTEEN}),
+                 lambda: dance.solve("sudoku", ROW_OF_SIXTEEN),
+                 "parse_error", ("grid, give --box 4x4)", "grid, give options.box 4x4)", "grid, give box= 4x4)"),
+                 id="a parse error's hint of a grid row"),
+    pytest.param(["generate", "clique", "-k", "5", "--max"], "",
+                 ("generate", {"puzzle": "clique", "options": {"k": 5, "max": True}}),
+                 lambda: dance.generate("clique", k=5, max=True),
+                 "bad_option", ("writes graphs: no --max", "writes graphs: no options.max", "writes graphs: no max="),
+                 id="generate clique --max"),
+    pytest.param(["generate", "clique", "-k", "5", "--symmetry", "rot180"], "",
+                 ("generate", {"puzzle": "clique", "options": {"k": 5}, "symmetry": "rot180"}),
+                 lambda: dance.generate("clique", k=5, symmetry="rot180"),
+                 "bad_option", ("have no --symmetry", "have no symmetry", "have no symmetry="), id="clique's symmetry"),
+    pytest.param(["generate", "clique"], "",
+                 ("generate", {"puzzle": "clique"}),
+                 lambda: dance.generate("clique"),
+                 "bad_option", ("needs -k K", "needs options.k K", "needs k= K"), id="generate clique without -k"),
+    pytest.param(["generate", "range", "--symmetry", "rot90"], "",
+                 ("generate", {"puzzle": "range", "symmetry": "rot90"}),
+                 lambda: dance.generate("range", symmetry="rot90"),
+                 "bad_option", ("take --symmetry none", "take symmetry none", "take symmetry= none"),
+                 id="a symmetry the puzzles have not"),
+    pytest.param(["generate", "clique", "-k", "5", "--difficulty", "easy"], "",
+                 ("generate", {"puzzle": "clique", "options": {"k": 5}, "difficulty": "easy"}),
+                 lambda: dance.generate("clique", k=5, difficulty="easy"),
+                 "bad_option", ("--difficulty: clique puzzles", "difficulty: clique puzzles", "difficulty=: clique puzzles"),
+                 id="check_options"),
+    pytest.param(["generate", "sudoku", "--clues", "10"], "",
+                 ("generate", {"puzzle": "sudoku", "clues": 10}),
+                 lambda: dance.generate("sudoku", clues=10),
+                 "bad_option", ("(--clues 10)", "(clues 10)", "(clues= 10)"), id="a generator's GenerateError"),
     pytest.param(["solve", "nope"], "",
                  ("solve", {"reduction": "nope", "text": ""}),
                  lambda: dance.solve("nope", ""),
@@ -111,7 +163,7 @@ def test_a_wrong_request_fails_alike(api, args, stdin, request_, call, code, wor
     assert status == 2 and words[0] in err
     http, body = api(*request_)
     assert http == 400 and body["code"] == code and words[1] in body["error"]
-    with pytest.raises(ValueError) as raised:
+    with pytest.raises((ValueError, dance.GenerateError)) as raised:  # GenerateError: the generator cannot
         call()
     assert raised.value.code == code and words[2] in str(raised.value)
 

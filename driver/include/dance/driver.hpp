@@ -93,13 +93,14 @@ enum class Status { found = 0, none = 1, error = 2, stopped = 3 };
 [[nodiscard]] Status worse(Status a, Status b);
 
 // Why an instance failed, in the command line's words ("--to names vertex
-// 'zz'"); a message about options keeps them as data too, so that a face with
-// words of its own (dance serve's options.to, Python's to=) says them its way.
+// 'zz'"); a message that names options (NamesOptions) keeps them as data too,
+// so that a face with words of its own (dance serve's options.to, Python's
+// to=) says them its way: worded(), never a rewrite of `message`.
 struct Failure {
   std::string code;                  // parse_error, bad_option, too_large, internal; empty: none
   std::string message;               // with the source and line where known
   std::size_t line = 0, column = 0;  // parse_error: where in the input (0: not known)
-  std::vector<MessagePart> about{};  // an OptionError's message: the end of `message`, its options as data
+  std::vector<MessagePart> about{};  // the end of `message`, its options as data (NamesOptions::parts)
 
   // The message with its options named by `name` (as it is when `about` is empty).
   [[nodiscard]] std::string worded(const OptionNamer& name) const;
@@ -270,8 +271,10 @@ class Session {
 };
 
 // A --resume that cannot be used: the file, its range or its header.
-struct ResumeError : std::runtime_error {
-  using std::runtime_error::runtime_error;
+struct ResumeError : std::runtime_error, NamesOptions {
+  // `rest` after the option's name: " FILE: no parts on those lines".
+  explicit ResumeError(const std::string& rest)
+      : std::runtime_error(option_word("resume") + rest), NamesOptions({option_named("resume"), {rest}}) {}
 };
 
 // The parts named by FILE[:FROM-TO] (lines, 1-based, inclusive; line 1 is

@@ -78,8 +78,6 @@ struct Request {
 inline const std::vector<std::string_view> switch_words{"auto", "on", "off"};
 inline const std::vector<std::string_view> symmetry_words{"none", "rot180", "rot90", "mirror", "diagonal"};
 inline const std::vector<std::string_view> difficulty_words{"easy", "medium", "hard", "fiendish"};
-// "auto, on or off"
-[[nodiscard]] std::string listed(const std::vector<std::string_view>& words);
 
 // The engine's switches a request may set (dlx::SolverOptions), one row
 // each: its name on the command line (--tie-break), its field in dance

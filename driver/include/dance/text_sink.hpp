@@ -21,6 +21,7 @@ struct TextSinkOptions {
   // to `out`; a std::runtime_error from it is said and the run goes on.
   std::function<void(std::size_t number, const std::string& text)> own_file;
   std::function<void()> clear;    // before anything goes to the terminal (the progress line)
+  OptionNamer name = option_word;  // how a failure names options: --to (dance serve's log: options.to)
 };
 
 class TextSink : public Sink {

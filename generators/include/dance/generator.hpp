@@ -36,6 +36,7 @@
 #include <string_view>
 
 #include "dance/puzzle_type.hpp"
+#include "dance/reduction.hpp"
 
 namespace dance {
 
@@ -80,9 +81,12 @@ struct UniquePuzzle {
   std::size_t attempts = 0;
 };
 
-class GenerateError : public std::runtime_error {
+// Options no puzzle of the type can meet, or none met in the attempts; the
+// options named as data (NamesOptions), so each face says them its way.
+class GenerateError : public std::runtime_error, public NamesOptions {
  public:
-  using std::runtime_error::runtime_error;
+  explicit GenerateError(std::vector<MessagePart> parts)
+      : std::runtime_error(worded(parts, option_word)), NamesOptions(std::move(parts)) {}
 };
 
 // generate() gave the puzzle up: the type's interrupt flag was set (PuzzleType::set_interrupt).

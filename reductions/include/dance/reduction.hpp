@@ -33,6 +33,7 @@
 
 #include "dance/presenter.hpp"
 #include "dance/puzzle_type.hpp"
+#include "dlx/error.hpp"
 #include "dlx/problem.hpp"
 #include "dlx/solver.hpp"
 
@@ -115,9 +116,13 @@ struct OptionSpec {
 
   // The name ModelOptions knows it by: the part before a comma.
   [[nodiscard]] std::string long_name() const { return name.substr(0, name.find(',')); }
-  // What is wrong with `value` for this option, naming it as option_word() does; nothing when it is fine.
+  // What is wrong with `value` for this option, said after its name (" takes no value; found 'x'"); nothing when it is fine.
   [[nodiscard]] std::optional<std::string> check(std::string_view value) const;
 };
+
+// Words as a list: "auto, on or off".
+[[nodiscard]] std::string listed(const std::vector<std::string_view>& words);
+[[nodiscard]] std::string listed(const std::vector<std::string>& words);
 
 // An option of a reduction as the command line writes it: -k for a one-letter name, --box for others.
 [[nodiscard]] std::string option_word(std::string_view name);
@@ -132,16 +137,32 @@ using OptionNamer = std::function<std::string(std::string_view name)>;
 [[nodiscard]] std::string worded(const std::vector<MessagePart>& parts, const OptionNamer& name);
 [[nodiscard]] inline MessagePart option_named(std::string name) { return {std::move(name), true}; }
 
-// An option's value (or a mix of options) that the input cannot take; what()
-// names the options as the command line does (option_word).
-class OptionError : public std::invalid_argument {
+// What an error whose message names options keeps of it: the message as
+// parts, the end of what() (which names the options as the command line does).
+class NamesOptions {
  public:
-  explicit OptionError(std::vector<MessagePart> parts)
-      : std::invalid_argument(worded(parts, option_word)), parts_(std::move(parts)) {}
+  explicit NamesOptions(std::vector<MessagePart> parts) : parts_(std::move(parts)) {}
+  virtual ~NamesOptions() = default;
   [[nodiscard]] const std::vector<MessagePart>& parts() const { return parts_; }
 
  private:
   std::vector<MessagePart> parts_;
+};
+// The parts an exception keeps, when it is one that names options; else none.
+[[nodiscard]] std::vector<MessagePart> parts_of(const std::exception& e);
+
+// An option's value (or a mix of options) that the input cannot take.
+class OptionError : public std::invalid_argument, public NamesOptions {
+ public:
+  explicit OptionError(std::vector<MessagePart> parts)
+      : std::invalid_argument(worded(parts, option_word)), NamesOptions(std::move(parts)) {}
+};
+
+// Input that does not read, with a hint that names an option ("give --box 3x3").
+class HintedParseError : public dlx::ParseError, public NamesOptions {
+ public:
+  HintedParseError(std::size_t line, std::size_t column, std::vector<MessagePart> parts)
+      : dlx::ParseError(line, column, worded(parts, option_word)), NamesOptions(std::move(parts)) {}
 };
 
 // "AxB" (or "AXB") as two whole numbers, each in [lo, hi]; nothing when the
