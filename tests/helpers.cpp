@@ -1,6 +1,7 @@
 #include "helpers.hpp"
 
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -107,6 +108,117 @@ std::optional<std::string> not_one_svg(const std::string& text) {
   if (!rooted) return "no root";
   if (!open.empty()) return "<" + open.back() + "> never closed";
   return std::nullopt;
+}
+
+Searched search_with(const std::function<Encoding()>& encode, dlx::Switch learning, std::uint64_t seed, std::uint64_t limit) {
+  dlx::SolverOptions options;
+  options.learning = learning;
+  struct Search {  // a solver with its own hook
+    Encoding encoding;
+    dlx::Solver solver;
+    Search(Encoding made, std::uint64_t seed, dlx::SolverOptions options)
+        : encoding(std::move(made)), solver(encoding.problem, seed, options) {
+      if (encoding.hook) solver.set_hook(encoding.hook.get());
+      for (const dlx::OptionId o : encoding.assumptions) REQUIRE(solver.assume(o));
+    }
+  };
+  Searched searched;
+  Search counter(encode(), seed, options), lister(encode(), seed, options), decider(encode(), seed, options);
+  counter.solver.count(limit);
+  searched.count = counter.solver.statistics().solutions;
+  while ((limit == 0 || searched.count < limit) && lister.solver.next() == dlx::Outcome::solution) {
+    std::vector<dlx::OptionId> answer(lister.solver.solution().begin(), lister.solver.solution().end());
+    std::sort(answer.begin(), answer.end());
+    searched.answers.insert(answer);
+  }
+  searched.first = decider.solver.next() == dlx::Outcome::solution;
+  searched.unique = searched.first && decider.solver.next() == dlx::Outcome::solution ? 2 : searched.first;
+  for (const Search* s : {&counter, &lister, &decider}) searched.backjumps += s->solver.statistics().backjumps;
+  return searched;
+}
+
+namespace {
+
+// A hook, each reason it gives checked as it is made against every answer:
+// an option removed for reason R is in no answer that holds R, and a
+// refusal's or a failure's R is in no answer. Learning asks for reasons at
+// dead ends only; this asks for every one at once.
+class ReasonChecker final : public dlx::Hook {
+ public:
+  ReasonChecker(std::unique_ptr<dlx::Hook> hook, const std::set<std::vector<dlx::OptionId>>& answers, std::size_t options)
+      : hook_(std::move(hook)), words_((answers.size() + 63) / 64), holds_(options * words_, 0), all_(words_, 0) {
+    std::size_t a = 0;
+    for (const auto& answer : answers) {
+      for (const dlx::OptionId o : answer) holds_[o * words_ + a / 64] |= std::uint64_t{1} << (a % 64);
+      all_[a / 64] |= std::uint64_t{1} << (a % 64);
+      ++a;
+    }
+  }
+  bool choose(dlx::OptionId option, const dlx::Remaining& remaining) override {
+    const bool ok = hook_->choose(option, remaining);
+    if (!ok) check_failure();
+    return ok;
+  }
+  void unchoose(dlx::OptionId option) override { hook_->unchoose(option); }
+  [[nodiscard]] bool propagates() const override { return true; }
+  bool propagate(const dlx::Remaining& remaining, dlx::Pruner& pruner) override {
+    if (!started_) {  // learning's first question starts the record of reasons
+      said_.clear();
+      dlx::Reason reason(said_, gone_);
+      (void)hook_->explain_removal(0, reason);
+      started_ = true;
+    }
+    removals_.clear();
+    dlx::Pruner mine(removals_);
+    const bool ok = hook_->propagate(remaining, mine);
+    for (const dlx::OptionId o : removals_) {
+      pruner.remove(o);
+      said_.clear();
+      dlx::Reason reason(said_, gone_);
+      if (!hook_->explain_removal(o, reason)) continue;
+      said_.push_back(o);
+      check(said_);
+    }
+    if (!ok) check_failure();
+    return ok;
+  }
+  [[nodiscard]] std::unique_ptr<dlx::Hook> clone() const override { return nullptr; }
+  std::uint64_t checked = 0, wrong = 0;
+
+ private:
+  void check_failure() {
+    said_.clear();
+    dlx::Reason reason(said_, gone_);
+    if (hook_->explain(reason)) check(said_);
+  }
+  // No answer holds every option of `options`.
+  void check(const std::vector<dlx::OptionId>& options) {
+    ++checked;
+    std::vector<std::uint64_t> answers = all_;  // those that hold every option so far
+    for (const dlx::OptionId o : options)
+      for (std::size_t w = 0; w < words_; ++w) answers[w] &= holds_[o * words_ + w];
+    wrong += std::any_of(answers.begin(), answers.end(), [](std::uint64_t word) { return word != 0; });
+  }
+  std::unique_ptr<dlx::Hook> hook_;
+  std::size_t words_;
+  std::vector<std::uint64_t> holds_, all_;  // per option, the answers that hold it (a bit each); every answer
+  bool started_ = false;
+  std::vector<dlx::OptionId> said_, gone_, removals_;
+};
+
+}  // namespace
+
+ReasonsChecked check_reasons(Encoding encoding, const std::set<std::vector<dlx::OptionId>>& answers, std::uint64_t seed) {
+  REQUIRE(encoding.hook);
+  ReasonChecker checker(std::move(encoding.hook), answers, encoding.problem->option_count());
+  dlx::SolverOptions options;
+  options.learning = dlx::Switch::off;  // the checker asks, not the search
+  dlx::Solver solver(encoding.problem, seed, options);
+  solver.set_hook(&checker);
+  for (const dlx::OptionId o : encoding.assumptions) REQUIRE(solver.assume(o));
+  solver.count(0);
+  REQUIRE(solver.statistics().solutions == answers.size());
+  return {checker.checked, checker.wrong};
 }
 
 }  // namespace dance::test

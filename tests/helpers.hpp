@@ -3,8 +3,11 @@
 // printed, and whether a text is one well-formed SVG picture.
 #pragma once
 
+#include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <memory>
+#include <set>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -12,6 +15,7 @@
 
 #include "dance/reduction.hpp"
 #include "dlx/problem.hpp"
+#include "dlx/solver.hpp"
 
 namespace dance::test {
 
@@ -42,5 +46,31 @@ std::string solved(const Reduction& reduction, const Instance& instance, std::st
 // when it is well formed (tags balanced, attributes quoted, text without a
 // bare & or >).
 std::optional<std::string> not_one_svg(const std::string& text);
+
+// A search of an encoding (made afresh by `encode` for each solver, its
+// assumptions assumed and its hook set), learning on or off: its count (up
+// to `limit`, 0 for all), its answers (all of them when fewer), whether
+// next() finds one, --unique's answers (up to 2), and the levels learning
+// skipped. Equal when all but the levels skipped are.
+struct Searched {
+  std::uint64_t count = 0;
+  std::set<std::vector<dlx::OptionId>> answers;
+  bool first = false;
+  std::uint64_t unique = 0, backjumps = 0;
+  bool operator==(const Searched& other) const {
+    return count == other.count && answers == other.answers && first == other.first && unique == other.unique;
+  }
+};
+Searched search_with(const std::function<Encoding()>& encode, dlx::Switch learning, std::uint64_t seed, std::uint64_t limit = 0);
+
+// Every reason the encoding's hook gives (Hook::explain, explain_removal),
+// asked at once in a whole count with learning off and checked against
+// `answers` (every answer, as search_with() lists them): how many, and how
+// many wrong (some answer holds the reason and the option it removed, or a
+// failure's reason).
+struct ReasonsChecked {
+  std::uint64_t checked = 0, wrong = 0;
+};
+ReasonsChecked check_reasons(Encoding encoding, const std::set<std::vector<dlx::OptionId>>& answers, std::uint64_t seed);
 
 }  // namespace dance::test

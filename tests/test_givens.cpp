@@ -9,6 +9,8 @@
 
 #include "dlx/solver.hpp"
 #include "hamilton/hamilton.hpp"
+#include "hamilton/removal_reasons.hpp"
+#include "helpers.hpp"
 #include "verified_count.hpp"
 
 using namespace dance;
@@ -35,6 +37,98 @@ std::uint64_t brute_force(const std::vector<std::vector<bool>>& arc, bool path,
   return count;
 }
 
+// A random graph of n vertices named 0..n-1, its arcs (both ways for an edge) and its text.
+struct RandomGraph {
+  std::vector<std::vector<bool>> arc;
+  std::string text;
+};
+RandomGraph random_graph(std::mt19937_64& rng, std::size_t n, bool directed) {
+  RandomGraph g{std::vector<std::vector<bool>>(n, std::vector<bool>(n, false)), ""};
+  std::ostringstream text;
+  for (std::size_t u = 0; u < n; ++u) text << u << ":\n";
+  std::bernoulli_distribution coin(0.35 + 0.5 * static_cast<double>(rng() % 100) / 100.0);
+  for (std::size_t u = 0; u < n; ++u)
+    for (std::size_t v = directed ? 0 : u + 1; v < n; ++v)
+      if (u != v && coin(rng)) {
+        g.arc[u][v] = true;
+        if (!directed) g.arc[v][u] = true;
+        text << u << ": " << v << '\n';
+      }
+  g.text = text.str();
+  return g;
+}
+
+// `given` vertices at distinct random steps: the pairs (vertex, step from 0) and --given's value.
+std::pair<std::vector<std::pair<std::size_t, std::size_t>>, std::string> random_givens(std::mt19937_64& rng, std::size_t n,
+                                                                                       std::size_t given) {
+  std::vector<std::size_t> vertices(n), steps(n);
+  std::iota(vertices.begin(), vertices.end(), 0);
+  std::iota(steps.begin(), steps.end(), 0);
+  std::shuffle(vertices.begin(), vertices.end(), rng);
+  std::shuffle(steps.begin(), steps.end(), rng);
+  std::vector<std::pair<std::size_t, std::size_t>> givens;
+  std::string option;
+  for (std::size_t k = 0; k < given; ++k) {
+    givens.push_back({vertices[k], steps[k]});
+    option += (k ? "," : "") + std::to_string(vertices[k]) + "=" + std::to_string(steps[k] + 1);
+  }
+  return {givens, option};
+}
+
+// A random graph with givens, or a grid's (bipartite, as Numbrix's): its
+// search by the position encoding (test::search_with), learning on or off.
+struct Question {
+  std::string text;
+  ModelOptions options;
+};
+Question random_question(std::mt19937_64& rng, int round) {
+  Question q;
+  std::size_t n = 0;
+  if (round % 3 == 2) {  // a grid
+    const std::size_t width = 3 + rng() % 3, height = 3 + rng() % 2;
+    std::ostringstream grid;
+    for (std::size_t r = 0; r < height; ++r)
+      for (std::size_t c = 0; c < width; ++c) {
+        grid << r * width + c << ':';
+        if (c + 1 < width) grid << ' ' << r * width + c + 1;
+        if (r + 1 < height) grid << ' ' << (r + 1) * width + c;
+        grid << '\n';
+      }
+    q.text = grid.str();
+    n = width * height;
+  } else {
+    n = 7 + rng() % 5;
+    const bool directed = round % 3 == 1;
+    q.text = random_graph(rng, n, directed).text;
+    if (directed) q.options.set("directed");
+  }
+  if (round % 2 == 0) q.options.set("path");
+  q.options.set("given", random_givens(rng, n, 1 + rng() % 3).second);
+  return q;
+}
+test::Searched search(const Question& q, dlx::Switch learning, std::uint64_t seed, std::uint64_t limit) {
+  std::istringstream in(q.text);
+  const std::shared_ptr<const Instance> instance = reduction.reader(in, q.options)->next();
+  return test::search_with([&] { return reduction.encode(*instance); }, learning, seed, limit);
+}
+// Random questions' reasons checked as made (test::check_reasons): how many, and how many wrong.
+test::ReasonsChecked check_reasons(std::uint64_t seed, int rounds) {
+  std::mt19937_64 rng(seed);
+  test::ReasonsChecked all;
+  for (int round = 0; round < rounds; ++round) {
+    const Question q = random_question(rng, round);
+    std::istringstream in(q.text);
+    const std::shared_ptr<const Instance> instance = reduction.reader(in, q.options)->next();
+    Encoding encoding = reduction.encode(*instance);
+    const test::Searched plain = search(q, dlx::Switch::off, 0, 500);
+    if (!encoding.hook || plain.count == 500) continue;  // nothing to propagate (the colours hold a cycle's givens), or too many answers to list
+    const test::ReasonsChecked checked = test::check_reasons(std::move(encoding), plain.answers, rng() % 3);
+    all.checked += checked.checked;
+    all.wrong += checked.wrong;
+  }
+  return all;
+}
+
 }  // namespace
 
 TEST_CASE("givens: paths and cycles with vertices at fixed steps agree with brute force") {
@@ -43,33 +137,12 @@ TEST_CASE("givens: paths and cycles with vertices at fixed steps agree with brut
   for (int round = 0; round < 160; ++round) {
     const bool directed = round % 2 == 1;
     const std::size_t n = 3 + rng() % 5;
-    std::vector<std::vector<bool>> arc(n, std::vector<bool>(n, false));
-    std::ostringstream text;
-    for (std::size_t u = 0; u < n; ++u) text << u << ":\n";
-    std::bernoulli_distribution coin(0.35 + 0.5 * static_cast<double>(rng() % 100) / 100.0);
-    for (std::size_t u = 0; u < n; ++u)
-      for (std::size_t v = directed ? 0 : u + 1; v < n; ++v)
-        if (u != v && coin(rng)) {
-          arc[u][v] = true;
-          if (!directed) arc[v][u] = true;
-          text << u << ": " << v << '\n';
-        }
-    std::vector<std::size_t> vertices(n), steps(n);
-    std::iota(vertices.begin(), vertices.end(), 0);
-    std::iota(steps.begin(), steps.end(), 0);
-    std::shuffle(vertices.begin(), vertices.end(), rng);
-    std::shuffle(steps.begin(), steps.end(), rng);
-    const std::size_t given = 1 + rng() % std::min<std::size_t>(3, n - 1);
-    std::vector<std::pair<std::size_t, std::size_t>> givens;
-    std::string option;
-    for (std::size_t k = 0; k < given; ++k) {
-      givens.push_back({vertices[k], steps[k]});
-      option += (k ? "," : "") + std::to_string(vertices[k]) + "=" + std::to_string(steps[k] + 1);
-    }
+    const RandomGraph g = random_graph(rng, n, directed);
+    const auto [givens, option] = random_givens(rng, n, 1 + rng() % std::min<std::size_t>(3, n - 1));
     for (const bool path : {true, false}) {
-      const std::uint64_t expected = brute_force(arc, path, givens);
-      INFO("round " << round << " path " << path << " directed " << directed << " --given " << option << '\n' << text.str());
-      std::istringstream in(text.str());
+      const std::uint64_t expected = brute_force(g.arc, path, givens);
+      INFO("round " << round << " path " << path << " directed " << directed << " --given " << option << '\n' << g.text);
+      std::istringstream in(g.text);
       ModelOptions options = ModelOptions().set("given", option);
       if (directed) options.set("directed");
       if (path) options.set("path");
@@ -106,6 +179,46 @@ TEST_CASE("givens: the propagation takes options out as the walk fills in, and k
   CHECK(plain.statistics().solutions == with_hook);
   CHECK(solver.statistics().nodes < plain.statistics().nodes);
   CHECK(with_hook > 0);
+}
+
+TEST_CASE("givens with learning (their reasons used): counts, answers, first answers and --unique as the search without learning, on random graphs and grids") {
+  std::mt19937_64 rng(55);
+  std::uint64_t backjumps = 0;
+  int nonzero = 0;
+  for (int round = 0; round < 300; ++round) {
+    const Question q = random_question(rng, round);
+    const std::uint64_t seed = rng() % 3;
+    const test::Searched learning = search(q, dlx::Switch::on, seed, 200), plain = search(q, dlx::Switch::off, seed, 200);
+    INFO("round " << round << " seed " << seed << " --given " << q.options.text("given") << (q.options.has("path") ? " --path" : "") << '\n'
+                  << q.text);
+    CHECK(learning == plain);
+    nonzero += learning.count > 0;
+    backjumps += learning.backjumps;
+  }
+  CHECK(nonzero > 60);
+  CHECK(backjumps > 1000);
+}
+
+TEST_CASE("givens with their reasons broken on purpose (a search left out) lose answers, and their check finds them wrong") {
+  struct Broken {
+    Broken() { hamilton::RemovalReasons::broken_for_tests = true; }
+    ~Broken() { hamilton::RemovalReasons::broken_for_tests = false; }
+  } broken;
+  std::mt19937_64 rng(555);
+  int wrong = 0;
+  for (int round = 0; round < 600 && wrong == 0; ++round) {
+    const Question q = random_question(rng, round);
+    wrong += !(search(q, dlx::Switch::on, 0, 200) == search(q, dlx::Switch::off, 0, 200));
+  }
+  CHECK(wrong > 0);
+  CHECK(check_reasons(56, 300).wrong > 0);  // and the check of every reason (below) sees them wrong
+}
+
+TEST_CASE("givens: every reason they give holds in every answer (none holds all of a reason and the option it removed)") {
+  const test::ReasonsChecked reasons = check_reasons(56, 300);
+  INFO(reasons.checked << " reasons checked");
+  CHECK(reasons.wrong == 0);
+  CHECK(reasons.checked > 100000);
 }
 
 TEST_CASE("givens: bad ones are refused with a message") {

@@ -5,15 +5,19 @@
 // the solving side, and bad input named.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <random>
+#include <set>
 #include <sstream>
 
 #include "dance/generator.hpp"
 #include "dlx/error.hpp"
 #include "dlx/solver.hpp"
 #include "hamilton/encodings.hpp"
+#include "hamilton/removal_reasons.hpp"
+#include "hamilton/successors.hpp"
 #include "path_puzzle/board.hpp"
 #include "path_puzzle/puzzles.hpp"
 #include "path_puzzle/reduction.hpp"
@@ -61,6 +65,68 @@ std::uint64_t brute_force(const Board& board) {
     filled[start] = 0;
   }
   return count;
+}
+
+// A random puzzle: a random path of the rule's graph (the king's with holes),
+// one number in `one_in` given; Signpost's arrows those of the path, a few changed.
+Board random_board(std::mt19937_64& rng, Rule rule, int width, int height, int one_in) {
+  Shape shape;
+  shape.rule = rule;
+  shape.width = width;
+  shape.height = height;
+  shape.holes = rule == Rule::king ? 30 : 0;
+  shape.write = &write_grid;
+  PathPuzzles type(shape);
+  const Solution solution = type.random_solution(rng() | 1, Symmetry::none);
+  Board board;
+  board.width = width;
+  board.height = height;
+  board.rule = rule;
+  board.numbers.assign(solution.size(), 0);
+  for (std::size_t cell = 0; cell < solution.size(); ++cell)
+    if (solution[cell] == hole || rng() % static_cast<std::uint64_t>(one_in) == 0) board.numbers[cell] = solution[cell];
+  if (rule == Rule::arrows) {  // each cell's arrow towards the next number's (the last's means nothing)
+    std::vector<std::size_t> cell_of(solution.size() + 2, solution.size());  // Signpost has no holes
+    for (std::size_t cell = 0; cell < solution.size(); ++cell) cell_of[static_cast<std::size_t>(solution[cell])] = cell;
+    for (std::size_t cell = 0; cell < solution.size(); ++cell) {
+      const std::size_t next = cell_of[static_cast<std::size_t>(solution[cell]) + 1];
+      int arrow = 0;
+      for (int a = 0; a < 8 && next < solution.size(); ++a) {
+        const int dr = static_cast<int>(next) / width - static_cast<int>(cell) / width;
+        const int dc = static_cast<int>(next) % width - static_cast<int>(cell) % width;
+        if (dr * dx[a] == dc * dy[a] && (dr == 0 || (dr > 0) == (dy[a] > 0)) && (dc == 0 || (dc > 0) == (dx[a] > 0))) arrow = a;
+      }
+      board.arrows.push_back(rng() % 5 == 0 ? static_cast<int>(rng() % 8) : arrow);
+    }
+  }
+  return board;
+}
+
+// The successor encoding's search of a puzzle (test::search_with).
+test::Searched search(const Question& q, dlx::Switch learning, std::uint64_t seed, std::uint64_t limit = 0) {
+  return test::search_with([&q] { return hamilton::encode_by_successor(*q.path, q.links); }, learning, seed, limit);
+}
+
+// Random puzzles' reasons checked (ReasonChecker) in a whole search of each: how many, and how many wrong.
+std::pair<std::uint64_t, std::uint64_t> check_reasons(std::uint64_t seed, int rounds) {
+  std::mt19937_64 rng(seed);
+  std::uint64_t checked = 0, wrong = 0;
+  for (int round = 0; round < rounds; ++round) {
+    const Rule rule = round % 3 == 0 ? Rule::orthogonal : round % 3 == 1 ? Rule::king : Rule::arrows;
+    const int width = 3 + static_cast<int>(rng() % 3), height = 3 + static_cast<int>(rng() % 2);
+    Board board = random_board(rng, rule, width, height, 3 + static_cast<int>(rng() % 4));
+    if (board.open() < 2) continue;
+    std::vector<std::size_t> given;  // a third with two numbers swapped: mostly no answer
+    for (std::size_t cell = 0; cell < board.cells(); ++cell)
+      if (board.numbers[cell] > 0) given.push_back(cell);
+    if (round % 3 == 2 && given.size() >= 2) std::swap(board.numbers[given[rng() % given.size()]], board.numbers[given[rng() % given.size()]]);
+    const Question q = question(board);
+    const std::set<std::vector<dlx::OptionId>> answers = search(q, dlx::Switch::off, 0).answers;
+    const test::ReasonsChecked reasons = test::check_reasons(hamilton::encode_by_successor(*q.path, q.links), answers, rng() % 3);
+    checked += reasons.checked;
+    wrong += reasons.wrong;
+  }
+  return {checked, wrong};
 }
 
 }  // namespace
@@ -135,33 +201,9 @@ TEST_CASE("path puzzles: random small puzzles of each rule agree with brute forc
   std::mt19937_64 rng(48);
   int nonzero = 0;
   for (int round = 0; round < 240; ++round) {
-    Shape shape;
-    shape.rule = round % 3 == 0 ? Rule::orthogonal : round % 3 == 1 ? Rule::king : Rule::arrows;
-    shape.width = 2 + static_cast<int>(rng() % 3);
-    shape.height = 2 + static_cast<int>(rng() % 2);
-    shape.holes = shape.rule == Rule::king ? 30 : 0;
-    shape.write = &write_grid;
-    PathPuzzles type(shape);
-    const Solution solution = type.random_solution(rng() | 1, Symmetry::none);
-    // Some numbers of a random path given; Signpost's arrows those of the path, a few changed.
-    Board board;
-    board.width = shape.width;
-    board.height = shape.height;
-    board.rule = shape.rule;
-    board.numbers.assign(solution.size(), 0);
-    for (std::size_t cell = 0; cell < solution.size(); ++cell)
-      if (solution[cell] == hole || rng() % 4 == 0) board.numbers[cell] = solution[cell];
-    if (shape.rule == Rule::arrows) {
-      std::ostringstream id;
-      Kept all(solution.size(), false);
-      type.print_puzzle(id, solution, all);  // as a game ID, no number given
-      board.arrows.clear();
-      for (const char c : id.str().substr(id.str().find(':') + 1)) {
-        if (board.arrows.size() == solution.size()) break;  // the line's end
-        const int arrow = c >= 'a' && c <= 'h' ? c - 'a' : 0;  // '.': the last number's cell, whose arrow means nothing
-        board.arrows.push_back(rng() % 5 == 0 ? static_cast<int>(rng() % 8) : arrow);
-      }
-    }
+    const Rule rule = round % 3 == 0 ? Rule::orthogonal : round % 3 == 1 ? Rule::king : Rule::arrows;
+    const int width = 2 + static_cast<int>(rng() % 3), height = 2 + static_cast<int>(rng() % 2);
+    const Board board = random_board(rng, rule, width, height, 4);
     if (board.open() < 2) continue;
     const Question q = question(board);
     hamilton::HamiltonInstance by_position = *q.path;
@@ -186,6 +228,77 @@ TEST_CASE("path puzzles: random small puzzles of each rule agree with brute forc
     nonzero += expected > 0;
   }
   CHECK(nonzero > 60);
+}
+
+TEST_CASE("path puzzles with learning (the chains' reasons used): counts, answers, first answers and --unique as brute force and as the search without learning",
+          "[numbrix][hidato][signpost][learning]") {
+  std::mt19937_64 rng(55);
+  std::uint64_t backjumps = 0;
+  int nonzero = 0, brute = 0;
+  for (int round = 0; round < 450; ++round) {
+    const Rule rule = round % 3 == 0 ? Rule::orthogonal : round % 3 == 1 ? Rule::king : Rule::arrows;
+    const int width = 3 + static_cast<int>(rng() % 3), height = 3 + static_cast<int>(rng() % 3);
+    const Board board = random_board(rng, rule, width, height, 2 + static_cast<int>(rng() % 3));
+    if (board.open() < 2) continue;
+    const Question q = question(board);
+    const std::uint64_t seed = rng() % 3;
+    const test::Searched learning = search(q, dlx::Switch::on, seed), plain = search(q, dlx::Switch::off, seed);
+    INFO("round " << round << " rule " << static_cast<int>(rule) << " seed " << seed);
+    CHECK(learning == plain);
+    if (board.open() <= 12) {
+      CHECK(learning.count == brute_force(board));
+      ++brute;
+    }
+    nonzero += learning.count > 0;
+    backjumps += learning.backjumps;
+  }
+  // Larger ones, against the search without learning: counts up to 100.
+  for (int round = 0; round < 400; ++round) {
+    const Rule rule = round % 3 == 0 ? Rule::orthogonal : round % 3 == 1 ? Rule::king : Rule::arrows;
+    const int width = 5 + static_cast<int>(rng() % 3), height = 5 + static_cast<int>(rng() % 2);
+    Board board = random_board(rng, rule, width, height, 5 + static_cast<int>(rng() % 8));
+    // Half of them with two numbers swapped, mostly no answer: a proof of none.
+    std::vector<std::size_t> given;
+    for (std::size_t cell = 0; cell < board.cells(); ++cell)
+      if (board.numbers[cell] > 0) given.push_back(cell);
+    if (round % 2 == 1 && given.size() >= 2) std::swap(board.numbers[given[rng() % given.size()]], board.numbers[given[rng() % given.size()]]);
+    const Question q = question(board);
+    const std::uint64_t seed = rng() % 3;
+    const test::Searched learning = search(q, dlx::Switch::on, seed, 100), plain = search(q, dlx::Switch::off, seed, 100);
+    INFO("larger round " << round << " rule " << static_cast<int>(rule) << " seed " << seed);
+    CHECK(learning == plain);
+    nonzero += learning.count > 0;
+    backjumps += learning.backjumps;
+  }
+  CHECK(nonzero > 300);
+  CHECK(brute > 50);
+  CHECK(backjumps > 4000);  // the search did jump (6,000 or so with these seeds)
+}
+
+TEST_CASE("path puzzles with the chains' reasons broken on purpose (a search left out) lose answers, and their check finds them wrong", "[numbrix][hidato][signpost][learning]") {
+  struct Broken {
+    Broken() { hamilton::RemovalReasons::broken_for_tests = true; }
+    ~Broken() { hamilton::RemovalReasons::broken_for_tests = false; }
+  } broken;
+  std::mt19937_64 rng(555);
+  int wrong = 0;
+  for (int round = 0; round < 600 && wrong == 0; ++round) {
+    const Rule rule = round % 3 == 0 ? Rule::orthogonal : round % 3 == 1 ? Rule::king : Rule::arrows;
+    const Board board = random_board(rng, rule, 4 + static_cast<int>(rng() % 2), 4, 4 + static_cast<int>(rng() % 3));
+    if (board.open() < 2) continue;
+    const Question q = question(board);
+    wrong += !(search(q, dlx::Switch::on, 0) == search(q, dlx::Switch::off, 0));
+  }
+  CHECK(wrong > 0);
+  CHECK(check_reasons(56, 300).second > 0);  // and the check of every reason (below) sees them wrong
+}
+
+TEST_CASE("path puzzles: every reason the chains give holds in every answer (none holds all of a reason and the option it removed)",
+          "[numbrix][hidato][signpost][learning]") {
+  const auto [checked, wrong] = check_reasons(56, 500);
+  INFO(checked << " reasons checked");
+  CHECK(wrong == 0);
+  CHECK(checked > 200000);
 }
 
 TEST_CASE("path puzzles: generated puzzles are unique through the solving side, and minimal", "[generate]") {

@@ -99,15 +99,12 @@ void search_through(const graph::Graph& g, const std::vector<std::vector<Vertex>
       distance[v] = distance[u] + 1;
       if (v != target) queue[tail++] = v;  // a gap ends there
     };
-    if (backward && g.directed) {
-      for (const Vertex v : in[u]) visit(v);
-    } else {
-      for (const Vertex v : g.out[u]) visit(v);
-    }
+    neighbours(g, in, u, backward, visit);
   }
 }
 
-// Per vertex, the vertices with an arc into it (directed; none needed otherwise).
+}  // namespace
+
 std::vector<std::vector<Vertex>> arcs_in(const graph::Graph& g) {
   std::vector<std::vector<Vertex>> in;
   if (!g.directed) return in;
@@ -116,8 +113,6 @@ std::vector<std::vector<Vertex>> arcs_in(const graph::Graph& g) {
     for (const Vertex v : g.out[u]) in[v].push_back(u);
   return in;
 }
-
-}  // namespace
 
 Placements::Placements(const HamiltonInstance& h, std::span<const Given> givens)
     : n_(static_cast<std::uint32_t>(h.graph->size())), allowed_(std::size_t{n_} * n_, false) {
@@ -181,7 +176,9 @@ GivenStepsHook::GivenStepsHook(std::shared_ptr<const std::vector<HamiltonInstanc
       step_count_(rule_.cycle() ? rule_.positions() : rule_.positions() - 1),
       givens_(std::move(givens)),
       known_(rule_.positions(), nobody),
-      stamp_(steps_->size(), 0) {
+      stamp_(steps_->size(), 0),
+      placed_by_(rule_.positions(), RemovalReasons::none),
+      reasons_(steps_->size()) {
   in_ = arcs_in(*graph_);
   place_givens();
 }
@@ -194,12 +191,16 @@ void GivenStepsHook::place_givens() {
   }
 }
 
-bool GivenStepsHook::place(std::uint32_t position, Vertex v) {
+bool GivenStepsHook::place(std::uint32_t position, Vertex v, dlx::OptionId option) {
   if (known_[position] != nobody) return true;  // the colours make it v
-  if (placed_[v]) return false;                 // v is elsewhere already: no walk
+  if (placed_[v]) {                             // v is elsewhere already: no walk
+    clash_ = position_of_[v];
+    return false;
+  }
   known_[position] = v;
   placed_[v] = true;
   position_of_[v] = position;
+  placed_by_[position] = option;
   log_.push_back(position);
   fresh_.push_back(position);
   return true;
@@ -207,12 +208,14 @@ bool GivenStepsHook::place(std::uint32_t position, Vertex v) {
 
 bool GivenStepsHook::choose(dlx::OptionId option, const dlx::Remaining&) {
   marks_.push_back(log_.size());
+  reasons_.chose();
   chose_ = true;
   if (option >= steps_->size()) return true;  // a path's start: its first step places the vertex
+  failure_ = Failure::refused;
+  refused_ = option;
   const HamiltonInstance::Step& s = (*steps_)[option];
-  const bool first = place(s.step, s.from);  // both, so that unchoose() undoes both
-  const bool second = place((s.step + 1) % rule_.positions(), s.to);
-  chose_ = true;
+  const bool first = place(s.step, s.from, option);  // both, so that unchoose() undoes both
+  const bool second = place((s.step + 1) % rule_.positions(), s.to, option);
   return first && second;
 }
 
@@ -222,12 +225,14 @@ void GivenStepsHook::unchoose(dlx::OptionId) {
     known_[log_.back()] = nobody;
   }
   marks_.pop_back();
+  reasons_.unchose();
   std::erase_if(fresh_, [this](std::uint32_t p) { return known_[p] == nobody; });
   chose_ = false;
 }
 
 bool GivenStepsHook::propagate(const dlx::Remaining& remaining, dlx::Pruner& pruner) {
   ++call_;
+  reasons_.node();
   if (!chose_) {  // a search's first node: the removals of an earlier search are undone
     fresh_.clear();
     for (std::uint32_t p = 0; p < known_.size(); ++p)
@@ -238,7 +243,96 @@ bool GivenStepsHook::propagate(const dlx::Remaining& remaining, dlx::Pruner& pru
     if (ok) ok = prune_around(p, remaining, pruner);
   fresh_.clear();
   chose_ = false;
-  return ok && (rule_.cycle() || (ends_possible() && regions_fillable()));
+  if (!ok || rule_.cycle()) return ok;  // a gap's failure is said
+  if (!ends_possible()) {
+    failure_ = Failure::ends;
+    return false;
+  }
+  if (!regions_fillable()) {
+    failure_ = Failure::region;
+    return false;
+  }
+  return true;
+}
+
+bool GivenStepsHook::explain(dlx::Reason& reason) {
+  reasons_.start(marks_.size());
+  // Too far, not only the wrong parity: the search from the gap's first end counts.
+  const std::uint32_t search = failure_ == Failure::gap && from_start_[known_[gap_last_ + 1]] > gap_last_ + 2 - gap_first_
+                                   ? search_reason(false)
+                                   : RemovalReasons::none;
+  reasons_.open();
+  if (failure_ == Failure::refused) {
+    reasons_.add(refused_);
+    say_position(clash_);
+  } else if (failure_ == Failure::gap) {
+    say_position(gap_first_ - 1);
+    say_position(gap_last_ + 1);
+  } else if (failure_ == Failure::ends) {
+    because_.positions.clear();
+    (void)ends_possible(&because_);
+    say_because(because_);
+  } else {
+    say_region(failed_region_);
+  }
+  reasons_.explain_segment(reasons_.close(), reason);
+  reasons_.explain_segment(search, reason);
+  return true;
+}
+
+bool GivenStepsHook::explain_removal(dlx::OptionId option, dlx::Reason& reason) {
+  if (!reasons_.recording()) {
+    reasons_.start(marks_.size());
+    return false;
+  }
+  return reasons_.explain(option, reason);
+}
+
+void GivenStepsHook::say_position(std::uint32_t position) {
+  if (position < known_.size() && known_[position] != nobody) reasons_.add(placed_by_[position]);
+}
+
+void GivenStepsHook::say_because(const Because& because) {
+  for (const std::uint32_t p : because.positions) say_position(p);
+}
+
+std::uint32_t GivenStepsHook::search_reason(bool backward) {
+  if (searches_[backward] == RemovalReasons::none) {
+    const std::uint32_t n = rule_.positions();
+    const Vertex a = gap_first_ > 0 ? known_[gap_first_ - 1] : nobody, b = gap_last_ + 1 < n ? known_[gap_last_ + 1] : nobody;
+    const Vertex target = backward ? a : b;
+    const std::vector<std::uint32_t>& distance = backward ? to_end_ : from_start_;
+    reasons_.open();
+    if (a != nobody) say_position(gap_first_ - 1);
+    if (b != nobody) say_position(gap_last_ + 1);
+    for (Vertex v = 0; v < n; ++v) {
+      if (distance[v] == Distances::unreachable || v == target) continue;  // not reached, or not gone on from
+      neighbours(v, backward, [&](Vertex w) {
+        if (placed_[w] && w != target && distance[w] == Distances::unreachable) say_position(position_of_[w]);  // turned away
+      });
+    }
+    searches_[backward] = reasons_.close();
+  }
+  return reasons_.search_segment(searches_[backward]);
+}
+
+void GivenStepsHook::say_region(std::uint64_t region) {
+  const std::uint32_t n = rule_.positions();
+  for (Vertex v = 0; v < n; ++v) {
+    if (placed_[v] || region_of_[v] != region) continue;
+    const auto around = [&](Vertex w) {
+      if (!placed_[w]) return;
+      const std::uint32_t p = position_of_[w];
+      say_position(p);
+      std::uint32_t after = p + 1, before = p;  // the nearest known positions either side
+      while (after < n && known_[after] == nobody) ++after;
+      while (before > 0 && known_[before - 1] == nobody) --before;
+      say_position(after);
+      if (before > 0) say_position(before - 1);
+    };
+    neighbours(v, false, around);
+    if (graph_->directed) neighbours(v, true, around);
+  }
 }
 
 bool GivenStepsHook::regions_fillable() {
@@ -313,11 +407,14 @@ bool GivenStepsHook::regions_fillable() {
     }
   }
   for (std::size_t r = 0; r < region_size_.size(); ++r)
-    if (capacity_[r] < region_size_[r]) return false;
+    if (capacity_[r] < region_size_[r]) {
+      failed_region_ = first + r;
+      return false;
+    }
   return true;
 }
 
-bool GivenStepsHook::ends_possible() const {
+bool GivenStepsHook::ends_possible(Because* why) const {
   const std::uint32_t n = rule_.positions();
   // Open sides of a placed vertex: the position after it (a way out of it
   // into the vertex beside) and the one before.
@@ -325,6 +422,17 @@ bool GivenStepsHook::ends_possible() const {
   const auto open_before = [&](Vertex w) { return placed_[w] && position_of_[w] > 0 && known_[position_of_[w] - 1] == nobody; };
   std::uint32_t firsts = 0, lasts = 0, either = 0;  // vertices that must be the first, the last, one of the two
   const graph::Graph& g = *graph_;
+  // Why x has so few ways: its neighbours placed, and the known positions beside theirs.
+  const auto closed_around = [&](Vertex x) {
+    if (!why) return;
+    const auto around = [&](Vertex w) {
+      if (!placed_[w]) return;
+      const std::uint32_t p = position_of_[w];
+      why->positions.insert(why->positions.end(), {p, p + 1, p - 1});  // p - 1 wraps past every position at 0
+    };
+    neighbours(x, false, around);
+    if (g.directed) neighbours(x, true, around);
+  };
   for (Vertex x = 0; x < n; ++x) {
     if (placed_[x]) continue;
     bool in = false, out = false;  // a predecessor, a successor
@@ -338,15 +446,23 @@ bool GivenStepsHook::ends_possible() const {
       out = ways >= 2;
       if (ways == 1) {
         ++either;
+        closed_around(x);
         continue;
       }
     }
-    if (!in && !out) return false;
+    if (!in && !out) {
+      if (why) why->positions.clear();  // x alone says no
+      closed_around(x);
+      return false;
+    }
+    if (!in || !out) closed_around(x);
     firsts += !in;
     lasts += !out;
   }
   const std::uint32_t first_open = known_[0] == nobody, last_open = known_[n - 1] == nobody;
-  return firsts <= first_open && lasts <= last_open && firsts + lasts + either <= first_open + last_open;
+  const bool possible = firsts <= first_open && lasts <= last_open && firsts + lasts + either <= first_open + last_open;
+  if (!possible && why) why->positions.insert(why->positions.end(), {0, n - 1});
+  return possible;
 }
 
 template <class Fits>
@@ -357,13 +473,30 @@ void GivenStepsHook::prune_step(std::uint32_t q, const dlx::Remaining& remaining
     if (stamp_[o] == call_) continue;
     const HamiltonInstance::Step& s = (*steps_)[o];
     const std::uint32_t next = (s.step + 1) % n;
-    // A known position takes its vertex alone; an unknown one a vertex not placed that fits.
-    const auto takes = [&](std::uint32_t position, Vertex x) {
-      return known_[position] != nobody ? known_[position] == x : !placed_[x] && fits(position, x);
+    // A known position takes its vertex alone; an unknown one a vertex not
+    // placed that fits. Saying no, it tells `why` what it read.
+    const auto takes = [&](std::uint32_t position, Vertex x, Because* why) {
+      if (known_[position] != nobody || placed_[x]) {
+        if (known_[position] == x) return true;
+        if (why) why->positions.push_back(known_[position] != nobody ? position : position_of_[x]);
+        return false;
+      }
+      return fits(position, x, why);
     };
-    if (takes(s.step, s.from) && takes(next, s.to)) continue;
+    if (takes(s.step, s.from, nullptr) && takes(next, s.to, nullptr)) continue;
     stamp_[o] = call_;
     pruner.remove(o);
+    if (!reasons_.recording()) continue;
+    because_.positions.clear();
+    because_.from_start = because_.to_end = false;
+    (void)(takes(s.step, s.from, &because_) && takes(next, s.to, &because_));  // again, to hear what it read
+    // The searches first: a segment is made at a time.
+    const std::uint32_t segments[3] = {because_.from_start ? search_reason(false) : RemovalReasons::none,
+                                       because_.to_end ? search_reason(true) : RemovalReasons::none, 0};
+    reasons_.open();
+    say_because(because_);
+    const std::uint32_t own[3] = {reasons_.close(), segments[0], segments[1]};
+    reasons_.removed(o, own);
   }
 }
 
@@ -372,11 +505,25 @@ bool GivenStepsHook::prune_gap(std::uint32_t first, std::uint32_t last, const dl
   const bool opens = first > 0, closes = last + 1 < n;  // a known position before it, after it
   const Vertex a = opens ? known_[first - 1] : nobody, b = closes ? known_[last + 1] : nobody;
   const Distances& d = *distances_;
+  gap_first_ = first;
+  gap_last_ = last;
+  searches_[0] = searches_[1] = RemovalReasons::none;
   if (opens) search_through(*graph_, in_, a, b, false, placed_, from_start_, queue_);
   if (closes) search_through(*graph_, in_, b, a, true, placed_, to_end_, queue_);
-  if (opens && closes && !d.reaches(from_start_[b], last + 2 - first)) return false;
-  const auto fits = [&](std::uint32_t q, Vertex x) {
-    return (!opens || d.reaches(from_start_[x], q + 1 - first)) && (!closes || d.reaches(to_end_[x], last + 1 - q));
+  if (opens && closes && !d.reaches(from_start_[b], last + 2 - first)) {
+    failure_ = Failure::gap;
+    return false;
+  }
+  const auto fits = [&](std::uint32_t q, Vertex x, Because* why) {
+    const bool after_a = !opens || d.reaches(from_start_[x], q + 1 - first);
+    const bool before_b = !closes || d.reaches(to_end_[x], last + 1 - q);
+    if (why && !(after_a && before_b)) {  // the gap's ends; a search when too far, not only of the wrong parity
+      if (opens) why->positions.push_back(first - 1);
+      if (closes) why->positions.push_back(last + 1);
+      why->from_start = !after_a && from_start_[x] > q + 1 - first;
+      why->to_end = after_a && to_end_[x] > last + 1 - q;
+    }
+    return after_a && before_b;
   };
   for (std::uint32_t q = opens ? first - 1 : 0; q <= last && q < step_count_; ++q) prune_step(q, remaining, pruner, fits);
   return true;
@@ -387,7 +534,7 @@ bool GivenStepsHook::prune_around(std::uint32_t p, const dlx::Remaining& remaini
   const Vertex u = known_[p];
   if (!rule_.cycle()) {
     // The two steps at p put u there, even between two known positions.
-    const auto any = [](std::uint32_t, Vertex) { return true; };
+    const auto any = [](std::uint32_t, Vertex, Because*) { return true; };
     if (p > 0) prune_step(p - 1, remaining, pruner, any);
     if (p < step_count_) prune_step(p, remaining, pruner, any);
     std::uint32_t before = p, after = p + 1;
@@ -408,7 +555,11 @@ bool GivenStepsHook::prune_around(std::uint32_t p, const dlx::Remaining& remaini
     count = back + ahead;
   }
   for (std::uint32_t k = 0; k < count && k < step_count_; ++k)
-    prune_step((first + k) % step_count_, remaining, pruner, [&](std::uint32_t q, Vertex x) { return rule_.fits(p, u, q, x); });
+    prune_step((first + k) % step_count_, remaining, pruner, [&](std::uint32_t q, Vertex x, Because* why) {
+      const bool fit = rule_.fits(p, u, q, x);
+      if (!fit && why) why->positions.push_back(p);  // the graph's distances from u
+      return fit;
+    });
   return true;
 }
 

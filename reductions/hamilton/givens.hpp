@@ -16,6 +16,7 @@
 
 #include "dlx/solver.hpp"
 #include "hamilton/hamilton.hpp"
+#include "hamilton/removal_reasons.hpp"
 
 namespace dance::hamilton {
 
@@ -86,6 +87,19 @@ class Placements {
   std::vector<bool> allowed_;  // per position, per vertex
 };
 
+// Per vertex, the vertices with an arc into it (directed; none needed otherwise).
+[[nodiscard]] std::vector<std::vector<Vertex>> arcs_in(const graph::Graph& g);
+// Visits the vertices next to v: after it (arcs out), or before it
+// (backward: `in`, arcs_in()'s, in a digraph).
+template <class Visit>
+void neighbours(const graph::Graph& g, const std::vector<std::vector<Vertex>>& in, Vertex v, bool backward, Visit visit) {
+  if (backward && g.directed) {
+    for (const Vertex w : in[v]) visit(w);
+  } else {
+    for (const Vertex w : g.out[v]) visit(w);
+  }
+}
+
 // The position encoding's propagation: the positions known (the givens and
 // those the options chosen fill), and for each position newly known, the
 // options of the steps between it and the nearest known positions on either
@@ -96,6 +110,17 @@ class Placements {
 // in or out that cannot be an end; for a cycle, the graph's distances. At a search's first node
 // every known position counts as new (the removals of an earlier search by
 // the same solver are undone).
+//
+// Learning's reasons (Hook::explain, explain_removal) name the options that
+// placed vertices (a given needs none): a step's option goes because its
+// position holds another vertex, its vertex stands elsewhere, or the rule
+// with a known position p says no (p's vertex: a cycle's rule reads the
+// graph's distances alone); a gap's search, when a distance is too far (not
+// only of the wrong parity, which any walk keeps), by the vertices placed at
+// its ends and those it turned away (options that go only open the way). A
+// vertex left without a way in or out by the vertices placed around it and
+// beside them on the walk; a region too large for its gaps by the vertices
+// placed around it and the known positions that end their gaps.
 class GivenStepsHook final : public dlx::Hook {
  public:
   GivenStepsHook(std::shared_ptr<const std::vector<HamiltonInstance::Step>> steps, StepRule rule,
@@ -105,12 +130,24 @@ class GivenStepsHook final : public dlx::Hook {
   void unchoose(dlx::OptionId option) override;
   [[nodiscard]] bool propagates() const override { return true; }
   bool propagate(const dlx::Remaining& remaining, dlx::Pruner& pruner) override;
+  bool explain(dlx::Reason& reason) override;
+  // Learning stays off unless asked for (--learning on): it did not pay here (docs/engine.md, Learning).
+  [[nodiscard]] bool explains() const override { return false; }
+  bool explain_removal(dlx::OptionId option, dlx::Reason& reason) override;
   [[nodiscard]] std::unique_ptr<dlx::Hook> clone() const override;
 
  private:
+  // What a rule read when it said no, for learning's reasons: known
+  // positions (their vertices' options), and the gap's searches that count.
+  struct Because {
+    std::vector<std::uint32_t> positions;
+    bool from_start = false, to_end = false;
+  };
+  // Why the last choose() or propagate() said no.
+  enum class Failure { refused, gap, ends, region };
   void place_givens();
-  // Puts v at the position; false when v stands at another one.
-  bool place(std::uint32_t position, Vertex v);
+  // Puts v at the position (by `option`); false when v stands at another one.
+  bool place(std::uint32_t position, Vertex v, dlx::OptionId option);
   // Takes out the options of the steps around the known position p that
   // break the rule with it; false when a gap next to p cannot be crossed.
   bool prune_around(std::uint32_t p, const dlx::Remaining& remaining, dlx::Pruner& pruner);
@@ -120,15 +157,32 @@ class GivenStepsHook final : public dlx::Hook {
   // A path: whether every vertex not placed still has a way in and a way out
   // (a neighbour not placed, or a placed one whose next or previous
   // position is open), or else can be an end of the path that is still open.
-  [[nodiscard]] bool ends_possible() const;
+  // Saying no, it tells `why` the positions it read.
+  [[nodiscard]] bool ends_possible(Because* why = nullptr) const;
   // A path: whether the gaps can fill the regions of vertices not placed.
   // A gap's vertices are consecutive, so they lie in one region, one beside
   // both of its ends; each region needs gaps beside it at least as long as
   // it is large.
   bool regions_fillable();
-  // Takes out the options of step q for which `fits(position, vertex)` fails at an unknown position.
+  // Takes out the options of step q for which `fits(position, vertex, why)`
+  // fails at an unknown position (saying no, it tells `why` what it read).
   template <class Fits>
   void prune_step(std::uint32_t q, const dlx::Remaining& remaining, dlx::Pruner& pruner, Fits fits);
+  // Neighbours of v: after it (arcs out), or before it (backward).
+  template <class Visit>
+  void neighbours(Vertex v, bool backward, Visit visit) const {
+    hamilton::neighbours(*graph_, in_, v, backward, visit);
+  }
+
+  // Learning's reasons, into the segment being made: the option that placed
+  // a known position's vertex (none for a given), the positions named.
+  void say_position(std::uint32_t position);
+  void say_because(const Because& because);
+  // The segment of the last prune_gap()'s search from its first end
+  // (backward: to its last), the vertices it turned away.
+  std::uint32_t search_reason(bool backward);
+  // The positions that keep region `region` (a stamp) as it is and its gaps as short.
+  void say_region(std::uint64_t region);
 
   std::shared_ptr<const std::vector<HamiltonInstance::Step>> steps_;
   StepRule rule_;
@@ -154,6 +208,16 @@ class GivenStepsHook final : public dlx::Hook {
   std::vector<std::uint64_t> stamp_;    // per option: the call of propagate() that took it out
   std::uint64_t call_ = 0;
   std::vector<dlx::OptionId> buffer_;
+  // Learning's reasons.
+  std::vector<dlx::OptionId> placed_by_;  // per known position: the option that placed its vertex (none: a given)
+  RemovalReasons reasons_;
+  Failure failure_ = Failure::refused;
+  dlx::OptionId refused_ = 0;
+  std::uint32_t clash_ = 0;                      // the refused option's vertex stands at this position
+  std::uint32_t gap_first_ = 0, gap_last_ = 0;  // the last prune_gap()'s gap
+  std::uint64_t failed_region_ = 0;
+  std::uint32_t searches_[2] = {RemovalReasons::none, RemovalReasons::none};  // the last prune_gap()'s, once made
+  Because because_;
 };
 
 }  // namespace dance::hamilton

@@ -177,8 +177,10 @@ class Hook {
   // asked lazily, when a dead end's reason holds the removal. False (the
   // default): every choice made above that node counts.
   virtual bool explain_removal(OptionId, Reason&) { return false; }
-  // Whether explain() answers, so that learning pays (SolverOptions::learning
+  // Whether learning pays with the hook's reasons (SolverOptions::learning
   // automatic turns it on for searches for solutions); asked by set_hook().
+  // A hook may explain (for learning on) and still say no, where learning
+  // was measured to cost more than it saves (the path puzzles' chains).
   [[nodiscard]] virtual bool explains() const { return false; }
   // Whether the hook orders a node's choices (below); asked by set_hook().
   [[nodiscard]] virtual bool orders() const { return false; }
