@@ -46,6 +46,8 @@ TEST_CASE("validate: a request that can run passes, each rule between options re
   Request xml = asking(Job::solve);
   xml.format = "xml";
   CHECK(refusal(xml) == "bad_option: --format: sudoku writes text, line, grid, svg or json; found 'xml'");
+  xml.job = Job::generate;  // generate lists only the formats that draw puzzles
+  CHECK(refusal(xml) == "bad_option: --format: dance generate sudoku writes text, svg or json; found 'xml'");
 
   CHECK(refusal(asking(Job::split)) == "bad_option: --depth goes with split, and split needs it");
   Request split = asking(Job::split);

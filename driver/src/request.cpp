@@ -48,18 +48,17 @@ std::optional<Failure> validate(const Request& r) {
     return refused({option_named("format"), {" needs a name: 'dance solve " + r.reduction + " --help' lists them"}});
   if (r.job == Job::count && r.format != "text" && r.format != "json")
     return refused({{"count writes numbers: "}, option_named("format"), {" text or json"}});
-  if (r.format != "text") {  // text every reduction writes
-    try {
-      (void)reduction->presenter(r.format);
-    } catch (const OptionError& e) {  // "--format: sudoku writes text, svg or json; found 'x'"
-      return refused(e.parts());
-    }
-  }
   if (r.job == Job::generate) {  // text and json the type writes, other formats a presenter that draws puzzles
     const std::vector<std::string> drawn = reduction->puzzle_formats();
     if (std::find(drawn.begin(), drawn.end(), r.format) == drawn.end())
       return refused({option_named("format"), {": dance generate " + r.reduction + " writes " +
                                                listed(drawn) + "; found " + dlx::quoted(r.format)}});
+  } else if (r.format != "text") {  // text every reduction writes
+    try {
+      (void)reduction->presenter(r.format);
+    } catch (const OptionError& e) {  // "--format: sudoku writes text, svg or json; found 'x'"
+      return refused(e.parts());
+    }
   }
   // The rules between options.
   if (r.job == Job::generate && r.solutions == 0) return refused({{"generate: "}, option_named("n"), {" must be at least 1"}});

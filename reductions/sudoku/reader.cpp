@@ -177,7 +177,7 @@ int value_of(const Token& cell, bool decimal, int n, std::size_t line, Notation&
   }
   if (value < 0)
     throw dlx::ParseError(line, cell.column,
-                          "unknown symbol '" + std::string(t) + "': expected a value 1.." + std::to_string(n) +
+                          "unknown symbol " + dlx::quoted(t) + ": expected a value 1.." + std::to_string(n) +
                               " or a blank (. 0 _ * x)");
   if (value > n)
     fail_with_hint(line, cell.column, "value " + std::to_string(value) + " is out of range 1.." + std::to_string(n),
@@ -294,7 +294,7 @@ Cells PuzzleReader::read_regions(const ReadGrid& puzzle) {
   for (const auto& [symbol, region] : label)
     if (size[static_cast<std::size_t>(region)] != n)
       throw dlx::ParseError(line_no_, 1,
-                            "region '" + std::string(1, symbol) + "' has " +
+                            "region " + dlx::quoted(std::string_view(&symbol, 1)) + " has " +
                                 std::to_string(size[static_cast<std::size_t>(region)]) + " cells, expected " +
                                 std::to_string(n));
   if (static_cast<int>(label.size()) != n)

@@ -75,6 +75,8 @@ expect 0 '^([1-9]|[12][0-9]|3[0-6])( ([1-9]|[12][0-9]|3[0-6])){1295}$' '' -- cat
 expect 0 '^unique$' '' -- "$dance" solve sudoku --unique "$tmp/big.out"
 expect 0 '^288$' '' -- "$dance" solve sudoku "$(bad '................\n')" -n 0
 expect 2 '^error$' 'line 1, column 3: unknown symbol' -- "$dance" solve sudoku "$(bad '12?.............\n')"
+# a NUL byte is named, not the end of the message
+expect 2 '^error$' "unknown symbol '\\\\x00': expected a value" -- "$dance" solve sudoku "$(bad '1\0..............\n')"
 expect 2 '^error$' 'column 16: value 16 is out of range 1..4 \(if the line is a row of a 16x16 grid, give --box 4x4\)' -- "$dance" solve sudoku "$(bad '...............G\n')"
 expect 0 '^1423$' '' -- "$dance" solve sudoku --jigsaw --verify "$data/jigsaw4.txt"
 expect 0 '^unique$' '' -- "$dance" solve sudoku --jigsaw --unique "$data/jigsaw4.txt"
