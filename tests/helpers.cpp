@@ -221,4 +221,22 @@ ReasonsChecked check_reasons(Encoding encoding, const std::set<std::vector<dlx::
   return {checker.checked, checker.wrong};
 }
 
+SmallGraph random_graph(std::mt19937_64& rng, std::size_t n, bool directed, double least, double most) {
+  SmallGraph g;
+  g.directed = directed;
+  g.arc.assign(n, std::vector<bool>(n, false));
+  std::ostringstream text;
+  for (std::size_t u = 0; u < n; ++u) text << u << ":\n";
+  std::bernoulli_distribution coin(least + (most - least) * static_cast<double>(rng() % 100) / 100.0);
+  for (std::size_t u = 0; u < n; ++u)
+    for (std::size_t v = directed ? 0 : u + 1; v < n; ++v)
+      if (u != v && coin(rng)) {
+        g.arc[u][v] = true;
+        if (!directed) g.arc[v][u] = true;
+        text << u << ": " << v << '\n';
+      }
+  g.text = text.str();
+  return g;
+}
+
 }  // namespace dance::test

@@ -9,6 +9,7 @@
 #include <memory>
 #include <set>
 #include <optional>
+#include <random>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -72,5 +73,28 @@ struct ReasonsChecked {
   std::uint64_t checked = 0, wrong = 0;
 };
 ReasonsChecked check_reasons(Encoding encoding, const std::set<std::vector<dlx::OptionId>>& answers, std::uint64_t seed);
+
+// A test-only knob (a static bool that breaks something on purpose) on while
+// this lives, off again after, whatever the test's end.
+class Flipped {
+ public:
+  explicit Flipped(bool& knob) : knob_(knob) { knob_ = true; }
+  ~Flipped() { knob_ = false; }
+  Flipped(const Flipped&) = delete;
+  Flipped& operator=(const Flipped&) = delete;
+
+ private:
+  bool& knob_;
+};
+
+// A graph of n vertices named 0..n-1, as a matrix of arcs (both ways for an
+// edge) and as the adjacency lists dance reads (every vertex listed, also one
+// without edges): each arc with one probability, drawn from `least` to `most`.
+struct SmallGraph {
+  std::vector<std::vector<bool>> arc;
+  bool directed = false;
+  std::string text;
+};
+SmallGraph random_graph(std::mt19937_64& rng, std::size_t n, bool directed, double least, double most);
 
 }  // namespace dance::test

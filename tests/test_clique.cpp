@@ -343,10 +343,7 @@ TEST_CASE("clique --max with the hook's bit sets broken on purpose (the last ver
   // vertices apart (ColouringBound's keeps_apart), so the brute-force test
   // above must be able to fail through it: the driver's verify() refuses
   // the answers.
-  struct Forget {
-    Forget() { clique::ColouringBound::forget_last_for_tests = true; }
-    ~Forget() { clique::ColouringBound::forget_last_for_tests = false; }
-  } broken;
+  const dance::test::Flipped broken(clique::ColouringBound::forget_last_for_tests);
   const std::atomic<bool> never{false};
   std::mt19937_64 rng(41);
   int refused = 0;
@@ -433,12 +430,6 @@ struct OnlyRules {
   explicit OnlyRules(clique::BoundRules rules) { clique::ColouringBound::rules = rules; }
   ~OnlyRules() { clique::ColouringBound::rules = clique::BoundRules{}; }
 };
-// The MaxSAT-style rule broken on purpose (a class whose propagations find
-// no conflict counted as inconsistent), restored after.
-struct UnsoundInconsistentSets {
-  UnsoundInconsistentSets() { clique::InconsistentClasses::unsound_for_tests = true; }
-  ~UnsoundInconsistentSets() { clique::InconsistentClasses::unsound_for_tests = false; }
-};
 
 // Per round, on a random dense graph: the colours of a greedy colouring of
 // all its vertices, the most inconsistent sets InconsistentClasses finds
@@ -493,7 +484,8 @@ TEST_CASE("inconsistent sets of colour classes: the colours less the sets found 
 
 TEST_CASE("inconsistent sets broken on purpose (a class that never conflicts counted) fall below the clique number", "[clique][inconsistent]") {
   // The test above must be able to fail.
-  UnsoundInconsistentSets broken;
+  // the MaxSAT-style rule broken on purpose: a class whose propagations find no conflict counted as inconsistent
+  const dance::test::Flipped broken(clique::InconsistentClasses::unsound_for_tests);
   std::mt19937_64 rng(58);
   int below = 0;
   for (int round = 0; round < 400; ++round) {
@@ -549,7 +541,8 @@ int missed_on_dense_graphs() {
 TEST_CASE("clique --max with the MaxSAT-style rule broken on purpose misses omega on dense random graphs", "[clique][inconsistent]") {
   // The test above must be able to fail through this rule alone: in the
   // children's bound, and in the branch set (a class absorbed without a conflict).
-  UnsoundInconsistentSets broken;
+  // the MaxSAT-style rule broken on purpose: a class whose propagations find no conflict counted as inconsistent
+  const dance::test::Flipped broken(clique::InconsistentClasses::unsound_for_tests);
   for (const clique::BoundRules rules : {clique::BoundRules{true, false, false, false}, clique::BoundRules{true, false, false, true}}) {
     OnlyRules only(rules);
     INFO("branch set " << rules.branch_set);
@@ -558,10 +551,7 @@ TEST_CASE("clique --max with the MaxSAT-style rule broken on purpose misses omeg
 }
 
 TEST_CASE("clique --max with the branch set broken on purpose (its first class left out) misses omega on dense random graphs", "[clique][inconsistent]") {
-  struct Narrow {
-    Narrow() { clique::ColouringBound::narrow_branch_set_for_tests = true; }
-    ~Narrow() { clique::ColouringBound::narrow_branch_set_for_tests = false; }
-  } broken;
+  const dance::test::Flipped broken(clique::ColouringBound::narrow_branch_set_for_tests);
   OnlyRules only(clique::BoundRules{false, false, false, true});
   CHECK(missed_on_dense_graphs() > 8);
 }
@@ -657,10 +647,7 @@ int missed_alpha(std::string (*make)(std::mt19937_64&, std::vector<std::vector<b
 }  // namespace
 
 TEST_CASE("independent-set --max with the fold's lifting broken on purpose misses alpha", "[clique][kernel]") {
-  struct BrokenFold {
-    BrokenFold() { clique::Kernel::broken_fold_for_tests = true; }
-    ~BrokenFold() { clique::Kernel::broken_fold_for_tests = false; }
-  } broken;
+  const dance::test::Flipped broken(clique::Kernel::broken_fold_for_tests);
   CHECK(missed_alpha(sparse_graph, 100000) > 40);
 }
 
@@ -712,10 +699,7 @@ TEST_CASE("independent-set --max through the kernel's twins rule agrees with bru
 }
 
 TEST_CASE("independent-set --max with twins taken even when their neighbours are independent misses alpha", "[clique][kernel]") {
-  struct BrokenTwins {
-    BrokenTwins() { clique::Kernel::broken_twins_for_tests = true; }
-    ~BrokenTwins() { clique::Kernel::broken_twins_for_tests = false; }
-  } broken;
+  const dance::test::Flipped broken(clique::Kernel::broken_twins_for_tests);
   OnlyKernelRules only(clique::KernelRules{false, false, false, true});
   CHECK(missed_alpha(graph_with_twins, 5858) > 5);  // 10 of the 150
 }

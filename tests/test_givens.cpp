@@ -37,27 +37,6 @@ std::uint64_t brute_force(const std::vector<std::vector<bool>>& arc, bool path,
   return count;
 }
 
-// A random graph of n vertices named 0..n-1, its arcs (both ways for an edge) and its text.
-struct RandomGraph {
-  std::vector<std::vector<bool>> arc;
-  std::string text;
-};
-RandomGraph random_graph(std::mt19937_64& rng, std::size_t n, bool directed) {
-  RandomGraph g{std::vector<std::vector<bool>>(n, std::vector<bool>(n, false)), ""};
-  std::ostringstream text;
-  for (std::size_t u = 0; u < n; ++u) text << u << ":\n";
-  std::bernoulli_distribution coin(0.35 + 0.5 * static_cast<double>(rng() % 100) / 100.0);
-  for (std::size_t u = 0; u < n; ++u)
-    for (std::size_t v = directed ? 0 : u + 1; v < n; ++v)
-      if (u != v && coin(rng)) {
-        g.arc[u][v] = true;
-        if (!directed) g.arc[v][u] = true;
-        text << u << ": " << v << '\n';
-      }
-  g.text = text.str();
-  return g;
-}
-
 // `given` vertices at distinct random steps: the pairs (vertex, step from 0) and --given's value.
 std::pair<std::vector<std::pair<std::size_t, std::size_t>>, std::string> random_givens(std::mt19937_64& rng, std::size_t n,
                                                                                        std::size_t given) {
@@ -99,7 +78,7 @@ Question random_question(std::mt19937_64& rng, int round) {
   } else {
     n = 7 + rng() % 5;
     const bool directed = round % 3 == 1;
-    q.text = random_graph(rng, n, directed).text;
+    q.text = dance::test::random_graph(rng, n, directed, 0.35, 0.85).text;
     if (directed) q.options.set("directed");
   }
   if (round % 2 == 0) q.options.set("path");
@@ -137,7 +116,7 @@ TEST_CASE("givens: paths and cycles with vertices at fixed steps agree with brut
   for (int round = 0; round < 160; ++round) {
     const bool directed = round % 2 == 1;
     const std::size_t n = 3 + rng() % 5;
-    const RandomGraph g = random_graph(rng, n, directed);
+    const dance::test::SmallGraph g = dance::test::random_graph(rng, n, directed, 0.35, 0.85);
     const auto [givens, option] = random_givens(rng, n, 1 + rng() % std::min<std::size_t>(3, n - 1));
     for (const bool path : {true, false}) {
       const std::uint64_t expected = brute_force(g.arc, path, givens);
@@ -200,10 +179,7 @@ TEST_CASE("givens with learning (their reasons used): counts, answers, first ans
 }
 
 TEST_CASE("givens with their reasons broken on purpose (a search left out) lose answers, and their check finds them wrong") {
-  struct Broken {
-    Broken() { hamilton::RemovalReasons::broken_for_tests = true; }
-    ~Broken() { hamilton::RemovalReasons::broken_for_tests = false; }
-  } broken;
+  const dance::test::Flipped broken(hamilton::RemovalReasons::broken_for_tests);
   std::mt19937_64 rng(555);
   int wrong = 0;
   for (int round = 0; round < 600 && wrong == 0; ++round) {

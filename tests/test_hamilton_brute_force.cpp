@@ -10,41 +10,20 @@
 
 #include "hamilton/hamilton.hpp"
 #include "verified_count.hpp"
+#include "helpers.hpp"
 
 using namespace dance;
 using dance::test::count_verified;
+using dance::test::SmallGraph;
 
 namespace {
 
 const Reduction& reduction = *find_reduction("hamilton");
 
-// A graph as a matrix of arcs (symmetric when undirected) and as the
-// adjacency lists dance reads.
-struct SmallGraph {
-  std::vector<std::vector<bool>> arc;
-  bool directed = false;
-  std::string text;
-};
-
+// Dense small graphs, sparser large ones: the answers stay few enough to list.
 SmallGraph random_graph(std::mt19937_64& rng, bool directed) {
-  SmallGraph g;
-  g.directed = directed;
   const std::size_t n = 1 + rng() % 10;
-  g.arc.assign(n, std::vector<bool>(n, false));
-  std::ostringstream text;
-  for (std::size_t u = 0; u < n; ++u) text << u << ":\n";  // every vertex, also one without edges
-  // Dense small graphs, sparser large ones: the answers stay few enough to list.
-  const double most = std::min(0.9, 4.0 / static_cast<double>(n));
-  std::bernoulli_distribution coin(0.15 + (most - 0.15) * static_cast<double>(rng() % 100) / 100.0);
-  for (std::size_t u = 0; u < n; ++u)
-    for (std::size_t v = directed ? 0 : u + 1; v < n; ++v)
-      if (u != v && coin(rng)) {
-        g.arc[u][v] = true;
-        if (!directed) g.arc[v][u] = true;
-        text << u << ": " << v << '\n';
-      }
-  g.text = text.str();
-  return g;
+  return dance::test::random_graph(rng, n, directed, 0.15, std::min(0.9, 4.0 / static_cast<double>(n)));
 }
 
 // Depth-first over the simple paths from `at`: calls `reached(path)` for each.

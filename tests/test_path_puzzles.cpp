@@ -276,10 +276,7 @@ TEST_CASE("path puzzles with learning (the chains' reasons used): counts, answer
 }
 
 TEST_CASE("path puzzles with the chains' reasons broken on purpose (a search left out) lose answers, and their check finds them wrong", "[numbrix][hidato][signpost][learning]") {
-  struct Broken {
-    Broken() { hamilton::RemovalReasons::broken_for_tests = true; }
-    ~Broken() { hamilton::RemovalReasons::broken_for_tests = false; }
-  } broken;
+  const dance::test::Flipped broken(hamilton::RemovalReasons::broken_for_tests);
   std::mt19937_64 rng(555);
   int wrong = 0;
   for (int round = 0; round < 600 && wrong == 0; ++round) {
