@@ -141,7 +141,7 @@ void raise_value_error(const std::string& message, const std::string& code) {
 
 std::string keyword_of(std::string_view name) {
   // dance's own options by Python's keyword for them (time-limit is seconds=)
-  if (const FieldNames* own = field_named(name); own && !own->keyword.empty()) return std::string(own->keyword) + "=";
+  if (const std::optional<FieldNames> own = field_named(name); own && !own->keyword.empty()) return std::string(own->keyword) + "=";
   std::string keyword(name);
   std::replace(keyword.begin(), keyword.end(), '-', '_');
   static const std::set<std::string, std::less<>> reserved{"and", "as", "class", "def", "for", "from", "global", "if", "import",

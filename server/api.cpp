@@ -273,7 +273,7 @@ Asked request_of(Fields& fields, const Endpoint& endpoint, const ApiLimits& limi
 OptionNamer request_words(const Reduction& reduction, bool generating) {
   return [&reduction, generating](std::string_view name) -> std::string {
     if (reduction.has_option(std::string(name))) return "options." + std::string(name);
-    const FieldNames* own = field_named(name);
+    const std::optional<FieldNames> own = field_named(name);
     if (!own || own->field.empty()) return option_word(name);
     if (generating)
       for (const OwnOption& o : own_options())

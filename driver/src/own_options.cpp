@@ -69,17 +69,17 @@ const std::vector<OwnOption>& own_options() {
        .help = "count the solutions instead of printing them (like `count`)", .commands = searching, .field = "count", .job = Job::count},
       {.name = "unique", .kind = K::flag,
        .help = "stop at a second solution and say unique, multiple or none (unknown: a limit stopped it first)",
-       .commands = searching, .field = "unique", .job = Job::unique},
+       .commands = searching, .field = "unique", .job = Job::unique, .keyword = "unique"},
       {.name = "time-limit", .letter = 't', .kind = K::seconds, .target = &Request::time_limit, .argument = "SECONDS",
        .help = "stop after SECONDS of search per instance (generate: per puzzle, which is then left out), 0 = none; "
                "serve: per request, 5 by default",
-       .commands = {C::solve, C::count, C::split, C::generate, C::serve}, .field = "time_limit", .check_takes = true},
+       .commands = {C::solve, C::count, C::split, C::generate, C::serve}, .field = "time_limit", .check_takes = true, .keyword = "seconds"},
       {.name = "node-limit", .kind = K::whole, .target = &Request::node_limit, .argument = "N",
        .help = "stop after N search nodes per instance, 0 = none", .commands = {C::solve, C::count, C::split},
-       .field = "node_limit"},
+       .field = "node_limit", .keyword = "nodes"},
       {.name = "seed", .kind = K::whole, .target = &Request::seed, .argument = "N",
        .help = "randomise item and option order reproducibly; 0 = input order. generate: each seed its own puzzles",
-       .commands = {C::solve, C::count, C::split, C::generate}, .field = "seed"},
+       .commands = {C::solve, C::count, C::split, C::generate}, .field = "seed", .keyword = "seed"},
       {.name = "restarts", .kind = K::whole, .target = &Request::restarts, .argument = "N",
        .help = "solve restarts its search for a first solution in a fresh random order (from --seed) after N, N, 2N, "
                "N, N, 2N, 4N, ... nodes (Luby's sequence); still complete; 0 = never, or as the reduction asks "
@@ -98,7 +98,7 @@ const std::vector<OwnOption>& own_options() {
        .help = "threads: one search shared by work stealing for a single instance, else a batch of instances "
                "or generated puzzles (output stays in order); 0 = all cores, at most 1024; serve: the pool "
                "that runs the requests, four a core by default",
-       .commands = {C::solve, C::count, C::generate, C::serve}, .hi = most_threads},
+       .commands = {C::solve, C::count, C::generate, C::serve}, .hi = most_threads, .keyword = "threads"},
       {.name = "resume", .kind = K::text, .target = &Request::resume, .argument = "FILE[:FROM-TO]",
        .help = "count only below the parts on these lines of FILE (from split)", .commands = searching},
       {.name = "depth", .kind = K::whole, .target = &Request::depth, .argument = "D",
@@ -112,7 +112,7 @@ const std::vector<OwnOption>& own_options() {
        .commands = {C::solve, C::count, C::split, C::generate}, .field = "stats"},
       {.name = "verify", .kind = K::flag, .target = &Request::verify,
        .help = "check every answer with the reduction's independent verifier",
-       .commands = {C::solve, C::count, C::generate}, .field = "verify"},
+       .commands = {C::solve, C::count, C::generate}, .field = "verify", .keyword = "verify"},
       {.name = "quiet", .letter = 'q', .kind = K::flag,
        .help = "print no solutions; only the exit status tells", .commands = {C::solve, C::count, C::generate}},
       {.name = "progress",
@@ -135,16 +135,16 @@ const std::vector<OwnOption>& own_options() {
        .commands = {C::serve}, .lo = 1},
       {.name = "symmetry", .kind = K::choice, .target = &Request::symmetry, .argument = "S",
        .help = "clue symmetry none, rot180, rot90, mirror or diagonal", .commands = {C::generate},
-       .choices = &symmetry_words, .field = "symmetry"},
+       .choices = &symmetry_words, .field = "symmetry", .keyword = "symmetry"},
       {.name = "minimal", .kind = K::flag, .target = &Request::minimal,
        .help = "no clue (orbit) can be taken away (sudoku: about a second a puzzle at 25x25, far longer beyond: "
                "docs/generate.md)",
-       .commands = {C::generate}, .field = "minimal"},
+       .commands = {C::generate}, .field = "minimal", .keyword = "minimal"},
       {.name = "clues", .kind = K::whole, .target = &Request::clues, .argument = "K",
-       .help = "exactly K clues, 0 = as removal leaves", .commands = {C::generate}, .field = "clues"},
+       .help = "exactly K clues, 0 = as removal leaves", .commands = {C::generate}, .field = "clues", .keyword = "clues"},
       {.name = "difficulty", .kind = K::choice, .target = &Request::difficulty, .argument = "G",
        .help = "easy, medium, hard or fiendish, graded by the engine's search (docs/generate.md)",
-       .commands = {C::generate}, .choices = &difficulty_words, .field = "difficulty"},
+       .commands = {C::generate}, .choices = &difficulty_words, .field = "difficulty", .keyword = "difficulty"},
       {.name = "with-solution", .kind = K::flag, .target = &Request::with_solution,
        .help = "the solution after the puzzle on its line", .commands = {C::generate}, .field = "with_solution"},
     };
@@ -159,7 +159,7 @@ const std::vector<OwnOption>& own_options() {
                                            "forgets the half of its entries that took fewest nodes, and the count "
                                            "goes on, exact",
                                    .commands = {C::solve, C::count}, .lo = 1, .hi = most_memo_mib,
-                                   .field = "memo_mib"}) + 1;
+                                   .field = "memo_mib", .keyword = "memo_mib"}) + 1;
     return rows;
   }();
   return table;

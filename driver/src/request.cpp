@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "dance/own_options.hpp"
 #include "dance/parallel.hpp"
 #include "dlx/error.hpp"
 
@@ -116,33 +117,13 @@ GenerateOptions generate_options(const Request& r) {
   return options;
 }
 
-const std::vector<FieldNames>& field_names() {
-  static const std::vector<FieldNames> names{
-      {"solutions", 'n', "solutions", ""},       {"count", 0, "count", ""},
-      {"unique", 0, "unique", "unique"},         {"time-limit", 't', "time_limit", "seconds"},
-      {"node-limit", 0, "node_limit", "nodes"},  {"seed", 0, "seed", "seed"},
-      {"restarts", 0, "", ""},                   {"threads", 'j', "", "threads"},
-      {"sample", 0, "sample", ""},               {"memo-mib", 0, "memo_mib", "memo_mib"},
-      {"resume", 0, "", ""},                     {"depth", 0, "", ""},
-      {"format", 0, "options.format", ""},       {"verify", 0, "verify", "verify"},
-      {"symmetry", 0, "symmetry", "symmetry"},   {"minimal", 0, "minimal", "minimal"},
-      {"clues", 0, "clues", "clues"},            {"difficulty", 0, "difficulty", "difficulty"},
-      {"with-solution", 0, "with_solution", ""},
-  };
-  return names;
-}
-
-const FieldNames* field_named(std::string_view name) {
-  for (const FieldNames& f : field_names())
-    if (f.option == name || (name.size() == 1 && f.letter == name[0])) return &f;
-  static const std::vector<FieldNames> switches = [] {  // the engine's: field and keyword alike
-    std::vector<FieldNames> named;
-    for (const EngineSwitch& engine : engine_switches()) named.push_back({engine.name, 0, engine.field, engine.field});
-    return named;
-  }();
-  for (const FieldNames& f : switches)
-    if (f.option == name) return &f;
-  return nullptr;
+std::optional<FieldNames> field_named(std::string_view name) {
+  for (const OwnOption& o : own_options())
+    if (o.name == name || (name.size() == 1 && o.letter == name[0]))  // the API takes a format in its options
+      return FieldNames{o.name, o.letter, o.name == "format" ? "options.format" : o.field, o.keyword};
+  for (const EngineSwitch& engine : engine_switches())  // the engine's: field and keyword alike
+    if (engine.name == name) return FieldNames{engine.name, 0, engine.field, engine.field};
+  return std::nullopt;
 }
 
 const std::vector<EngineSwitch>& engine_switches() {

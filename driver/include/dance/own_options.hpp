@@ -78,6 +78,7 @@ struct OwnOption {
   std::string_view generate_field{};  // generate's name for it when another ("n")
   bool check_takes = false;         // /api/check takes it too
   std::optional<Job> job{};         // a flag that asks for this job (--count, --unique)
+  std::string_view keyword{};       // Python's keyword for it ("seconds"); empty: Python has none
 
   [[nodiscard]] std::string dashed() const { return "--" + std::string(name); }
 };

@@ -115,8 +115,8 @@ struct FieldNames {
   std::string_view field;    // dance serve: "time_limit"; empty: no request sets it
   std::string_view keyword;  // Python: "seconds"; empty: Python has none
 };
-[[nodiscard]] const std::vector<FieldNames>& field_names();
-// The entry of `name` (a long name or a letter), or none.
-[[nodiscard]] const FieldNames* field_named(std::string_view name);
+// The names of `name` (a long name or a letter) from its row of the option
+// table or of the engine's switches, or none.
+[[nodiscard]] std::optional<FieldNames> field_named(std::string_view name);
 
 }  // namespace dance
