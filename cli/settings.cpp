@@ -3,6 +3,7 @@
 #include <boost/program_options.hpp>
 #include <algorithm>
 #include <charconv>
+#include <limits>
 #include <functional>
 #include <type_traits>
 #include <variant>
@@ -32,7 +33,14 @@ void validate(boost::any& v, const std::vector<std::string>& values, Whole<T>*, 
   const std::string& text = po::validators::get_single_string(values);
   T value{};
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || error != std::errc{} || end != text.data() + text.size()) throw po::invalid_option_value(text);
+  if (text.empty() || error != std::errc{} || end != text.data() + text.size()) {
+    // Boost's own words ("the argument ('-1') ... is invalid") say not what it takes.
+    po::error_with_option_name wrong(error == std::errc::result_out_of_range
+                                         ? "%canonical_option% is at most " + std::to_string(std::numeric_limits<T>::max()) + "; found '%value%'"
+                                         : std::string("%canonical_option% takes a whole number, digits only; found '%value%'"));
+    wrong.set_substitute("value", text);
+    throw wrong;
+  }
   v = Whole<T>{value};
 }
 

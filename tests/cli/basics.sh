@@ -51,12 +51,13 @@ expect 2 '^$' "unknown puzzle 'nosuch'" -- "$dance" generate nosuch --help
 expect 2 '' 'unknown command' -- "$dance" frobnicate
 expect 2 '' 'needs a REDUCTION' -- "$dance" solve
 expect 2 '' 'Usage' -- "$dance"
-expect 2 '' 'invalid|unrecognised|unknown' -- "$dance" solve xcc --node-limit lots
+expect 2 '' "--node-limit takes a whole number, digits only; found 'lots'" -- "$dance" solve xcc --node-limit lots
 # counts and seeds are digits only: Boost alone reads -3 into an unsigned as 2^64 - 3
-expect 2 '' "argument \('-3'\) for option '--solutions' is invalid" -- "$dance" generate sudoku -n -3
-expect 2 '' "argument \('-1'\) for option '--node-limit' is invalid" -- "$dance" solve xcc "$data/knuth_toy.dlx" --node-limit -1
-expect 2 '' "argument \('-1'\) for option '--seed' is invalid" -- "$dance" solve xcc "$data/knuth_toy.dlx" --seed -1
-expect 2 '' "argument \('-1'\) for option '--clues' is invalid" -- "$dance" generate sudoku --clues -1
+expect 2 '' "--solutions takes a whole number, digits only; found '-3'" -- "$dance" generate sudoku -n -3
+expect 2 '' "--node-limit takes a whole number, digits only; found '-1'" -- "$dance" solve xcc "$data/knuth_toy.dlx" --node-limit -1
+expect 2 '' "--seed takes a whole number, digits only; found '-1'" -- "$dance" solve xcc "$data/knuth_toy.dlx" --seed -1
+expect 2 '' "--clues takes a whole number, digits only; found '-1'" -- "$dance" generate sudoku --clues -1
+expect 2 '' "--seed is at most 18446744073709551615; found '18446744073709551616'" -- "$dance" solve xcc "$data/knuth_toy.dlx" --seed 18446744073709551616
 expect 2 '' 'threads is at most 1024' -- "$dance" solve xcc "$data/knuth_toy.dlx" -j 100000
 expect 2 '' 'time-limit must be a number of seconds' -- "$dance" solve xcc "$data/knuth_toy.dlx" -t nan
 # The memo's counts: the domino tilings of 14x14, past 2^64, exact in text and as JSON digits.
