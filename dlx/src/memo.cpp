@@ -7,9 +7,9 @@ namespace dlx {
 namespace {
 
 constexpr std::size_t first_capacity = 1 << 12;  // entries: a small count pays for no more
-// Automatic: after this many lookups (from the first count stored), a memo that answered fewer than one in
-// least_hit_share of them is left off for the rest of the count (domino
-// tilings: more than one in four; pentominoes 6x10 one in 19, Langford 11
+// Automatic: after this many lookups (from the first count stored), a memo
+// that answered fewer than one in least_hit_share of them is left off for
+// the rest of the count (domino tilings: more than one in four; pentominoes 6x10 one in 19, Langford 11
 // one in 7 at 2 to 3 times the time). The trial's nodes are searched again:
 // 16,384 lookups made de Bruijn 5's count (C, 42,342 nodes) 1.7 times slower,
 // 1,024 cost it 3% more nodes, and every domino tiling still keeps its memo.
@@ -479,23 +479,13 @@ class ItemsInOrder {
     for (Index i = s.next[0]; i != 0; i = s.next[i]) saved_.push_back(i);
     std::vector<Index> sorted = saved_;
     std::sort(sorted.begin(), sorted.end());
-    link(sorted);
+    link_ring(s, 0, sorted);
   }
-  ~ItemsInOrder() { link(saved_); }
+  ~ItemsInOrder() { link_ring(s_, 0, saved_); }
   ItemsInOrder(const ItemsInOrder&) = delete;
   ItemsInOrder& operator=(const ItemsInOrder&) = delete;
 
  private:
-  void link(const std::vector<Index>& ring) {
-    Index last = 0;
-    for (const Index i : ring) {
-      s_.next[last] = i;
-      s_.prev[i] = last;
-      last = i;
-    }
-    s_.next[last] = 0;
-    s_.prev[0] = last;
-  }
   Solver::State& s_;
   std::vector<Index> saved_;
 };

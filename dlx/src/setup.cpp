@@ -84,20 +84,10 @@ void link_lists(Solver::State& s, std::uint64_t seed, std::span<const OptionId> 
   std::vector<Index> primaries(n1);
   std::iota(primaries.begin(), primaries.end(), Index{1});
   if (seed) random.shuffle(primaries);
-  const auto link_ring = [&s](Index root, const std::vector<Index>& ring) {
-    Index last = root;
-    for (const Index i : ring) {
-      s.next[last] = i;
-      s.prev[i] = last;
-      last = i;
-    }
-    s.next[last] = root;
-    s.prev[root] = last;
-  };
-  link_ring(0, primaries);
+  link_ring(s, 0, primaries);
   std::vector<Index> secondaries(n - n1);
   std::iota(secondaries.begin(), secondaries.end(), n1 + 1);
-  link_ring(n + 1, secondaries);
+  link_ring(s, n + 1, secondaries);
 }
 
 

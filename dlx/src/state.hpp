@@ -228,6 +228,18 @@ std::int32_t clamped(const Solver::State& s, Index i, std::uint32_t bound);
 // Learning on (setup, or set_hook() for a hook that explains), for counts too or searches for solutions only.
 void start_learning(Solver::State& s, bool in_counts);
 
+// Links `ring`'s items, in that order, into the horizontal list headed by `root`.
+inline void link_ring(Solver::State& s, Index root, const std::vector<Index>& ring) {
+  Index last = root;
+  for (const Index i : ring) {
+    s.next[last] = i;
+    s.prev[i] = last;
+    last = i;
+  }
+  s.next[last] = root;
+  s.prev[root] = last;
+}
+
 // Hands the solution to `visit`, its time counted as the search's: a time
 // limit bounds what the user waits, the decoding and printing of every
 // solution included (-n 0 printing 650,000 tilings overran -t 0.2 by 1.3 s).
