@@ -187,6 +187,11 @@ TEST_CASE("bad input names the line and what was wrong") {
   CHECK_THAT(message_of("123456789\n.........\n"), Catch::Contains("line 3") && Catch::Contains("9 grid rows, found 2"));
   CHECK_THAT(message_of("123456789\n12345678\n"), Catch::Contains("line 2") && Catch::Contains("found 8"));
   CHECK_THAT(message_of("#\n\n" + std::string(80, '.') + "\n"), Catch::Contains("line 3") && Catch::Contains("found 80"));
+  // A run longer than --box's puzzle is not that puzzle with a tail.
+  const ModelOptions box_2x2 = ModelOptions().set("box", "2x2");
+  CHECK_THAT(message_of(std::string(49, '1') + "\n", box_2x2), Catch::Contains("expected 16 cells") && Catch::Contains("found 49"));
+  CHECK_THAT(message_of(std::string(17, '.') + "\n", box_2x2), Catch::Contains("found 17"));
+  CHECK(read_all(std::string(16, '.') + " 3.4\n", box_2x2).size() == 1);  // a rating after the puzzle
 }
 
 TEST_CASE("a batch goes on after a bad puzzle") {

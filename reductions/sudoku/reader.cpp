@@ -188,6 +188,10 @@ int value_of(const Token& cell, bool decimal, int n, std::size_t line, Notation&
   }
   return value;
 }
+// How many cells a line had, as far as it was read.
+std::string cells_found(std::size_t cells) {
+  return (cells < most_line_cells ? std::to_string(cells) : "more than " + std::to_string(most_line_cells - 1)) + " cells";
+}
 }  // namespace
 
 std::optional<ReadGrid> PuzzleReader::next() {
@@ -201,6 +205,10 @@ std::optional<ReadGrid> PuzzleReader::next() {
   // One line of n*n cells, or the first row of a grid?
   int n = 0;
   if (fixed_n != 0 && row.first_token_cells >= static_cast<std::size_t>(fixed_n * fixed_n)) {
+    // A run longer than the shape's puzzle is some other size, not this one with a tail.
+    if (row.first_token_cells > static_cast<std::size_t>(fixed_n * fixed_n))
+      throw dlx::ParseError(line_no_, 1, "expected " + std::to_string(fixed_n * fixed_n) + " cells on one line or a grid row of " +
+                                             std::to_string(fixed_n) + " cells, found " + cells_found(row.first_token_cells));
     n = fixed_n;
   } else if (fixed_n == 0) {
     if (const auto square = size_of_square(row.first_token_cells, jigsaw_)) n = *square;
@@ -222,7 +230,7 @@ std::optional<ReadGrid> PuzzleReader::next() {
     n = static_cast<int>(row.cells.size());
     const bool ok = fixed_n != 0 ? n == fixed_n : is_valid_size(n, jigsaw_);
     if (!ok) {
-      const std::string found = ", found " + (row.cells.size() < most_line_cells ? std::to_string(n) : "more than " + std::to_string(most_line_cells - 1)) + " cells";
+      const std::string found = ", found " + cells_found(row.cells.size());
       if (fixed_n != 0)
         throw dlx::ParseError(line_no_, 1, "expected " + std::to_string(fixed_n * fixed_n) + " cells on one line or a grid row of " +
                                                std::to_string(fixed_n) + " cells" + found);
