@@ -49,13 +49,15 @@ double most_repairs(long n) { return 200.0 * 200.0 * 200.0 / static_cast<double>
 }  // namespace
 
 std::unique_ptr<PuzzleType> CliqueReduction::make_puzzle_type(const ModelOptions& options) const {
-  const std::string generate = "dance generate " + std::string(name());
-  if (!options.has("k")) throw OptionError({{generate + " needs "}, option_named("k"), {" K, the size of its one largest answer"}});
+  // Worded so that every face's way of naming k reads right: -k, options.k, k=.
+  const std::string what = "a generated " + std::string(name()) + " graph";
+  if (!options.has("k")) throw OptionError({{what + " needs "}, option_named("k"), {", the size of its one largest answer"}});
   const long n = options.number("vertices", 30), k = options.number("k", 0);
   if (k > n) throw OptionError({option_named("k"), {" " + std::to_string(k) + " is more than the " + std::to_string(n) + " vertices"}});
   // A largest answer of one vertex is any vertex: never the only one (and the planting needs a pair).
-  if (k < 2) throw OptionError({{generate + " needs "}, option_named("k"), {" 2 at least: a largest answer of one vertex is never the only one"}});
-  if (options.has("max")) throw OptionError({{generate + " writes graphs: no "}, option_named("max")});
+  if (k < 2)
+    throw OptionError({option_named("k"), {" " + std::to_string(k) + " is less than 2: a largest answer of one vertex is never the only one"}});
+  if (options.has("max")) throw OptionError({option_named("max"), {" is an option of solve: generate makes graphs"}});
   // Each K-set beyond the planted one costs a repair, a search of the whole
   // graph: a density at which a random graph has a great many is lowered
   // (by default) or refused (asked for).

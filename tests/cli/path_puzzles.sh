@@ -58,9 +58,9 @@ expect 0 '^1$' '' -- "$dance" count clique -k 9 "$tmp/gen.clq"
 expect 1 '^0$' '' -- "$dance" count clique -k 10 "$tmp/gen.clq"
 "$dance" generate independent-set --vertices 30 -k 8 --seed 2 >"$tmp/gen.is" 2>/dev/null
 expect 0 '^1$' '' -- "$dance" count independent-set -k 8 "$tmp/gen.is"
-expect 2 '' 'needs -k K' -- "$dance" generate clique --vertices 30
-expect 2 '' 'needs -k 2 at least' -- "$dance" generate clique --vertices 2 -k 1
-expect 2 '' 'needs -k 2 at least' -- "$dance" generate independent-set -k 1
+expect 2 '' 'needs -k, the size of its one largest answer' -- "$dance" generate clique --vertices 30
+expect 2 '' '-k 1 is less than 2' -- "$dance" generate clique --vertices 2 -k 1
+expect 2 '' '-k 1 is less than 2' -- "$dance" generate independent-set -k 1
 expect 2 '' 'is an option of .dance generate clique.' -- "$dance" solve clique -k 3 --vertices 30 "$tmp/gen.clq"
 
 
