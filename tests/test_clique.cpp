@@ -811,7 +811,7 @@ TEST_CASE("twin classes shrink the encoding: c-fat200-1's 200 vertices are 37 cl
 TEST_CASE("clique asks for k or --max, and answers no for k beyond the graph") {
   const Reduction& reduction = *find_reduction("clique");
   std::istringstream in("0 1\n");
-  CHECK_THROWS_WITH(reduction.reader(in, ModelOptions()), Catch::Contains("needs either -k K or --max"));
+  CHECK_THROWS_WITH(reduction.reader(in, ModelOptions()), Catch::Contains("needs either -k (the size sought) or --max"));
   CHECK_THROWS_WITH(reduction.reader(in, ModelOptions().set("k", "0")), Catch::Contains("-k expects a whole number from 1"));
   const auto big = read_one(reduction, "0 1\n", ModelOptions().set("k", "3"));
   const Encoding encoding = reduction.encode(*big);

@@ -486,9 +486,12 @@ Status branch_and_bound(const Context& c, const Instance& instance, Encoding& en
 // whole of it.
 Status optimise(const Context& c, const Instance& first, Solvers& solvers) {
   const RunSpec& spec = c.spec;
-  if (spec.task != Task::solve || spec.solutions != 1)
-    throw OptionError({{std::string(c.reduction.name()) + " finds one best answer here; "}, option_named("n"), {", "},
-                       option_named("count"), {" and "}, option_named("unique"), {" do not apply"}});
+  if (spec.task != Task::solve || spec.solutions != 1 || spec.sample != 0) {
+    const bool by_n = spec.task == Task::solve && spec.sample == 0;  // -n 0, -n 2, ...
+    const char* given = spec.sample != 0 ? "sample" : spec.task == Task::count ? "count" : spec.task == Task::unique ? "unique" : "n";
+    throw OptionError({{std::string(c.reduction.name()) + " finds one best answer here; "}, option_named(given),
+                       {(by_n ? " " + std::to_string(spec.solutions) : std::string()) + " does not apply"}});
+  }
   Encoding encoding = c.reduction.encode(first);
   if (encoding.improving) return branch_and_bound(c, first, encoding, solvers);
   const dlx::Statistics at_start = solvers.total();

@@ -83,9 +83,9 @@ std::unique_ptr<InstanceReader> CliqueReduction::read(std::istream& in, const Mo
     if (options.has(option)) throw OptionError({option_named(option), {" is an option of 'dance generate " + std::string(name()) + "'"}});
   const bool maximum = options.has("max");
   if (maximum && options.has("k"))
-    throw OptionError({{std::string(name()) + " takes "}, option_named("k"), {" K or "}, option_named("max"), {", not both"}});
+    throw OptionError({{std::string(name()) + " takes "}, option_named("k"), {" or "}, option_named("max"), {", not both"}});
   if (!maximum && !options.has("k"))
-    throw OptionError({{std::string(name()) + " needs either "}, option_named("k"), {" K or "}, option_named("max")});
+    throw OptionError({{std::string(name()) + " needs either "}, option_named("k"), {" (the size sought) or "}, option_named("max")});
   return make_reader(in, *this, options.number("k", 0), maximum);
 }
 

@@ -16,14 +16,14 @@ expect 3 '^yes: ' 'best found before the search stopped, a lower bound' -- "$dan
 expect 1 '^no$' 'no solution: the graph has no vertices' -- sh -c "printf 'p edge 0 0\n' | '$dance' solve clique --max"
 expect 0 '^420$' '' -- "$dance" count clique -k 3 "$cl/johnson8-2-4.clq"
 expect 0 '^yes: a b c$' 'repeated edges' -- sh -c "printf 'a b\nb c\nc a\nc d\na b\n' | '$dance' solve clique --max"
-expect 2 '' 'needs either -k K or --max' -- "$dance" solve clique "$cl/keller4.clq"
+expect 2 '' 'needs either -k .the size sought. or --max' -- "$dance" solve clique "$cl/keller4.clq"
 expect 1 '^no$' 'no solution: k = 30, but the graph has 28 vertices' -- "$dance" solve clique -k 30 "$cl/johnson8-2-4.clq"
 expect 1 '^0$' 'k = 30, but the graph has 28 vertices' -- "$dance" count clique -k 30 "$cl/johnson8-2-4.clq"
 expect 1 '^0$' 'clues clash' -- "$dance" count sudoku "$(bad '11..............\n')"
 expect 1 '^$' 'clues clash' -- "$dance" split sudoku "$(bad '11..............\n')" --depth 2
 expect 2 '' 'line 2, column 5: expected a vertex number' -- sh -c "printf 'p edge 3 1\ne 1 9\n' | '$dance' solve clique -k 2"
 expect 2 '' 'one best answer' -- "$dance" count clique --max "$cl/keller4.clq"
-expect 2 '' 'clique takes -k K or --max, not both' -- "$dance" solve clique -k 2 --max "$cl/keller4.clq"
+expect 2 '' 'clique takes -k or --max, not both' -- "$dance" solve clique -k 2 --max "$cl/keller4.clq"
 expect 2 '' '^dance: -k expects a whole number from 1' -- "$dance" solve clique -k 0 "$cl/keller4.clq"
 expect 0 '^420$' '' -- sh -c "'$dance' emit clique -k 3 '$cl/johnson8-2-4.clq' | '$dance' count xcc"
 
