@@ -268,3 +268,29 @@ TEST_CASE("JSON Lines: one object per instance of a batch, with its status") {
   const auto answers = lines_of(all, "4\n");
   CHECK(answers[0]["answers"].size() == 2);
 }
+
+TEST_CASE("JSON Lines: an optimum cut short by a limit says its answer is the best so far") {
+  const Reduction& clique = *find_reduction("clique");
+  const auto line_of = [&](RunSpec spec) {
+    Session session(clique, spec);
+    std::ifstream in(std::string(DANCE_SOURCE_DIR) + "/data/graphs/clique/brock200_1.clq");
+    const auto reader = clique.reader(in, ModelOptions().set("max"));
+    std::ostringstream out;
+    JsonLines lines(clique, session.spec(), out);
+    const std::atomic<bool> interrupt{false};
+    (void)session.run(*reader, lines, interrupt);
+    const json line = json::parse(out.str());
+    CHECK(refused(read_json(std::string(DANCE_SOURCE_DIR) + "/docs/schemas/result.json"), line, "line") == std::nullopt);
+    return line;
+  };
+  RunSpec limited;
+  limited.node_limit = 50;
+  const json cut = line_of(limited);
+  CHECK(cut["status"] == "found");
+  CHECK(cut["stopped_by"] == "node limit");
+  CHECK(cut["best_so_far"] == true);
+  CHECK(cut["answer"]["vertices"].size() < 21);  // brock200_1's largest clique has 21
+  const json whole = line_of({});
+  CHECK(whole["answer"]["vertices"].size() == 21);
+  CHECK_FALSE(whole.contains("best_so_far"));
+}

@@ -78,10 +78,12 @@ void JsonLines::none(const Instance&, const std::string& why) {
   }
 }
 
-void JsonLines::stopped(const Instance&, dlx::Outcome outcome, bool answered) {
+void JsonLines::stopped(const Instance& instance, dlx::Outcome outcome, bool answered) {
   // The answers a solve found before a limit stay "found", with "stopped_by"; a count's lower bound is "stopped".
   if (!answered || spec_.task != Task::solve) object_["status"] = "stopped";
   object_["stopped_by"] = outcome == dlx::Outcome::interrupted ? "an interrupt" : dlx::to_string(outcome);
+  // An optimum's answer cut short is a bound, not the optimum: say so, as the text's "best so far" does.
+  if (answered && reduction_.optimises(instance)) object_["best_so_far"] = true;
 }
 
 nlohmann::ordered_json JsonLines::error_of(const Failure& failure) {
