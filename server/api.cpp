@@ -297,10 +297,17 @@ const char* verdict_of(Status status) {
   }
 }
 
+// What a request past its memory budget is told.
+std::string over_budget(const ApiLimits& limits) {
+  return "the request needs more than the " + std::to_string(limits.memory >> 20) + " MiB of memory a request may take";
+}
+
 // A failure of the run as the request's answer, its options named as the
-// request names them: 500 for dance's own fault, else 400.
-Refused refusal(const Failure& failure, const Request& request) {
-  const std::string message = failure.worded(request_words(reduction_of(request), request.job == Job::generate));
+// request names them: 500 for dance's own fault, else 400. The driver's
+// "out of memory" (too_large) was the request's budget running out: said so.
+Refused refusal(const Failure& failure, const Request& request, const ApiLimits& limits) {
+  std::string message = failure.worded(request_words(reduction_of(request), request.job == Job::generate));
+  if (failure.code == "too_large") message += ": " + over_budget(limits);
   return {failure.code == "internal" ? 500 : 400, failure.code, message, failure.line, failure.column};
 }
 
@@ -375,7 +382,7 @@ json searched(const Endpoint& endpoint, const Asked& asked, const std::string& t
   try {
     reader = reduction.reader(in.stream(), s.model);
   } catch (const std::invalid_argument& e) {
-    throw refusal(bad_option(e), s);
+    throw refusal(bad_option(e), s, limits);
   }
   Session session(reduction, run_spec(s, "text"));
   std::ostringstream output, log;
@@ -405,7 +412,7 @@ json searched(const Endpoint& endpoint, const Asked& asked, const std::string& t
     log << "the answer was cut at " << (limits.answer_bytes >> 20) << " MiB: ask for fewer solutions\n";
     status = worse(status, Status::stopped);
   }
-  if (status == Status::error) throw refusal(failure, s);
+  if (status == Status::error) throw refusal(failure, s, limits);
   const std::string told = log_of(log);
   if (endpoint.check) {
     if (session.instances() > 1) throw bad_request("check takes one puzzle; the text holds more");
@@ -445,7 +452,7 @@ class ApiPuzzles final : public PuzzleSink {
 };
 
 // generate: the driver's loop (dance/generate.hpp), as the command line runs it.
-json generated(const Asked& asked, const std::atomic<bool>& interrupt, const std::atomic<bool>* gone) {
+json generated(const Asked& asked, const ApiLimits& limits, const std::atomic<bool>& interrupt, const std::atomic<bool>* gone) {
   const Request& r = asked.request;
   std::ostringstream log;
   ApiPuzzles sink(r, log);
@@ -455,7 +462,7 @@ json generated(const Asked& asked, const std::atomic<bool>& interrupt, const std
   const Generation run = generate(r, sink, deadline.flag(0), asked.stats);
   // The request's deadline raises the flag generate() sees as an interrupt: said as the time limit it is.
   const bool out_of_time = deadline.stop(0);
-  if (run.status == Status::error) throw refusal(run.failure, r);
+  if (run.status == Status::error) throw refusal(run.failure, r, limits);
   if (asked.stats) log << summary(run, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()) << '\n';
   if (run.interrupted && out_of_time)
     log << "stopped by the request's time limit (" << std::setprecision(3) << r.time_limit << " s) after "
@@ -479,8 +486,8 @@ json answer(const Endpoint& endpoint, const json& request, const ApiLimits& limi
   if (!(asked.request.time_limit > 0))
     throw Refused(503, "busy", "the request waited in the queue past its time limit: try again");
   // The request's own checks, the same as every face's (dance/request.hpp).
-  if (const auto wrong = validate(asked.request)) throw refusal(*wrong, asked.request);
-  return generating ? generated(asked, interrupt, gone) : searched(endpoint, asked, text, limits, interrupt, gone);
+  if (const auto wrong = validate(asked.request)) throw refusal(*wrong, asked.request, limits);
+  return generating ? generated(asked, limits, interrupt, gone) : searched(endpoint, asked, text, limits, interrupt, gone);
 }
 
 // Deeper JSON than any request needs is refused before it is parsed.
@@ -585,8 +592,7 @@ ApiResponse respond(std::string_view endpoint, std::string_view body, const ApiL
     if (e.line > 0) error.update({{"line", e.line}, {"column", e.column}});
     return {e.status, dumped(error)};
   } catch (const std::bad_alloc&) {
-    return {400, error_body("too_large", "the request needs more than the " + std::to_string(limits.memory >> 20) +
-                                             " MiB of memory a request may take")};
+    return {400, error_body("too_large", over_budget(limits))};
   } catch (const std::exception& e) {  // a reduction's bug: this request fails, the server goes on
     return {500, error_body("internal", std::string("internal error: ") + e.what())};
   }

@@ -785,6 +785,15 @@ TEST_CASE("serve: a request's memory is bounded: a few bytes that declare a huge
     CHECK(reply.status == 400);
     CHECK(reply.data()["code"] == "too_large");
   }
+  // Out of memory inside the search (queens 1000: its encoding) is the request's budget, and said so.
+  dance::server::ServeOptions small = Running::defaults();
+  small.limits.memory = std::size_t{32} << 20;
+  Running tight(small);
+  const Reply queens = post(tight.port(), "solve", {{"reduction", "queens"}, {"text", "1000\n"}});
+  INFO(queens.body);
+  CHECK(queens.status == 400);
+  CHECK(queens.data()["code"] == "too_large");
+  CHECK_THAT(queens.data()["error"].get<std::string>(), Catch::Contains("MiB of memory a request may take"));
   CHECK(post(server.port(), "solve", {{"reduction", "queens"}, {"text", "8\n"}}).status == 200);
 }
 
