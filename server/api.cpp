@@ -483,8 +483,7 @@ json answer(const Endpoint& endpoint, const json& request, const ApiLimits& limi
   // The time waited in the queue counts against the request's own limit
   // (its time_limit, or the server's when it asks for none).
   asked.request.time_limit -= waited;
-  if (!(asked.request.time_limit > 0))
-    throw Refused(503, "busy", "the request waited in the queue past its time limit: try again");
+  if (!(asked.request.time_limit > 0)) throw Refused(503, "busy", waited_too_long);
   // The request's own checks, the same as every face's (dance/request.hpp).
   if (const auto wrong = validate(asked.request)) throw refusal(*wrong, asked.request, limits);
   return generating ? generated(asked, limits, interrupt, gone) : searched(endpoint, asked, text, limits, interrupt, gone);
@@ -501,6 +500,62 @@ std::string dumped(const json& value) {
 }
 
 }  // namespace
+
+const char* const waited_too_long = "the request waited in the queue past its time limit: try again";
+
+namespace {
+// Finds the body's top-level "time_limit" as the parser goes (nlohmann's SAX):
+// no value is built, and nesting past max_nesting stops it.
+class TimeLimitFinder : public json::json_sax_t {
+ public:
+  std::optional<double> found;
+
+  bool null() override { return value(); }
+  bool boolean(bool) override { return value(); }
+  bool number_integer(number_integer_t v) override { return number(static_cast<double>(v)); }
+  bool number_unsigned(number_unsigned_t v) override { return number(static_cast<double>(v)); }
+  bool number_float(number_float_t v, const string_t&) override { return number(v); }
+  bool string(string_t&) override { return value(); }
+  bool binary(binary_t&) override { return value(); }
+  bool start_object(std::size_t) override { return open(); }
+  bool end_object() override { return close(); }
+  bool start_array(std::size_t) override { return open(); }
+  bool end_array() override { return close(); }
+  bool key(string_t& name) override {
+    at_limit_ = depth_ == 1 && name == "time_limit";
+    return true;
+  }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
+
+ private:
+  bool value() {
+    at_limit_ = false;
+    return true;
+  }
+  bool number(double v) {
+    if (at_limit_) found = v;
+    return value();
+  }
+  bool open() {
+    at_limit_ = false;
+    return ++depth_ <= max_nesting;
+  }
+  bool close() {
+    --depth_;
+    return true;
+  }
+  std::size_t depth_ = 0;
+  bool at_limit_ = false;  // the value next is the top level's time_limit
+};
+}  // namespace
+
+double queue_limit(std::string_view body, const ApiLimits& limits) {
+  TimeLimitFinder finder;
+  const bool whole = json::sax_parse(body, &finder, json::input_format_t::json, true);
+  // A limit the request will be refused for (too small, not a number) waits as the server's: its turn tells it why.
+  if (whole && finder.found && *finder.found >= least_time_limit) return std::min(*finder.found, limits.time_limit);
+  return limits.time_limit;
+}
 
 std::string error_body(std::string_view code, std::string_view message) {
   return dumped(json{{"error", message}, {"code", code}});

@@ -34,6 +34,14 @@ struct ApiResponse {
 ApiResponse call_api(std::string_view endpoint, std::string_view body, const ApiLimits& limits,
                      const std::atomic<bool>& interrupt, double waited = 0, const std::atomic<bool>* gone = nullptr);
 
+// The seconds a request may wait in the queue for a thread: its own
+// time_limit, read from the body's top level without building the body,
+// else (no such field, or a body that is not JSON) the server's.
+[[nodiscard]] double queue_limit(std::string_view body, const ApiLimits& limits);
+
+// The message of a request that waited in the queue past its time limit (503 busy).
+extern const char* const waited_too_long;
+
 // Whether `endpoint` ("solve") is one of the API's; the 404 body of one that is not, naming them.
 [[nodiscard]] bool is_endpoint(std::string_view endpoint);
 [[nodiscard]] std::string no_such_endpoint();

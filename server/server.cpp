@@ -313,8 +313,12 @@ class Connection : public std::enable_shared_from_this<Connection> {
       ++server_.in_pool;
       queued_ = true;
       watch_client();
+      // The pool's thread and the queue's timer race for the request: the first to take it answers it.
+      const auto taken = std::make_shared<std::atomic<bool>>(false);
+      wait_in_queue(queue_limit(request.body(), server_.options.limits), taken, keep, version);
       net::post(server_.pool, [self = shared_from_this(), body = std::move(request.body()), endpoint, keep,
-                               version, queued = Clock::now()] {
+                               version, queued = Clock::now(), taken] {
+        if (taken->exchange(true)) return;  // the timer answered 503: the request waited past its time limit
         ApiResponse api;
         if (!self->gone_) {  // a client gone while its request waited: its place goes to the next
           const double waited = std::chrono::duration<double>(Clock::now() - queued).count();
@@ -326,6 +330,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
         }
         Response response = reply(static_cast<http::status>(api.status), "application/json", std::move(api.body), version);
         net::post(self->stream_.get_executor(), [self, response = std::move(response), keep]() mutable {
+          self->queue_timer_.cancel();
           self->leave_queue();
           beast::error_code ignored;
           self->stream_.socket().cancel(ignored);  // watch_client's wait
@@ -356,6 +361,20 @@ class Connection : public std::enable_shared_from_this<Connection> {
         self->gone_ = true;
         self->leave_queue();  // its place goes to the next client at once, not when the pool comes to it
       }
+    });
+  }
+
+  // A request no thread has taken by its time limit is answered 503 then,
+  // not when a thread comes to it.
+  void wait_in_queue(double seconds, std::shared_ptr<std::atomic<bool>> taken, bool keep, unsigned version) {
+    queue_timer_.expires_after(std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds)));
+    queue_timer_.async_wait([self = shared_from_this(), taken = std::move(taken), keep, version](beast::error_code error) {
+      if (error || taken->exchange(true)) return;  // a thread took it first
+      self->leave_queue();
+      beast::error_code ignored;
+      self->stream_.socket().cancel(ignored);  // watch_client's wait
+      if (self->gone_) return self->close();
+      self->answer(error_reply(http::status::service_unavailable, "busy", waited_too_long, version), keep);
     });
   }
 
@@ -398,6 +417,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   beast::flat_buffer buffer_{read_buffer_limit};
   std::optional<http::request_parser<http::string_body>> parser_;
   Response response_;
+  net::steady_timer queue_timer_{stream_.get_executor()};  // its request's time limit, while it waits for a thread
   std::array<char, 65536> sink_;
   bool head_ = false;     // the request under way is a HEAD: its answer has no body
   bool queued_ = false;   // its request counts in Impl::in_pool (io thread only)
