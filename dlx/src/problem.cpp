@@ -108,7 +108,7 @@ Problem ProblemBuilder::build() {
   return done;
 }
 
-Problem with_forced(const Problem& problem, std::span<const OptionId> forced) {
+Problem with_forced(const Problem& problem, std::span<const OptionId> forced, std::span<const std::string> labels) {
   const auto& items = problem.items();
   std::vector<Item> left(items);
   std::vector<bool> item_gone(items.size(), false), option_gone(problem.option_count(), false);
@@ -146,12 +146,16 @@ Problem with_forced(const Problem& problem, std::span<const OptionId> forced) {
     renamed[i] = items[i].primary ? b.add_primary(left[i].name, left[i].lo, left[i].hi) : b.add_secondary(left[i].name);
     if (items[i].deferred) b.defer(renamed[i]);
   }
+  std::vector<ItemId> label_item(labels.size(), 0);
+  for (OptionId o = 0; o < labels.size(); ++o)
+    if (!option_gone[o]) label_item[o] = b.add_secondary(labels[o]);
   std::vector<Entry> entries;
   for (OptionId o = 0; o < problem.option_count(); ++o) {
     if (option_gone[o]) continue;
     entries.clear();
     for (const Entry& e : problem.option(o))
       entries.push_back({renamed[e.item], e.colour == no_colour ? no_colour : b.colour(problem.colour_name(e.colour))});
+    if (!labels.empty()) entries.push_back({label_item[o]});
     b.add_option(entries);
   }
   return b.build();

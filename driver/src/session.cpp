@@ -585,7 +585,7 @@ Status handle(const Context& c, Piece& job, Solvers& solvers) {
     if (c.spec.task != Task::emit && c.reduction.optimises(instance)) return optimise(c, instance, solvers);
     Encoding encoding = c.reduction.encode(instance);
     if (c.spec.task == Task::emit) {
-      c.sink.problem(dlx::with_forced(*encoding.problem, encoding.assumptions), encoding.hook && !encoding.hook_is_bound);
+      c.sink.problem(dlx::with_forced(*encoding.problem, encoding.assumptions, encoding.option_labels), encoding.hook && !encoding.hook_is_bound);
       return Status::found;
     }
     if (c.spec.task == Task::split) return split(c, instance, encoding, solvers.for_problem(encoding));

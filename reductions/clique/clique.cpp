@@ -149,6 +149,9 @@ Encoding CliqueReduction::encode(const CliqueInstance& clique) const {
   for (std::size_t v = 0; v < n; ++v) b.add_option(std::span<const dlx::Entry>(entries.data() + start[v], start[v + 1] - start[v]));
   Encoding encoding;
   encoding.problem = std::make_shared<const dlx::Problem>(b.build());
+  // Written out, each option names its vertex ("v" before the name, apart from k and the groups "#1").
+  if (!clique.kernel)
+    for (const Vertex v : *clique.order) encoding.option_labels.push_back("v" + clique.graph->names[v]);
   encoding.hook_is_bound = !clique.maximum;  // --max: the hook keeps incompatible vertices apart
   if (clique.maximum) {
     encoding.improving = Encoding::Improving{0, std::vector<dlx::OptionId>(found.begin(), found.end())};

@@ -26,5 +26,8 @@ expect 2 '' 'one best answer' -- "$dance" count clique --max "$cl/keller4.clq"
 expect 2 '' 'clique takes -k or --max, not both' -- "$dance" solve clique -k 2 --max "$cl/keller4.clq"
 expect 2 '' '^dance: -k expects a whole number from 1' -- "$dance" solve clique -k 0 "$cl/keller4.clq"
 expect 0 '^420$' '' -- sh -c "'$dance' emit clique -k 3 '$cl/johnson8-2-4.clq' | '$dance' count xcc"
+# each option written names its vertex, so that an answer of the problem written reads as vertices
+expect 0 '^k( #[0-9]+)* va$' '' -- sh -c "printf 'a b\nb c\nc a\nc d\n' | '$dance' emit clique -k 3 2>/dev/null | '$dance' solve xcc"
+expect 0 '^k vd$' '' -- sh -c "printf 'a b\nc d\n' | '$dance' emit clique --max 2>/dev/null"
 
 summary

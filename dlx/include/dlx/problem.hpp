@@ -108,6 +108,10 @@ class ProblemBuilder {
 // them are gone. Its solutions, each with the forced options added, are the
 // original problem's solutions that contain them all. Forced options that
 // clash leave a problem with no solution (a primary item with no options).
-[[nodiscard]] Problem with_forced(const Problem& problem, std::span<const OptionId> forced);
+// With `labels` (one per option), each option kept also holds a secondary
+// item of its own named by its label, which names it where its items do not
+// (a clique's vertex) and constrains nothing.
+[[nodiscard]] Problem with_forced(const Problem& problem, std::span<const OptionId> forced,
+                                  std::span<const std::string> labels = {});
 
 }  // namespace dlx

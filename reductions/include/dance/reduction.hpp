@@ -54,6 +54,7 @@ struct Encoding {
   // serves them all: only the assumptions change.
   std::shared_ptr<const dlx::Problem> problem;
   std::vector<dlx::OptionId> assumptions;  // forced before the search
+  std::vector<std::string> option_labels;  // emit: per option, an item naming it where its items do not (else empty)
   std::unique_ptr<dlx::Hook> hook;         // may be empty
   dlx::SolverOptions heuristics;           // the engine's heuristics this problem asks for (else automatic)
   // How a first solution is searched for when the run names no strategy (no --restarts).
