@@ -272,6 +272,8 @@ EdgeList not_one_tough(std::uint32_t cut, std::uint32_t cut_degree, std::uint32_
   return shuffled(g, rng);
 }
 
+constexpr std::size_t window_of_hub_blocks = 12;
+
 EdgeList hub_graph(const std::vector<std::pair<std::uint32_t, std::uint32_t>>& blocks, std::uint64_t seed) {
   std::mt19937_64 rng(seed);
   std::uint32_t n = 0;
@@ -298,18 +300,29 @@ EdgeList hub_graph(const std::vector<std::pair<std::uint32_t, std::uint32_t>>& b
     base += size + hubs;
   }
   for (std::size_t k = 0; k < cycle.size(); ++k) join(cycle[k], cycle[(k + 1) % cycle.size()]);
-  // Degree 4 for every block vertex: a hub and a block edge, or two block edges.
+  // Degree 4 for every block vertex: a hub of its segment's and a block
+  // edge, or two block edges; the block edges join vertices near on the
+  // cycle (within `window`), so that each hub's neighbours lie close
+  // together, as in FHCP's.
   for (std::size_t b = 0; b < blocks.size(); ++b) {
+    const std::uint32_t size = blocks[b].first, hubs = blocks[b].second;
     std::vector<std::uint32_t> stubs;
-    for (const std::uint32_t v : members[b]) {
+    for (std::uint32_t k = 0; k < size; ++k) {
+      const std::uint32_t v = members[b][k];
       if (rng() % 5 != 0) {
-        for (std::uint32_t tries = 0; tries < 8 && !join(v, hubs_of[b][rng() % hubs_of[b].size()]); ++tries) {}
+        const std::uint32_t own = std::min(hubs - 1, k * hubs / size);
+        const std::uint32_t hub = hubs_of[b][rng() % 2 && own + 1 < hubs ? own + 1 : own];
+        if (!join(v, hub)) join(v, hubs_of[b][own]);
         stubs.push_back(v);
       } else {
         stubs.insert(stubs.end(), 2, v);
       }
     }
-    std::shuffle(stubs.begin(), stubs.end(), rng);
+    constexpr std::size_t window = window_of_hub_blocks;
+    for (std::size_t at = 0; at < stubs.size(); at += window) {
+      const auto first = stubs.begin() + static_cast<long>(at);
+      std::shuffle(first, first + static_cast<long>(std::min(window, stubs.size() - at)), rng);
+    }
     for (std::size_t k = 0; k + 1 < stubs.size(); k += 2) join(stubs[k], stubs[k + 1]);  // a repeat is left out
   }
   // A few edges between hubs, as FHCP's have.

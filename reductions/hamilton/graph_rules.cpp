@@ -60,7 +60,8 @@ GraphRules::GraphRules(const EdgeGraph& graph, bool cycle, std::shared_ptr<const
       marks_(graph.ends.size(), 0),
       last_seen_(graph.ends.size(), nobody),
       left_stamp_(graph.ends.size(), 0),
-      in_part_(graph.vertices, 0) {
+      in_part_(graph.vertices, 0),
+      fixed_at_(graph.vertices, 0) {
   // A check reads the whole graph left. Where it finds few dead ends
   // (knight 6x6, alb5000: the degrees and the closing edges leave few) it
   // soon runs once in 64 times the graph's size of nodes; where it finds many
@@ -232,6 +233,56 @@ bool GraphRules::explain(dlx::Reason& reason) {
 }
 
 bool GraphRules::force_two_edge_cuts(const dlx::Remaining& remaining, dlx::Pruner& pruner) {
+  forced_edges_.clear();
+  // To a fixed point: a vertex given both its edges (chosen or forced) drops
+  // its others, which leaves new cuts (a set of vertices whose removal leaves
+  // more parts than it can join, as in a graph that is not 1-tough, comes
+  // apart so, cut by cut) or a part cut off.
+  bool ok = true;
+  for (;;) {
+    find_two_edge_cuts();
+    if (!drop_edges_at_full_vertices(ok) || !ok) break;
+    if (!connected_enough()) {
+      ok = false;
+      break;
+    }
+  }
+  // Each vertex not covered keeps the options that hold every edge forced at
+  // it; an option goes once, for the first forced edge it lacks. A vertex
+  // left with none is a dead end, found here (it steers how often this runs).
+  for (const std::uint32_t e : forced_edges_)
+    for (const Vertex v : {graph_.ends[e].first, graph_.ends[e].second}) {
+      if (!ok) break;
+      remaining.options(static_cast<dlx::ItemId>(v), options_);
+      std::size_t kept = 0;
+      for (const dlx::OptionId o : options_) {
+        const Choice& c = (*pairs_)[o];
+        if (c.edge_a == e || c.edge_b == e) kept += !removed_[o];
+        else if (!removed_[o]) removed_[o] = 1, removed_options_.push_back(o), pruner.remove(o);
+      }
+      ok = ok && (options_.empty() || kept > 0);
+    }
+  for (const dlx::OptionId o : removed_options_) removed_[o] = 0;
+  removed_options_.clear();
+  for (const std::uint32_t e : forced_edges_) forced_[e] = 0;
+  return ok;
+}
+
+bool GraphRules::drop_edges_at_full_vertices(bool& ok) {
+  std::fill(fixed_at_.begin(), fixed_at_.end(), 0);
+  for (const std::uint32_t e : left_)
+    if (used_[e] || forced_[e]) ++fixed_at_[graph_.ends[e].first], ++fixed_at_[graph_.ends[e].second];
+  for (const std::uint32_t k : fixed_at_)
+    if (k > 2) return ok = false;  // three edges a cycle must use at one vertex
+  const auto full = [this](std::uint32_t e) {
+    return !used_[e] && !forced_[e] && (fixed_at_[graph_.ends[e].first] == 2 || fixed_at_[graph_.ends[e].second] == 2);
+  };
+  const std::size_t before = left_.size();
+  std::erase_if(left_, full);
+  return left_.size() < before;
+}
+
+void GraphRules::find_two_edge_cuts() {
   const std::size_t n = graph_.vertices;
   // Each back edge (every edge left not in the tree joins a vertex to an
   // ancestor) covers the tree edges on its way up: counted at its lower end,
@@ -254,7 +305,6 @@ bool GraphRules::force_two_edge_cuts(const dlx::Remaining& remaining, dlx::Prune
     const Vertex v = vertex_at_[i], u = parent_[v];
     cover_[u] += cover_[v], cover_sum_[u] += cover_sum_[v], cover_label_[u] ^= cover_label_[v], subtree_[u] += subtree_[v];
   }
-  forced_edges_.clear();
   by_label_.clear();
   checked_ = 0;
   for (std::uint32_t i = 2; i <= n; ++i) {
@@ -273,25 +323,6 @@ bool GraphRules::force_two_edge_cuts(const dlx::Remaining& remaining, dlx::Prune
     if (used_[parent_edge_[a]] && used_[parent_edge_[b]]) continue;
     if (cover_[a] == cover_[b] && cuts_off_between(a, b)) force_cut(parent_edge_[a], parent_edge_[b]);
   }
-  // Each vertex not covered keeps the options that hold every edge forced at
-  // it; an option goes once, for the first forced edge it lacks. A vertex
-  // left with none is a dead end, found here (it steers how often this runs).
-  bool ok = true;
-  for (const std::uint32_t e : forced_edges_)
-    for (const Vertex v : {graph_.ends[e].first, graph_.ends[e].second}) {
-      remaining.options(static_cast<dlx::ItemId>(v), options_);
-      std::size_t kept = 0;
-      for (const dlx::OptionId o : options_) {
-        const Choice& c = (*pairs_)[o];
-        if (c.edge_a == e || c.edge_b == e) kept += !removed_[o];
-        else if (!removed_[o]) removed_[o] = 1, removed_options_.push_back(o), pruner.remove(o);
-      }
-      ok = ok && (options_.empty() || kept > 0);
-    }
-  for (const dlx::OptionId o : removed_options_) removed_[o] = 0;
-  removed_options_.clear();
-  for (const std::uint32_t e : forced_edges_) forced_[e] = 0;
-  return ok;
 }
 
 void GraphRules::force_cut(std::uint32_t e, std::uint32_t f) {

@@ -59,8 +59,14 @@ class GraphRules {
   void edges_left_by_pairs(const dlx::Remaining& remaining, std::span<const dlx::OptionId> chosen);
   bool connected_enough();
   // After connected_enough() said yes: the 2-edge cuts of the graph left,
-  // their edges not chosen yet forced through `pruner`.
+  // their edges not chosen yet forced through `pruner`, to a fixed point.
   bool force_two_edge_cuts(const dlx::Remaining& remaining, dlx::Pruner& pruner);
+  // The 2-edge cuts of the graph left by the last connected_enough(), their
+  // edges added to forced_edges_.
+  void find_two_edge_cuts();
+  // Takes out of left_ the edges not used nor forced at a vertex with two
+  // that are; whether it took any. `ok` false: a vertex with three.
+  bool drop_edges_at_full_vertices(bool& ok);
   // Whether the tree edges above a and b (b below a) are all that join the
   // vertices of a's subtree outside b's to the rest.
   bool cuts_off_between(Vertex a, Vertex b);
@@ -103,6 +109,7 @@ class GraphRules {
   std::uint32_t stamp_ = 0;
   std::vector<std::uint8_t> in_part_;      // explain()'s scratch: per vertex
   std::vector<Vertex> part_;
+  std::vector<std::uint32_t> fixed_at_;    // per vertex: its edges left used or forced
 
 };
 
