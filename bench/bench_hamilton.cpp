@@ -142,6 +142,7 @@ std::vector<std::pair<std::string, dance::bench::EdgeList>> made_graphs() {
       {"not-tough-5-in-200", not_one_tough(5, 3, 200, 0, 1)},
       {"not-tough-10-in-500", not_one_tough(10, 3, 500, 0, 1)},
       {"not-tough-20-in-1000", not_one_tough(20, 3, 1000, 0, 1)},
+      {"not-tough-20-in-1000-b", not_one_tough(20, 3, 1000, 0.3, 1)},  // some of degree 4 in the parts
       {"not-tough-4-of-4-in-200", not_one_tough(4, 4, 200, 0.5, 1)},  // S of degree 4 among many
       {"not-tough-10-of-4-in-500", not_one_tough(10, 4, 500, 0.5, 1)},
       {"hubs-201", hub_graph({{144, 9}, {15, 1}, {15, 1}, {15, 1}}, 1)},  // like FHCP 19 and 48 (issue 55)

@@ -62,6 +62,16 @@ GraphRules::GraphRules(const EdgeGraph& graph, bool cycle, std::shared_ptr<const
       left_stamp_(graph.ends.size(), 0),
       in_part_(graph.vertices, 0),
       fixed_at_(graph.vertices, 0) {
+  if (pairs_) {
+    options_at_.resize(graph.vertices);
+    edges_at_.resize(graph.vertices);
+    chosen_at_.assign(graph.vertices, ~dlx::OptionId{0});
+    listed_.assign(pairs_->size(), 0);
+    for (dlx::OptionId o = 0; o < pairs_->size(); ++o) options_at_[(*pairs_)[o].at].push_back(o);
+    for (std::uint32_t e = 0; e < graph.ends.size(); ++e)
+      for (const Vertex v : {graph.ends[e].first, graph.ends[e].second})
+        if (v < graph.vertices) edges_at_[v].push_back(e);
+  }
   // A check reads the whole graph left. Where it finds few dead ends
   // (knight 6x6, alb5000: the degrees and the closing edges leave few) it
   // soon runs once in 64 times the graph's size of nodes; where it finds many
@@ -85,8 +95,11 @@ GraphRules::GraphRules(const EdgeGraph& graph, bool cycle, std::shared_ptr<const
 bool GraphRules::possible(const dlx::Remaining& remaining, std::span<const dlx::OptionId> chosen, dlx::Pruner* pruner) {
   if (--countdown_ > 0) return true;
   dead_end_ = DeadEnd::none;
+  explainable_ = true;
   if (pairs_) edges_left_by_pairs(remaining, chosen);
   else edges_left(remaining, chosen);
+  ++stamp_;
+  for (const std::uint32_t e : left_) left_stamp_[e] = stamp_;
   const bool ok = connected_enough();
   interval_ = ok ? std::min(2 * interval_, longest_interval_) : 1;
   countdown_ = interval_;
@@ -102,8 +115,6 @@ void GraphRules::edges_left(const dlx::Remaining& remaining, std::span<const dlx
     for (const dlx::OptionId o : options_)
       if (graph_.ends[o].first == v) left_.push_back(o);  // each edge is in both ends' lists
   }
-  ++stamp_;
-  for (const std::uint32_t e : left_) left_stamp_[e] = stamp_;
 }
 
 void GraphRules::edges_left_by_pairs(const dlx::Remaining& remaining, std::span<const dlx::OptionId> chosen) {
@@ -120,13 +131,17 @@ void GraphRules::edges_left_by_pairs(const dlx::Remaining& remaining, std::span<
     last_seen_[e] = v;
     if (++marks_[e] == 2) left_.push_back(e);
   };
+  std::fill(chosen_at_.begin(), chosen_at_.end(), ~dlx::OptionId{0});
   for (const dlx::OptionId o : chosen) {
+    chosen_at_[choices[o].at] = o;
     mark(choices[o].at, choices[o].edge_a);
     mark(choices[o].at, choices[o].edge_b);
   }
+  ++list_stamp_;
   for (Vertex v = 0; v < graph_.vertices; ++v) {
     remaining.options(static_cast<dlx::ItemId>(v), options_);
     for (const dlx::OptionId o : options_) {
+      listed_[o] = list_stamp_;
       mark(v, choices[o].edge_a);
       mark(v, choices[o].edge_b);
     }
@@ -208,10 +223,41 @@ bool GraphRules::fail_cut(Vertex inside, Vertex through) {
   return false;
 }
 
+void GraphRules::explain_gone(std::uint32_t e, dlx::Reason& reason) {
+  if (!pairs_) return reason.gone(e);
+  constexpr dlx::OptionId none = ~dlx::OptionId{0};
+  const auto has = [this, e](dlx::OptionId o) { return (*pairs_)[o].edge_a == e || (*pairs_)[o].edge_b == e; };
+  const auto [a, b] = graph_.ends[e];
+  // An end covered by an option without it says it in one; else an end none of whose options with it is left.
+  for (const Vertex w : {a, b})
+    if (chosen_at_[w] != none && !has(chosen_at_[w])) {
+      if (!broken_for_tests) reason.chosen(chosen_at_[w]);
+      return;
+    }
+  for (const Vertex w : {a, b}) {
+    if (chosen_at_[w] != none) continue;  // covered with it: not this end
+    options_.clear();
+    for (const dlx::OptionId o : options_at_[w])
+      if (has(o)) options_.push_back(o);
+    // Every option of w with e is out of the search (an end that has it
+    // would have kept the edge), so this end explains it.
+    bool left = false;
+    for (const dlx::OptionId o : options_) left = left || listed_[o] == list_stamp_;
+    if (left) continue;
+    for (const dlx::OptionId o : options_) reason.gone(o);
+    return;
+  }
+}
+
 bool GraphRules::explain(dlx::Reason& reason) {
-  if (pairs_ || dead_end_ == DeadEnd::none) return false;
-  const auto gone = [&](dlx::OptionId edge) { return left_stamp_[edge] != stamp_; };
+  if (dead_end_ == DeadEnd::none || !explainable_) return false;
+  const auto gone = [&](std::uint32_t edge) { return left_stamp_[edge] != stamp_; };
   if (dead_end_ == DeadEnd::short_vertex) {
+    if (pairs_) {
+      for (const std::uint32_t edge : edges_at_[failed_at_])
+        if (gone(edge)) explain_gone(edge, reason);
+      return true;
+    }
     for (const auto& [w, edge] : graph_.joins[failed_at_])
       if (gone(edge)) reason.gone(edge);
     return true;
@@ -223,9 +269,17 @@ bool GraphRules::explain(dlx::Reason& reason) {
   for (std::size_t k = 0; k < part_.size(); ++k)
     for (std::uint32_t a = start_[part_[k]]; a < start_[part_[k] + 1]; ++a)
       if (const Vertex w = adjacent_[a]; !in_part_[w]) in_part_[w] = 1, part_.push_back(w);
-  for (const Vertex v : part_)
+  for (const Vertex v : part_) {
+    if (pairs_) {
+      for (const std::uint32_t edge : edges_at_[v]) {
+        const Vertex w = graph_.ends[edge].first == v ? graph_.ends[edge].second : graph_.ends[edge].first;
+        if (!in_part_[w] && gone(edge)) explain_gone(edge, reason);
+      }
+      continue;
+    }
     for (const auto& [w, edge] : graph_.joins[v])
       if (!in_part_[w] && gone(edge)) reason.gone(edge);
+  }
 
   for (const Vertex v : part_) in_part_[v] = 0;
   if (failed_through_ != nobody) in_part_[failed_through_] = 0;
@@ -242,6 +296,7 @@ bool GraphRules::force_two_edge_cuts(const dlx::Remaining& remaining, dlx::Prune
   for (;;) {
     find_two_edge_cuts();
     if (!drop_edges_at_full_vertices(ok) || !ok) break;
+    explainable_ = false;  // the edges dropped rest on the cuts: not explained
     if (!connected_enough()) {
       ok = false;
       break;
@@ -265,6 +320,7 @@ bool GraphRules::force_two_edge_cuts(const dlx::Remaining& remaining, dlx::Prune
   for (const dlx::OptionId o : removed_options_) removed_[o] = 0;
   removed_options_.clear();
   for (const std::uint32_t e : forced_edges_) forced_[e] = 0;
+  if (!ok) explainable_ = false;
   return ok;
 }
 

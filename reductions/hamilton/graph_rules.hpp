@@ -47,11 +47,16 @@ class GraphRules {
   // number of times, so twice), each cut found exactly, whenever the check
   // runs; a vertex left with no option is a dead end.
   bool possible(const dlx::Remaining& remaining, std::span<const dlx::OptionId> chosen, dlx::Pruner* pruner = nullptr);
-  // Why the last possible() said no, in the edge encoding: the edges gone
-  // that left a vertex with too few, or that crossed the cut it found (a
-  // part of the graph joined to the rest by none, or for a cycle only
-  // through one vertex); false for the degree encoding (an edge is no option).
+  // Why the last possible() said no: the edges gone that left a vertex with
+  // too few, or that crossed the cut it found (a part of the graph joined
+  // to the rest by none, or for a cycle only through one vertex). In the
+  // degree encoding an edge is gone by an end's chosen option without it,
+  // or by all that end's options with it gone; a dead end met while forcing
+  // the 2-edge cuts is not explained (false).
   bool explain(dlx::Reason& reason);
+  // Test only: the degree encoding's reasons leave out the ends' chosen
+  // options, which is wrong, so that the reasons' tests must fail.
+  static inline bool broken_for_tests = false;
 
  private:
   // The edges left into left_, by encoding.
@@ -72,6 +77,10 @@ class GraphRules {
   bool cuts_off_between(Vertex a, Vertex b);
   // Forces both edges of the cut {e, f}.
   void force_cut(std::uint32_t e, std::uint32_t f);
+
+  // Why edge e is gone, into the reason: the edge encoding, the option; the
+  // degree encoding, an end's chosen option without it or its options with it.
+  void explain_gone(std::uint32_t e, dlx::Reason& reason);
 
   // Records a failure for explain(): a vertex short of edges, or the part of
   // the graph left that holds `inside` and is joined to the rest only
@@ -110,6 +119,15 @@ class GraphRules {
   std::vector<std::uint8_t> in_part_;      // explain()'s scratch: per vertex
   std::vector<Vertex> part_;
   std::vector<std::uint32_t> fixed_at_;    // per vertex: its edges left used or forced
+  // The degree encoding's, for explain(): per vertex its options and its
+  // edges, the option chosen there at the last check (none), and whether
+  // the last check's failure can be explained (none met while forcing).
+  std::vector<std::vector<dlx::OptionId>> options_at_;
+  std::vector<std::vector<std::uint32_t>> edges_at_;
+  std::vector<dlx::OptionId> chosen_at_;
+  std::vector<std::uint32_t> listed_;  // per option: == list_stamp_ if in its vertex's list at the last check
+  std::uint32_t list_stamp_ = 0;
+  bool explainable_ = true;
 
 };
 
