@@ -8,7 +8,8 @@
 // Last, the graphs made against backtracking (bench/hamilton_graphs.hpp:
 // generalized Petersen graphs, flower snarks, chains of Petersen graphs by
 // dot products, unbalanced bipartite graphs,
-// cubic graphs with a Petersen piece, two hubs and three pieces, grids with
+// cubic graphs with a Petersen piece, two hubs and three pieces, graphs
+// that are not 1-tough, hub graphs like FHCP's, grids with
 // holes, odd grids, grids less 3 cells, random cubic graphs), each searched
 // as a user runs it (no flags), clingo's time and answer beside; and so the
 // FHCP Challenge graphs of the data folder (fhcpcs-graphN.hcp, every one
