@@ -80,7 +80,11 @@ GraphRules::GraphRules(const EdgeGraph& graph, bool cycle, std::shared_ptr<const
   interval_ = countdown_ = 1;
   options_.reserve(graph.ends.size());
   left_.reserve(graph.ends.size());
-  by_label_.reserve(graph.vertices);
+  std::size_t slots = 2;
+  while (slots < 2 * graph.vertices) slots *= 2;
+  slot_generation_.assign(slots, 0);
+  slot_label_.assign(slots, 0);
+  slot_order_.assign(slots, 0);
   // Fixed labels (splitmix64): two tree edges with equal xors are only a
   // candidate cut, checked before anything is forced.
   std::uint64_t x = 0;
@@ -361,24 +365,40 @@ void GraphRules::find_two_edge_cuts() {
     const Vertex v = vertex_at_[i], u = parent_[v];
     cover_[u] += cover_[v], cover_sum_[u] += cover_sum_[v], cover_label_[u] ^= cover_label_[v], subtree_[u] += subtree_[v];
   }
-  by_label_.clear();
   checked_ = 0;
+  // Tree edges over the same back edges (so on one path up) are a cut two by
+  // two: with equal labels, candidates, each with the one before it in
+  // preorder (found in a table by label: sorting every tree edge by its
+  // label took a fifth of a check's time on 1,000 vertices).
+  if (++generation_ == 0) std::fill(slot_generation_.begin(), slot_generation_.end(), 0), generation_ = 1;
+  const std::size_t mask = slot_generation_.size() - 1;
   for (std::uint32_t i = 2; i <= n; ++i) {
     const Vertex v = vertex_at_[i];
     // Over the tree edge one back edge only: the two are a cut (no bridge
     // here: connected_enough() said so).
-    if (cover_[v] == 1) force_cut(parent_edge_[v], cover_sum_[v]);
-    else by_label_.push_back({cover_label_[v], i});
+    if (cover_[v] == 1) {
+      force_cut(parent_edge_[v], cover_sum_[v]);
+      continue;
+    }
+    const std::uint64_t label = cover_label_[v];
+    std::size_t slot = label & mask;
+    while (slot_generation_[slot] == generation_ && slot_label_[slot] != label) slot = (slot + 1) & mask;
+    if (slot_generation_[slot] != generation_) {
+      slot_generation_[slot] = generation_, slot_label_[slot] = label, slot_order_[slot] = i;
+      continue;
+    }
+    candidates_.push_back({label, slot_order_[slot], i});
+    slot_order_[slot] = i;
   }
-  // Tree edges over the same back edges (so on one path up) are a cut two by
-  // two: with equal labels, candidates, each pair checked.
-  std::sort(by_label_.begin(), by_label_.end());
-  for (std::size_t k = 1; k < by_label_.size(); ++k) {
-    if (by_label_[k].first != by_label_[k - 1].first) continue;
-    const Vertex a = vertex_at_[by_label_[k - 1].second], b = vertex_at_[by_label_[k].second];
+  // Checked in the order of their labels (the reading is budgeted, so the
+  // order says which cuts are found when the budget runs out).
+  std::sort(candidates_.begin(), candidates_.end());
+  for (const auto& [label, first, second] : candidates_) {
+    const Vertex a = vertex_at_[first], b = vertex_at_[second];
     if (used_[parent_edge_[a]] && used_[parent_edge_[b]]) continue;
     if (cover_[a] == cover_[b] && cuts_off_between(a, b)) force_cut(parent_edge_[a], parent_edge_[b]);
   }
+  candidates_.clear();
 }
 
 void GraphRules::force_cut(std::uint32_t e, std::uint32_t f) {

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <tuple>
 #include <vector>
 
 #include "dlx/solver.hpp"
@@ -101,7 +102,12 @@ class GraphRules {
   // xor of their labels (equal for two tree edges that are a cut, checked).
   std::vector<std::uint32_t> parent_edge_, vertex_at_, subtree_, cover_, cover_sum_;
   std::vector<std::uint64_t> cover_label_, label_;   // label_: per edge, fixed
-  std::vector<std::pair<std::uint64_t, std::uint32_t>> by_label_;  // (label, order) of tree edges over 2+
+  // Tree edges over 2+ back edges by label (open addressing, a slot live
+  // when its generation is this call's): the last one's preorder number.
+  std::vector<std::uint32_t> slot_generation_, slot_order_;
+  std::vector<std::uint64_t> slot_label_;
+  std::uint32_t generation_ = 0;
+  std::vector<std::tuple<std::uint64_t, std::uint32_t, std::uint32_t>> candidates_;  // (label, preorder numbers of a pair)
   std::vector<std::uint8_t> used_, forced_;          // per edge
   std::vector<std::uint32_t> forced_edges_;
   std::vector<std::uint8_t> removed_;                // per option: taken out in this call
