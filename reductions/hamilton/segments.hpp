@@ -62,7 +62,10 @@ class SegmentHook final : public dlx::Hook {
     if (!rules_) return false;
     if (refused_ == none) return rules_->explain(reason);
     reason.chosen(refused_);
-    if (pairs_) return edges_between(refused_edge_, reason);
+    if (pairs_) {
+      if (!recording_) record();
+      return edges_between(refused_edge_, reason);
+    }
     return segment_between((*choices_)[refused_].at, (*choices_)[refused_].a, refused_, reason);
   }
   // The degree encoding explains too, but its learning costs more than it
@@ -79,7 +82,7 @@ class SegmentHook final : public dlx::Hook {
     if (!path_edges_.empty()) unlink(option);
     const Choice& c = (*choices_)[option];
     for (const std::uint32_t e : {c.edge_a, c.edge_b})
-      if (e != nobody && --uses_[e] == 0 && !linked_.empty()) unlink_edge(e);
+      if (e != nobody && --uses_[e] == 0 && recording_) unlink_edge(e);
     for (const std::size_t mark = marks_.back(); log_.size() > mark; log_.pop_back()) {
       end_[log_.back().vertex] = log_.back().end;
       size_[log_.back().vertex] = log_.back().size;
@@ -100,10 +103,7 @@ class SegmentHook final : public dlx::Hook {
     if (uses_[edge]++ > 0) return true;  // its other end has it already
     const Vertex x = end_[u], y = end_[v];
     if (x == v) return size_[u] == cycle_length_;  // closes a cycle: only the whole one
-    if (!linked_.empty()) {
-      chooser_[edge] = option;
-      for (const Vertex w : {u, v}) (linked_[w][0] == none ? linked_[w][0] : linked_[w][1]) = edge;
-    }
+    if (recording_) link_edge(edge, option);
     const std::size_t joined = size_[x] + size_[y];
     log_.push_back({x, end_[x], size_[x]});
     log_.push_back({y, end_[y], size_[y]});
@@ -130,6 +130,22 @@ class SegmentHook final : public dlx::Hook {
       else if (at[0] == edge) at[0] = at[1], at[1] = none;
     }
   }
+  // The degree encoding's segments, kept from learning's first question on
+  // (a search without learning does not pay for them): edge e joined
+  // segments by `option`'s choice.
+  void link_edge(std::uint32_t e, dlx::OptionId option) {
+    chooser_[e] = option;
+    for (const Vertex w : {graph_->ends[e].first, graph_->ends[e].second})
+      (linked_[w][0] == none ? linked_[w][0] : linked_[w][1]) = e;
+  }
+  // Learning's first question: the segments of the options chosen so far,
+  // each edge linked by its first chooser (but the refused edge).
+  void record() {
+    recording_ = true;
+    for (const dlx::OptionId o : chosen_)
+      for (const std::uint32_t e : {(*choices_)[o].edge_a, (*choices_)[o].edge_b})
+        if (e != nobody && chooser_[e] == none && !(o == refused_ && e == refused_edge_)) link_edge(e, o);
+  }
   // The degree encoding's: edge e leaves the segments it joined.
   void unlink_edge(std::uint32_t e) {
     for (const Vertex w : {graph_->ends[e].first, graph_->ends[e].second}) {
@@ -137,6 +153,7 @@ class SegmentHook final : public dlx::Hook {
       if (at[1] == e) at[1] = none;
       else if (at[0] == e) at[0] = at[1], at[1] = none;
     }
+    chooser_[e] = none;
   }
   // The degree encoding's refusal: the options that chose the edges of the
   // segment between the ends of `closing`, the edge that would close it
@@ -191,6 +208,7 @@ class SegmentHook final : public dlx::Hook {
   std::vector<std::array<std::uint32_t, 2>> linked_;     // per vertex, the degree encoding's segment edges there
   std::vector<dlx::OptionId> chooser_;                   // per edge: the option whose choice put it in a segment
   std::vector<dlx::OptionId> walked_;                    // edges_between()'s scratch
+  bool recording_ = false;                               // linked_ and chooser_ kept (learning asked)
 };
 
 }  // namespace dance::hamilton
