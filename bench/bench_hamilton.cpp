@@ -8,7 +8,8 @@
 // Last, the graphs made against backtracking (bench/hamilton_graphs.hpp:
 // generalized Petersen graphs, flower snarks, chains of Petersen graphs by
 // dot products, unbalanced bipartite graphs,
-// cubic graphs with a Petersen piece, two hubs and three pieces, grids with
+// cubic graphs with a Petersen piece, two hubs and three pieces, graphs
+// that are not 1-tough, hub graphs like FHCP's, grids with
 // holes, odd grids, grids less 3 cells, random cubic graphs), each searched
 // as a user runs it (no flags), clingo's time and answer beside; and so the
 // FHCP Challenge graphs of the data folder (fhcpcs-graphN.hcp, every one
@@ -115,9 +116,12 @@ std::vector<std::pair<std::string, dance::bench::EdgeList>> made_graphs() {
   using namespace dance::bench;
   return {
       {"gp100-3", generalized_petersen(100, 3)},
-      {"gp59-2", generalized_petersen(59, 2)},  // no cycle (n = 5 mod 6): proofs of none, issue 55
+      {"gp47-2", generalized_petersen(47, 2)},  // no cycle (n = 5 mod 6): proofs of none, issue 55
+      {"gp53-2", generalized_petersen(53, 2)},
+      {"gp59-2", generalized_petersen(59, 2)},
       {"gp65-2", generalized_petersen(65, 2)},
       {"gp71-2", generalized_petersen(71, 2)},
+      {"gp77-2", generalized_petersen(77, 2)},
       {"gp99-2", generalized_petersen(99, 2)},
       {"gp101-2", generalized_petersen(101, 2)},
       {"gp201-2", generalized_petersen(201, 2)},
@@ -135,6 +139,17 @@ std::vector<std::pair<std::string, dance::bench::EdgeList>> made_graphs() {
       {"petersen-piece-3008", cubic_with_petersen_piece(3000, 1)},
       {"petersen-piece-13-in-1012", cubic_with_petersen_piece(1000, 1, 2)},
       {"two-hubs-302", two_hubs_three_pieces(100, 1)},
+      {"not-tough-3-in-99", not_one_tough(3, 3, 99, 0, 1)},  // no cycle: S of 3 leaves 4 parts (issue 55)
+      {"not-tough-5-in-200", not_one_tough(5, 3, 200, 0, 1)},
+      {"not-tough-10-in-500", not_one_tough(10, 3, 500, 0, 1)},
+      {"not-tough-20-in-1000", not_one_tough(20, 3, 1000, 0, 1)},
+      {"not-tough-20-in-1000-b", not_one_tough(20, 3, 1000, 0.3, 1)},  // some of degree 4 in the parts
+      {"not-tough-4-of-4-in-200", not_one_tough(4, 4, 200, 0.5, 1)},  // S of degree 4 among many
+      {"not-tough-10-of-4-in-500", not_one_tough(10, 4, 500, 0.5, 1)},
+      {"hubs-201", hub_graph({{144, 9}, {15, 1}, {15, 1}, {15, 1}}, 1)},  // like FHCP 19 and 48 (issue 55)
+      {"hubs-402", hub_graph({{144, 9}, {144, 9}, {15, 1}, {15, 1}, {15, 1}, {15, 1}, {15, 1}, {15, 1}}, 1)},
+      {"hubs-1014", hub_graph({{144, 9}, {144, 9}, {144, 9}, {144, 9}, {144, 9}, {144, 9}, {15, 1}, {15, 1}, {15, 1}, {15, 1}, {15, 1}, {15, 1}}, 1)},
+      {"hubs-1014-3", hub_graph({{144, 9}, {144, 9}, {144, 9}, {144, 9}, {144, 9}, {144, 9}, {15, 1}, {15, 1}, {15, 1}, {15, 1}, {15, 1}, {15, 1}}, 3)},
       {"grid-30x30-80-holes", grid_with_holes(30, 30, 80, 1)},
       {"grid-20x20-30-holes", grid_with_holes(20, 20, 30, 1)},
       {"grid-31x31", grid(31, 31)},

@@ -225,6 +225,112 @@ EdgeList two_hubs_three_pieces(std::uint32_t n, std::uint64_t seed) {
   return g;
 }
 
+namespace {
+
+// The same graph with its vertices numbered at random.
+EdgeList shuffled(const EdgeList& g, std::mt19937_64& rng) {
+  std::vector<std::uint32_t> number(g.vertices);
+  std::iota(number.begin(), number.end(), 0);
+  std::shuffle(number.begin(), number.end(), rng);
+  EdgeList made{g.vertices, {}};
+  for (const auto& [u, v] : g.edges) made.edges.push_back(sorted(number[u], number[v]));
+  std::sort(made.edges.begin(), made.edges.end());
+  return made;
+}
+
+}  // namespace
+
+EdgeList not_one_tough(std::uint32_t cut, std::uint32_t cut_degree, std::uint32_t vertices, double decoys,
+                       std::uint64_t seed) {
+  const std::uint32_t parts = cut + 1, least = cut_degree == 4 ? 3 : 2;
+  if (cut < 2 || (cut_degree != 3 && cut_degree != 4) || cut_degree * cut < least * parts || vertices < cut + 6 * parts)
+    throw std::invalid_argument("not_one_tough: a cut of degree 3 or 4 whose edges reach every part, 6 vertices a part");
+  std::mt19937_64 rng(seed);
+  // The parts' sizes (6 at least each) and the edges each takes from S's.
+  std::vector<std::uint32_t> size(parts, 6), attached(parts, least);
+  for (std::uint32_t k = cut + 6 * parts; k < vertices; ++k) ++size[rng() % parts];
+  for (std::uint32_t k = least * parts; k < cut_degree * cut; ++k) ++attached[rng() % parts];
+  EdgeList g{vertices, {}};
+  std::vector<std::uint32_t> ends;  // the parts' vertices that take S's edges, one each
+  for (std::uint32_t p = 0, base = cut; p < parts; base += size[p++]) {
+    // Stubs: 3 a vertex, 4 for decoys, 2 for those joined to S; an even sum.
+    std::vector<std::uint32_t> degree(size[p], 3);
+    for (std::uint32_t v = 0; v < attached[p]; ++v) degree[v] = 2, ends.push_back(base + v);
+    for (std::uint32_t v = attached[p]; v < size[p]; ++v)
+      if (std::uniform_real_distribution<double>(0, 1)(rng) < decoys) degree[v] = 4;
+    if (std::accumulate(degree.begin(), degree.end(), 0u) % 2) degree.back() = degree.back() == 4 ? 3 : 4;
+    std::vector<std::uint32_t> stubs;
+    for (std::uint32_t v = 0; v < size[p]; ++v) stubs.insert(stubs.end(), degree[v], v);
+    for (const auto& [u, v] : pairing(size[p], stubs, rng)) g.edges.push_back({base + u, base + v});
+  }
+  // S's stubs to the parts' ends: no vertex of S twice at one end
+  // (each end takes one), so the graph stays simple.
+  std::vector<std::uint32_t> stubs;
+  for (std::uint32_t v = 0; v < cut; ++v) stubs.insert(stubs.end(), cut_degree, v);
+  std::shuffle(stubs.begin(), stubs.end(), rng);
+  for (std::size_t k = 0; k < ends.size(); ++k) g.edges.push_back({stubs[k], ends[k]});
+  return shuffled(g, rng);
+}
+
+constexpr std::size_t window_of_hub_blocks = 12;
+
+EdgeList hub_graph(const std::vector<std::pair<std::uint32_t, std::uint32_t>>& blocks, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::uint32_t n = 0;
+  for (const auto& [size, hubs] : blocks) n += size + hubs;
+  std::set<Edge> edges;
+  const auto join = [&edges](std::uint32_t u, std::uint32_t v) { return u != v && edges.insert(sorted(u, v)).second; };
+  // The planted cycle: each block's vertices at random in `hubs` segments,
+  // a hub of the block after each, then the next block.
+  std::vector<std::uint32_t> cycle;
+  std::vector<std::vector<std::uint32_t>> members, hubs_of;
+  for (std::uint32_t base = 0; const auto& [size, hubs] : blocks) {
+    if (hubs == 0 || size < 4 * hubs) throw std::invalid_argument("a hub graph's block has a hub and 4 vertices a hub at least");
+    std::vector<std::uint32_t> block(size), hub(hubs);
+    std::iota(block.begin(), block.end(), base);
+    std::iota(hub.begin(), hub.end(), base + size);
+    std::shuffle(block.begin(), block.end(), rng);
+    for (std::uint32_t h = 0, at = 0; h < hubs; ++h) {
+      const std::uint32_t until = (h + 1) * size / hubs;
+      while (at < until) cycle.push_back(block[at++]);
+      cycle.push_back(hub[h]);
+    }
+    members.push_back(block);
+    hubs_of.push_back(hub);
+    base += size + hubs;
+  }
+  for (std::size_t k = 0; k < cycle.size(); ++k) join(cycle[k], cycle[(k + 1) % cycle.size()]);
+  // Degree 4 for every block vertex: a hub of its segment's and a block
+  // edge, or two block edges; the block edges join vertices near on the
+  // cycle (within `window`), so that each hub's neighbours lie close
+  // together, as in FHCP's.
+  for (std::size_t b = 0; b < blocks.size(); ++b) {
+    const std::uint32_t size = blocks[b].first, hubs = blocks[b].second;
+    std::vector<std::uint32_t> stubs;
+    for (std::uint32_t k = 0; k < size; ++k) {
+      const std::uint32_t v = members[b][k];
+      if (rng() % 5 != 0) {
+        const std::uint32_t own = std::min(hubs - 1, k * hubs / size);
+        const std::uint32_t hub = hubs_of[b][rng() % 2 && own + 1 < hubs ? own + 1 : own];
+        if (!join(v, hub)) join(v, hubs_of[b][own]);
+        stubs.push_back(v);
+      } else {
+        stubs.insert(stubs.end(), 2, v);
+      }
+    }
+    constexpr std::size_t window = window_of_hub_blocks;
+    for (std::size_t at = 0; at < stubs.size(); at += window) {
+      const auto first = stubs.begin() + static_cast<long>(at);
+      std::shuffle(first, first + static_cast<long>(std::min(window, stubs.size() - at)), rng);
+    }
+    for (std::size_t k = 0; k + 1 < stubs.size(); k += 2) join(stubs[k], stubs[k + 1]);  // a repeat is left out
+  }
+  // A few edges between hubs, as FHCP's have.
+  for (std::size_t b = 0; b + 1 < blocks.size(); ++b) join(hubs_of[b][rng() % hubs_of[b].size()], hubs_of[b + 1][rng() % hubs_of[b + 1].size()]);
+  EdgeList g{n, std::vector<Edge>(edges.begin(), edges.end())};
+  return shuffled(g, rng);
+}
+
 EdgeList grid(std::uint32_t rows, std::uint32_t columns) {
   EdgeList g{static_cast<std::size_t>(rows) * columns, {}};
   for (std::uint32_t r = 0; r < rows; ++r)

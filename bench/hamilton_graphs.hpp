@@ -58,6 +58,25 @@ EdgeList unbalanced_bipartite(std::uint32_t left, std::uint32_t right, std::uint
 // leaves three parts, so there is no Hamiltonian cycle.
 EdgeList two_hubs_three_pieces(std::uint32_t n, std::uint64_t seed);
 
+// Not 1-tough, hidden: a set S of `cut` vertices of degree `cut_degree`
+// (3 or 4) whose removal leaves cut + 1 parts, each a random graph of
+// degree 3 (a fraction `decoys` of its vertices 4, so that S is not the set
+// of the largest degrees) joined to S by 2 edges at least (3 when S's
+// degree is 4: no 2-edge cut to force), `vertices` in all, numbered at
+// random. A Hamiltonian cycle less S would be `cut` paths at most, so there
+// is none.
+EdgeList not_one_tough(std::uint32_t cut, std::uint32_t cut_degree, std::uint32_t vertices, double decoys,
+                       std::uint64_t seed);
+
+// Like FHCP's hub graphs (Challenge Set graphs 19 and 48): blocks of
+// vertices of degree 4, each block with its own hubs (degree about 14-15);
+// a block's vertex has two edges of a planted Hamiltonian cycle, and either
+// one edge to a hub of its block and one more in the block (four in five)
+// or two more in the block; the cycle runs through a block in segments, a
+// hub between two, and on to the next block. `blocks`: (vertices, hubs)
+// per block, e.g. {{144, 9}, {15, 1}} is FHCP 19's shape. Hamiltonian.
+EdgeList hub_graph(const std::vector<std::pair<std::uint32_t, std::uint32_t>>& blocks, std::uint64_t seed);
+
 // The rows x columns grid graph.
 EdgeList grid(std::uint32_t rows, std::uint32_t columns);
 

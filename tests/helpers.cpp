@@ -174,6 +174,7 @@ class ReasonChecker final : public dlx::Hook {
     for (const dlx::OptionId o : removals_) {
       pruner.remove(o);
       said_.clear();
+      gone_.clear();
       dlx::Reason reason(said_, gone_);
       if (!hook_->explain_removal(o, reason)) continue;
       said_.push_back(o);
@@ -188,15 +189,19 @@ class ReasonChecker final : public dlx::Hook {
  private:
   void check_failure() {
     said_.clear();
+    gone_.clear();
     dlx::Reason reason(said_, gone_);
     if (hook_->explain(reason)) check(said_);
   }
-  // No answer holds every option of `options`.
+  // No answer holds every option of `options` and none of the reason's gone
+  // options (out of the search, so in no answer below).
   void check(const std::vector<dlx::OptionId>& options) {
     ++checked;
     std::vector<std::uint64_t> answers = all_;  // those that hold every option so far
     for (const dlx::OptionId o : options)
       for (std::size_t w = 0; w < words_; ++w) answers[w] &= holds_[o * words_ + w];
+    for (const dlx::OptionId o : gone_)
+      for (std::size_t w = 0; w < words_; ++w) answers[w] &= ~holds_[o * words_ + w];
     wrong += std::any_of(answers.begin(), answers.end(), [](std::uint64_t word) { return word != 0; });
   }
   std::unique_ptr<dlx::Hook> hook_;

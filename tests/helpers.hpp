@@ -68,7 +68,7 @@ Searched search_with(const std::function<Encoding()>& encode, dlx::Switch learni
 // asked at once in a whole count with learning off and checked against
 // `answers` (every answer, as search_with() lists them): how many, and how
 // many wrong (some answer holds the reason and the option it removed, or a
-// failure's reason).
+// failure's reason: its chosen options and none of its gone ones).
 struct ReasonsChecked {
   std::uint64_t checked = 0, wrong = 0;
 };

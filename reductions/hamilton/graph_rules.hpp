@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <tuple>
 #include <vector>
 
 #include "dlx/solver.hpp"
@@ -47,11 +48,16 @@ class GraphRules {
   // number of times, so twice), each cut found exactly, whenever the check
   // runs; a vertex left with no option is a dead end.
   bool possible(const dlx::Remaining& remaining, std::span<const dlx::OptionId> chosen, dlx::Pruner* pruner = nullptr);
-  // Why the last possible() said no, in the edge encoding: the edges gone
-  // that left a vertex with too few, or that crossed the cut it found (a
-  // part of the graph joined to the rest by none, or for a cycle only
-  // through one vertex); false for the degree encoding (an edge is no option).
+  // Why the last possible() said no: the edges gone that left a vertex with
+  // too few, or that crossed the cut it found (a part of the graph joined
+  // to the rest by none, or for a cycle only through one vertex). In the
+  // degree encoding an edge is gone by an end's chosen option without it,
+  // or by all that end's options with it gone; a dead end met while forcing
+  // the 2-edge cuts is not explained (false).
   bool explain(dlx::Reason& reason);
+  // Test only: the degree encoding's reasons leave out the ends' chosen
+  // options, which is wrong, so that the reasons' tests must fail.
+  static inline bool broken_for_tests = false;
 
  private:
   // The edges left into left_, by encoding.
@@ -59,13 +65,23 @@ class GraphRules {
   void edges_left_by_pairs(const dlx::Remaining& remaining, std::span<const dlx::OptionId> chosen);
   bool connected_enough();
   // After connected_enough() said yes: the 2-edge cuts of the graph left,
-  // their edges not chosen yet forced through `pruner`.
+  // their edges not chosen yet forced through `pruner`, to a fixed point.
   bool force_two_edge_cuts(const dlx::Remaining& remaining, dlx::Pruner& pruner);
+  // The 2-edge cuts of the graph left by the last connected_enough(), their
+  // edges added to forced_edges_.
+  void find_two_edge_cuts();
+  // Takes out of left_ the edges not used nor forced at a vertex with two
+  // that are; whether it took any. `ok` false: a vertex with three.
+  bool drop_edges_at_full_vertices(bool& ok);
   // Whether the tree edges above a and b (b below a) are all that join the
   // vertices of a's subtree outside b's to the rest.
   bool cuts_off_between(Vertex a, Vertex b);
   // Forces both edges of the cut {e, f}.
   void force_cut(std::uint32_t e, std::uint32_t f);
+
+  // Why edge e is gone, into the reason: the edge encoding, the option; the
+  // degree encoding, an end's chosen option without it or its options with it.
+  void explain_gone(std::uint32_t e, dlx::Reason& reason);
 
   // Records a failure for explain(): a vertex short of edges, or the part of
   // the graph left that holds `inside` and is joined to the rest only
@@ -86,7 +102,12 @@ class GraphRules {
   // xor of their labels (equal for two tree edges that are a cut, checked).
   std::vector<std::uint32_t> parent_edge_, vertex_at_, subtree_, cover_, cover_sum_;
   std::vector<std::uint64_t> cover_label_, label_;   // label_: per edge, fixed
-  std::vector<std::pair<std::uint64_t, std::uint32_t>> by_label_;  // (label, order) of tree edges over 2+
+  // Tree edges over 2+ back edges by label (open addressing, a slot live
+  // when its generation is this call's): the last one's preorder number.
+  std::vector<std::uint32_t> slot_generation_, slot_order_;
+  std::vector<std::uint64_t> slot_label_;
+  std::uint32_t generation_ = 0;
+  std::vector<std::tuple<std::uint64_t, std::uint32_t, std::uint32_t>> candidates_;  // (label, preorder numbers of a pair)
   std::vector<std::uint8_t> used_, forced_;          // per edge
   std::vector<std::uint32_t> forced_edges_;
   std::vector<std::uint8_t> removed_;                // per option: taken out in this call
@@ -103,6 +124,16 @@ class GraphRules {
   std::uint32_t stamp_ = 0;
   std::vector<std::uint8_t> in_part_;      // explain()'s scratch: per vertex
   std::vector<Vertex> part_;
+  std::vector<std::uint32_t> fixed_at_;    // per vertex: its edges left used or forced
+  // The degree encoding's, for explain(): per vertex its options and its
+  // edges, the option chosen there at the last check (none), and whether
+  // the last check's failure can be explained (none met while forcing).
+  std::vector<std::vector<dlx::OptionId>> options_at_;
+  std::vector<std::vector<std::uint32_t>> edges_at_;
+  std::vector<dlx::OptionId> chosen_at_;
+  std::vector<std::uint32_t> listed_;  // per option: == list_stamp_ if in its vertex's list at the last check
+  std::uint32_t list_stamp_ = 0;
+  bool explainable_ = true;
 
 };
 
