@@ -184,7 +184,7 @@ TEST_CASE("bad input names the line and what was wrong") {
              Catch::Contains("line 1, column 81") && Catch::Contains("unknown symbol '?'"));
   CHECK_THAT(message_of("G...............\n"), Catch::Contains("value 16 is out of range 1..4"));
   CHECK_THAT(message_of("1234567\n"), Catch::Contains("found 7 cells"));  // no 7x7 boxes
-  CHECK_THAT(message_of("123456789\n.........\n"), Catch::Contains("line 3") && Catch::Contains("9 grid rows, found 2"));
+  CHECK_THAT(message_of("123456789\n.........\n"), Catch::Contains("line 1") && Catch::Contains("9 grid rows, found 2 before the end"));
   CHECK_THAT(message_of("123456789\n12345678\n"), Catch::Contains("line 2") && Catch::Contains("found 8"));
   CHECK_THAT(message_of("#\n\n" + std::string(80, '.') + "\n"), Catch::Contains("line 3") && Catch::Contains("found 80"));
   // A run longer than --box's puzzle is not that puzzle with a tail.
@@ -192,6 +192,38 @@ TEST_CASE("bad input names the line and what was wrong") {
   CHECK_THAT(message_of(std::string(49, '1') + "\n", box_2x2), Catch::Contains("expected 16 cells") && Catch::Contains("found 49"));
   CHECK_THAT(message_of(std::string(17, '.') + "\n", box_2x2), Catch::Contains("found 17"));
   CHECK(read_all(std::string(16, '.') + " 3.4\n", box_2x2).size() == 1);  // a rating after the puzzle
+}
+
+TEST_CASE("a batch goes on after a bad grid at the puzzle after it, never inside it") {
+  using Read = std::vector<std::pair<std::size_t, int>>;  // per puzzle: (its line, its first clue), -1 for one refused
+  const auto read_of = [](const std::string& text) {
+    std::istringstream in(text);
+    auto reader = reduction.reader(in, {});
+    Read read;
+    for (;;) {
+      try {
+        const auto instance = reader->next();
+        if (!instance) break;
+        read.emplace_back(instance->line, as_sudoku(instance).puzzle.clues[0]);
+      } catch (const dlx::ParseError& e) {
+        read.emplace_back(e.line(), -1);
+      }
+    }
+    return read;
+  };
+  // A row too long in a grid: its other rows go with it, and the next grid is read whole.
+  CHECK((read_of("1.2.\n3.4..\n....\n....\n\n2...\n....\n....\n...1\n") == Read{{2, -1}, {6, 2}}));
+  // The same without a blank line between, and a bad value in a row.
+  CHECK((read_of("1.2.\n3.4?\n....\n....\n2...\n....\n....\n...1\n") == Read{{2, -1}, {5, 2}}));
+  // A bad value in a grid's first row.
+  CHECK((read_of("1.2?\n....\n....\n....\n3...\n....\n....\n...1\n") == Read{{1, -1}, {5, 3}}));
+  // Bands of boxes apart by blank lines: the skip goes on past them.
+  CHECK((read_of("1.2.\n3.4..\n\n....\n....\n\n4...\n....\n\n....\n...1\n") == Read{{2, -1}, {7, 4}}));
+  // A blank line inside a band ends the bad grid early: what follows is the next puzzle.
+  CHECK((read_of("1.2.\n3.4..\n....\n\n2...\n....\n....\n...1\n") == Read{{2, -1}, {5, 2}}));
+  // A line too short before a one-line puzzle: the short one is refused, the puzzle read.
+  CHECK((read_of("1.2.3.4.........\n1.2.\n3.2.3.4.........\n4...............\n") == Read{{1, 1}, {2, -1}, {3, 3}, {4, 4}}));
+  CHECK((read_of("1.2.3.4.........\n1.2.3.4.........xx\n2...............\n") == Read{{1, 1}, {2, -1}, {3, 2}}));
 }
 
 TEST_CASE("a batch goes on after a bad puzzle") {

@@ -194,7 +194,21 @@ std::string cells_found(std::size_t cells) {
 }
 }  // namespace
 
+void PuzzleReader::skip_rest_of_grid() {
+  std::string line;
+  for (Unread& grid = unread_; grid.rows > 0 && grid.rows < grid.n; ++grid.rows) {
+    bool after_blank = false;
+    if (!next_line(line, &after_blank)) break;
+    if (after_blank && grid.rows % grid.band != 0) {  // a blank line inside a band ends the grid
+      held_.emplace(line, line_no_);
+      break;
+    }
+  }
+  unread_ = {};
+}
+
 std::optional<ReadGrid> PuzzleReader::next() {
+  skip_rest_of_grid();
   std::string line;
   if (!next_line(line)) return std::nullopt;
   ReadGrid puzzle;
@@ -242,10 +256,12 @@ std::optional<ReadGrid> PuzzleReader::next() {
     }
     puzzle.notation.grid = true;
     puzzle.clues.reserve(static_cast<std::size_t>(n * n));
-    take(row);
     // Bands of boxes may stand apart by blank lines; a blank line elsewhere
     // ends a truncated grid, and what follows is the next puzzle's.
     const int band = fixed_ ? fixed_->box_rows : jigsaw_ ? n : boxed_shape(n)->box_rows;  // n is valid: it has boxes
+    // Until the grid is read whole, a fault leaves its other rows to be skipped.
+    unread_ = {1, n, band};
+    take(row);
     const auto missing = [n](int rows) {
       return "expected " + std::to_string(n) + " grid rows, found " + std::to_string(rows);
     };
@@ -253,19 +269,32 @@ std::optional<ReadGrid> PuzzleReader::next() {
       bool after_blank = false;
       const std::size_t last = line_no_;
       if (!next_line(line, &after_blank))
-        fail_with_hint(line_no_ + 1, 1, missing(rows),
+        fail_with_hint(puzzle.line, 1, missing(rows) + " before the end of the input",
                        rows == 1 && fixed_n == 0 ? without_boxes(static_cast<std::size_t>(n), jigsaw_) : std::vector<MessagePart>{});
       if (after_blank && rows % band != 0) {
         held_.emplace(line, line_no_);
+        unread_ = {};
         throw dlx::ParseError(last + 1, 1, missing(rows) + " before a blank line");
       }
       const Row next_row = read_row(line);
-      if (static_cast<int>(next_row.cells.size()) != n)
+      if (static_cast<int>(next_row.cells.size()) != n) {
+        // A whole puzzle on the grid's second line: the first was a puzzle too short, not a grid's row.
+        if (rows == 1 && fixed_n == 0 && !jigsaw_ && size_of_square(next_row.first_token_cells, jigsaw_)) {
+          held_.emplace(line, line_no_);
+          unread_ = {};
+          throw dlx::ParseError(puzzle.line, 1, "expected a puzzle of n*n cells on one line or a grid of " + std::to_string(n) +
+                                                    " rows, found " + std::to_string(n) + " cells and then a puzzle on line " +
+                                                    std::to_string(line_no_));
+        }
+        ++unread_.rows;
         throw dlx::ParseError(line_no_, 1,
                               "expected a grid row of " + std::to_string(n) + " cells, found " +
                                   std::to_string(next_row.cells.size()));
+      }
+      ++unread_.rows;
       take(next_row);
     }
+    unread_ = {};
   }
 
   if (fixed_) puzzle.shape = *fixed_;

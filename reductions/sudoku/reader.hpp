@@ -46,6 +46,9 @@ class PuzzleReader {
   bool next_line(std::string& line, bool* after_blank = nullptr);
   static Row read_row(const std::string& line);
   Cells read_regions(const ReadGrid& puzzle);
+  // Skips what is left of a malformed grid (the rows after the one at
+  // fault), so that the next puzzle starts after it, not inside it.
+  void skip_rest_of_grid();
 
   std::istream& in_;
   std::optional<Shape> fixed_;
@@ -54,6 +57,10 @@ class PuzzleReader {
   std::size_t line_no_ = 0;
   // A line read past the end of a truncated grid: the next puzzle's first.
   std::optional<std::pair<std::string, std::size_t>> held_;
+  // A malformed grid's rows read so far, its side and its band of boxes (rows 0: none).
+  struct Unread {
+    int rows = 0, n = 0, band = 0;
+  } unread_;
 };
 
 }  // namespace dance::sudoku
