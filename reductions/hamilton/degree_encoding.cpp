@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "dance/item_name.hpp"
 #include "dlx/error.hpp"
 #include "hamilton/encodings.hpp"
 #include "hamilton/segments.hpp"
@@ -95,24 +96,25 @@ Encoding encode_by_degree(const HamiltonInstance& h) {
   std::vector<dlx::ItemId> item(g.size(), 0);
   std::size_t vertices = 0;
   for (Vertex v = 0; v < g.size(); ++v)
-    if (!h.useless || !(*h.useless)[v]) item[v] = b.add_primary(g.names[v]), ++vertices;
+    if (!h.useless || !(*h.useless)[v]) item[v] = b.add_primary(item_name(g.names[v])), ++vertices;
   const bool free_ends = h.free_ends();
   // Free ends: two of them (undirected), or one start and one finish (directed).
-  const dlx::ItemId ends = free_ends ? g.directed ? b.add_primary("start") : b.add_primary("ends", 2, 2) : 0;
-  const dlx::ItemId finish = free_ends && g.directed ? b.add_primary("finish") : 0;
+  const dlx::ItemId ends = free_ends ? g.directed ? b.add_primary("#start") : b.add_primary("#ends", 2, 2) : 0;
+  const dlx::ItemId finish = free_ends && g.directed ? b.add_primary("#finish") : 0;
   const auto m = static_cast<std::uint32_t>(h.skipped);
-  const dlx::ItemId skip = m > 0 ? b.add_primary("skip", m, m) : 0;
+  const dlx::ItemId skip = m > 0 ? b.add_primary("#skip", m, m) : 0;
   const dlx::ItemId first_edge = static_cast<dlx::ItemId>(b.peek().items().size());
   std::vector<std::string> edge_names(edges);
   for (const Choice& c : choices) {
     const auto name = [&](Vertex from, Vertex to) {  // directed: the arc from -> to
-      return g.directed ? g.names[from] + "->" + g.names[to] : g.names[std::min(from, to)] + "-" + g.names[std::max(from, to)];
+      return g.directed ? item_name(g.names[from]) + "->" + item_name(g.names[to])
+                        : item_name(g.names[std::min(from, to)]) + "-" + item_name(g.names[std::max(from, to)]);
     };
     if (c.edge_a != nobody) edge_names[c.edge_a] = name(c.a, c.at);
     if (c.edge_b != nobody) edge_names[c.edge_b] = name(c.at, c.b);
   }
   for (std::size_t e = 0; e < edges; ++e)  // an arc no option uses still needs a name
-    b.add_secondary(edge_names[e].empty() ? "arc" + std::to_string(e) : edge_names[e]);
+    b.add_secondary(edge_names[e].empty() ? "#arc" + std::to_string(e) : edge_names[e]);
   const dlx::ColourId unused = b.colour("0"), used = b.colour("1");
   // Each vertex's edges, for the "not used" entries: at both ends of every
   // edge, also where an end has no option with it (a skipped vertex, a

@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "dance/item_name.hpp"
 #include "dlx/error.hpp"
 #include "hamilton/encodings.hpp"
 #include "hamilton/segments.hpp"
@@ -33,7 +34,7 @@ Encoding encode_by_edges(const HamiltonInstance& h) {
   const graph::Graph& g = *h.graph;
   const bool free_ends = h.free_ends();
   const std::size_t n = g.size() + (free_ends ? 1 : 0);
-  const auto name = [&g](Vertex v) { return v < g.size() ? g.names[v] : std::string("*"); };
+  const auto name = [&g](Vertex v) { return v < g.size() ? item_name(g.names[v]) : std::string("#*"); };
   dlx::ProblemBuilder b;
   std::vector<dlx::ItemId> out(n, 0), in(n, 0);  // undirected: the vertex's item in both
   for (Vertex v = 0; v < n; ++v) {

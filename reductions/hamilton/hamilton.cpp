@@ -1,3 +1,4 @@
+#include "dance/item_name.hpp"
 #include "hamilton/hamilton.hpp"
 
 #include <algorithm>
@@ -40,7 +41,7 @@ constexpr std::uint64_t portfolio_restarts = 300;
 // the encoding, whose only edge options could not say so.
 Encoding lone_vertex(const graph::Graph& g) {
   dlx::ProblemBuilder b;
-  b.add_option(std::vector<dlx::Entry>{{b.add_primary(g.names[0])}});
+  b.add_option(std::vector<dlx::Entry>{{b.add_primary(item_name(g.names[0]))}});
   Encoding encoding;
   encoding.problem = std::make_shared<const dlx::Problem>(b.build());
   return encoding;

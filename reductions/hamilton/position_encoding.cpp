@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "dance/item_name.hpp"
 #include "dlx/error.hpp"
 #include "hamilton/encodings.hpp"
 #include "hamilton/givens.hpp"
@@ -39,12 +40,12 @@ Encoding encode_by_position(const HamiltonInstance& h) {
   // one way in left is then forced, as a vertex with one way out is.
   const bool entered = h.path && !h.givens.empty();
   dlx::ProblemBuilder b;
-  for (std::uint32_t p = 0; p < steps; ++p) b.add_primary("step" + std::to_string(p));
-  for (Vertex v = 0; v < n; ++v) b.add_primary(g.names[v]);
+  for (std::uint32_t p = 0; p < steps; ++p) b.add_primary("#step" + std::to_string(p));
+  for (Vertex v = 0; v < n; ++v) b.add_primary(item_name(g.names[v]));
   if (entered)
-    for (Vertex v = 0; v < n; ++v) b.add_primary(">" + g.names[v]);
+    for (Vertex v = 0; v < n; ++v) b.add_primary(">" + item_name(g.names[v]));
   const dlx::ItemId first_entered = steps + n, first_position = steps + (entered ? 2 : 1) * n;
-  for (std::uint32_t p = 0; p < n; ++p) b.add_secondary("position" + std::to_string(p));
+  for (std::uint32_t p = 0; p < n; ++p) b.add_secondary("#position" + std::to_string(p));
   std::vector<dlx::ColourId> colour(n);
   for (Vertex v = 0; v < n; ++v) colour[v] = b.colour(g.names[v]);
   for (const HamiltonInstance::Step& s : *h.steps) {

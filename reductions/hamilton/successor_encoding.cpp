@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <type_traits>
 
+#include "dance/item_name.hpp"
 #include "hamilton/givens.hpp"
 #include "hamilton/removal_reasons.hpp"
 #include "hamilton/successors.hpp"
@@ -601,9 +602,9 @@ Encoding encode_by_successor(const HamiltonInstance& h, std::shared_ptr<const st
   const graph::Graph& g = *h.graph;
   const auto n = static_cast<dlx::ItemId>(g.size());
   dlx::ProblemBuilder b;
-  for (Vertex v = 0; v < n; ++v) b.add_primary(g.names[v] + ">");  // item v: its way out
-  for (Vertex v = 0; v < n; ++v) b.add_primary(">" + g.names[v]);  // item n + v: its way in
-  const dlx::ItemId start = b.add_primary("start"), end = b.add_primary("end");
+  for (Vertex v = 0; v < n; ++v) b.add_primary(item_name(g.names[v]) + ">");  // item v: its way out
+  for (Vertex v = 0; v < n; ++v) b.add_primary(">" + item_name(g.names[v]));  // item n + v: its way in
+  const dlx::ItemId start = b.add_primary("#start"), end = b.add_primary("#end");
   for (const Link& l : *links) {
     if (l.from == none)
       b.add_option(std::vector<dlx::Entry>{{n + l.to}, {start}});

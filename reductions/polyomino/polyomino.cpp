@@ -1,3 +1,4 @@
+#include "dance/item_name.hpp"
 #include "polyomino/polyomino.hpp"
 
 #include <algorithm>
@@ -229,7 +230,7 @@ std::unique_ptr<InstanceReader> PolyominoReduction::read(std::istream& in, const
 Encoding PolyominoReduction::encode(const PolyominoInstance& polyomino) const {
   dlx::ProblemBuilder b;
   if (polyomino.impossible) return contradiction(*polyomino.impossible);
-  for (const Piece& piece : polyomino.pieces) b.add_primary(piece.name, static_cast<std::uint32_t>(piece.count), static_cast<std::uint32_t>(piece.count));
+  for (const Piece& piece : polyomino.pieces) b.add_primary(item_name(piece.name), static_cast<std::uint32_t>(piece.count), static_cast<std::uint32_t>(piece.count));
   for (const Cell& cell : open_cells(polyomino.region)) b.add_primary(cell_item(cell));
   std::vector<dlx::Entry> entries;
   for (const Placement& placement : polyomino.placements) {

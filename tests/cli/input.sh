@@ -69,6 +69,19 @@ for encoding in edge degree position; do
   "$dance" count hamilton "$tmp/bar_names" --encoding $encoding >"$tmp/direct" 2>/dev/null
   expect 0 "^$(cat "$tmp/direct")\$" '' -- sh -c "'$dance' emit hamilton '$tmp/bar_names' --encoding $encoding 2>/dev/null | '$dance' count xcc"
 done
+# vertex and piece names that look like the encodings' own items ('a-b', 'a>', 'step0', '*', a cell '1,2') are names like any other
+printf 'a b-c\na-b c\nb-c a-b\nc a\n' >"$tmp/edge_names"    # a 4-cycle a, b-c, a-b, c
+printf 'x> >x\n>x step0\nstep0 x>\n' >"$tmp/arc_names"       # a triangle
+for encoding in edge degree position; do
+  twice=$([ $encoding = position ] && echo 2 || echo 1)  # the position encoding finds each undirected answer both ways
+  expect 0 "^$twice\$" '' -- "$dance" count hamilton "$tmp/edge_names" --encoding $encoding
+  expect 0 "^$twice\$" '' -- "$dance" count hamilton "$tmp/arc_names" --encoding $encoding
+  expect 0 '^1$' '' -- "$dance" count hamilton "$tmp/arc_names" --encoding $encoding --directed
+  expect 0 "^$((3 * twice))\$" '' -- "$dance" count hamilton "$tmp/arc_names" --encoding $encoding --path
+done
+expect 0 '^x> >x step0 x>$' '' -- "$dance" solve hamilton "$tmp/arc_names" --given 'step0=3'
+printf 'piece 1,2\nXX\nregion\n..\n' >"$tmp/cell_piece"
+expect 0 '^1$' '' -- "$dance" count polyomino "$tmp/cell_piece"
 printf 'EDGE_DATA_FORMAT \v\v\v\n\v\v\v y\ny EDGE_DATA_FORMAT\n' >"$tmp/tab_name"  # found by fuzz_hamilton
 expect 0 '^1$' '' -- "$dance" count hamilton "$tmp/tab_name"
 expect 0 '^1$' '' -- sh -c "'$dance' emit hamilton '$tmp/tab_name' 2>/dev/null | '$dance' count xcc"
