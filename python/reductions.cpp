@@ -295,11 +295,13 @@ class Run {
 // The problem a Task::emit run hands over.
 struct Emitted : Collected {
   std::string text;
+  bool emitted = false;
   bool unstated = false;
   void problem(const dlx::Problem& forced, bool hook_unstated) override {
     std::ostringstream out;
     dlx::write_knuth(out, forced);
     text = std::move(out).str();
+    emitted = true;
     unstated = hook_unstated;
   }
 };
@@ -319,20 +321,20 @@ class Reading {
     if (!instance) return py::none();
     return py::cast(std::make_unique<Run>(reduction_, std::move(instance), request_));
   }
+  // The text's one instance as Knuth's format, read as the command line's emit reads it: a second is refused.
   [[nodiscard]] std::string emit() {
-    std::unique_ptr<Instance> instance = reader_->next();
-    if (!instance) throw py::value_error("no " + std::string(reduction_.name()) + " instance in the text");
-    RunSpec spec;
-    spec.task = Task::emit;
-    Session session(reduction_, spec);
+    Request asked = request_;
+    asked.job = Job::emit;
+    Session session(reduction_, dance::run_spec(asked));
     Emitted emitted;
     const auto failure = std::make_shared<RaisedError>();
     {
       const RaisedErrorOfThisThread scope(failure);
-      session.run(*instance, emitted, failure->stop);
+      session.run(*reader_, emitted, failure->stop);
     }
     if (failure->failed()) failure->rethrow();
     if (!emitted.failures.empty()) raise(emitted.failures.front());
+    if (!emitted.emitted) throw py::value_error("no " + std::string(reduction_.name()) + " instance in the text");
     if (emitted.unstated)
       warn(std::string(reduction_.name()) +
            " also checks a constraint during the search that Knuth's format cannot state; the problem written may "

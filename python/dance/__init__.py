@@ -39,14 +39,19 @@ class Stopped(Exception):
     """A limit (nodes, seconds) stopped a search before it had its answer.
 
     outcome: "node limit" or "time limit"; solutions: how many were found
-    before it stopped (a lower bound for a count); statistics: the search's."""
+    before it stopped (a lower bound for a count); statistics: the search's;
+    answer: solve()'s answer found before the limit, or None (for clique
+    max=True and the like the best so far, a lower bound; with unique=True
+    the first, its uniqueness unknown)."""
 
-    def __init__(self, outcome, solutions, statistics):
+    def __init__(self, outcome, solutions, statistics, answer=None):
         super().__init__(f"stopped by the {outcome} before the search was complete "
-                         f"({solutions} solutions found so far)")
+                         f"({solutions} solutions found so far"
+                         + ("; the last in .answer)" if answer is not None else ")"))
         self.outcome = outcome
         self.solutions = solutions
         self.statistics = statistics
+        self.answer = answer
 
 
 class GenerateError(RuntimeError):
@@ -451,11 +456,10 @@ def _check_run(run, found):
 
 def _solve_run(run, unique):
     first, more = run.first(_flag("unique", unique))
-    _check_run(run, int(first is not None) + int(more))
-    if first is None:
-        return None
-    answer = Answer(first)
-    if unique:
+    answer = None if first is None else Answer(first)
+    if not run.complete:
+        raise Stopped(run.outcome, int(first is not None) + int(more), run.statistics, answer)
+    if answer is not None and unique:
         answer.unique = not more
     return answer
 

@@ -184,6 +184,24 @@ def test_emit_is_knuths_format():
     text = dance.emit("queens", size=6)
     assert dance.count(dance.Problem.from_text(text)) == 4
     assert dance.count(dance.problem("sudoku", SUDOKU)) == 1
+    # one problem, as the command line's emit: a second instance is refused, not dropped
+    with pytest.raises(ValueError, match="emit takes one problem") as two:
+        dance.emit("sudoku", SUDOKU + "\n" + SUDOKU + "\n")
+    assert two.value.code == "bad_request"
+    with pytest.raises(ValueError, match="no sudoku instance"):
+        dance.emit("sudoku", "")
+
+
+def test_a_best_answer_cut_short_is_kept_in_stopped():
+    graph = (DATA / "graphs" / "clique" / "brock200_1.clq").read_text()
+    with pytest.raises(dance.Stopped) as cut:
+        dance.solve("clique", graph, max=True, nodes=50)
+    best = cut.value.answer
+    assert best is not None and 1 < len(best.vertices) < 21  # brock200_1's largest clique has 21
+    assert dance.solve("clique", graph, k=len(best.vertices)) is not None
+    with pytest.raises(dance.Stopped) as none_yet:
+        dance.solve("queens", size=30, nodes=5)
+    assert none_yet.value.answer is None
 
 
 def test_bad_input_raises_the_documented_exceptions():
