@@ -187,6 +187,9 @@ TEST_CASE("bad input names the line and what was wrong") {
   CHECK_THAT(message_of("123456789\n.........\n"), Catch::Contains("line 1") && Catch::Contains("9 grid rows, found 2 before the end"));
   CHECK_THAT(message_of("123456789\n12345678\n"), Catch::Contains("line 2") && Catch::Contains("found 8"));
   CHECK_THAT(message_of("#\n\n" + std::string(80, '.') + "\n"), Catch::Contains("line 3") && Catch::Contains("found 80"));
+  // A sign is not decoration in numbers: the value is refused, not read without it.
+  CHECK_THAT(message_of("1,0,2,0,3,0,4,0,0,0,0,0,0,0,0,-2\n"), Catch::Contains("column 31") && Catch::Contains("unknown symbol '-2'"));
+  CHECK_THAT(message_of("1, 0, 2, 0, 3, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, +2\n"), Catch::Contains("unknown symbol '+2'"));
   // A run longer than --box's puzzle is not that puzzle with a tail.
   const ModelOptions box_2x2 = ModelOptions().set("box", "2x2");
   CHECK_THAT(message_of(std::string(49, '1') + "\n", box_2x2), Catch::Contains("expected 16 cells") && Catch::Contains("found 49"));

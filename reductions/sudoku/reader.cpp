@@ -133,6 +133,10 @@ PuzzleReader::Row PuzzleReader::read_row(const std::string& whole_line) {
   row.decimal = commas || numbers;
   if (row.decimal) {
     row.cells = tokens;
+    // A sign before a number is no decoration: the cell keeps it, and is refused as a value ('-2').
+    for (Token& cell : row.cells)
+      if (cell.column >= 2 && (line[cell.column - 2] == '-' || line[cell.column - 2] == '+'))
+        cell = {std::string_view(cell.text.data() - 1, cell.text.size() + 1), cell.column - 1};
     row.first_token_cells = tokens.size();
     row.separator = commas ? ',' : blank_separator;
     return row;
