@@ -155,9 +155,9 @@ const std::vector<OwnOption>& own_options() {
                                      .argument = "auto|on|off", .help = engine.help, .commands = {C::solve, C::count},
                                      .choices = &switch_words, .field = engine.field}) + 1;
     at = rows.insert(at, OwnOption{.name = "memo-mib", .kind = K::whole, .target = &Request::memo_mib, .argument = "MIB",
-                                   .help = "the memo's table takes at most MIB mebibytes (1024 by default); full, it "
-                                           "forgets the half of its entries that took fewest nodes, and the count "
-                                           "goes on, exact",
+                                   .help = "the memo's table takes at most MIB mebibytes (1024 by default; while it "
+                                           "grows, the table before it too, for a moment); full, it forgets the half "
+                                           "of its entries that took fewest nodes, and the count goes on, exact",
                                    .commands = {C::solve, C::count}, .lo = 1, .hi = most_memo_mib,
                                    .field = "memo_mib", .keyword = "memo_mib"}) + 1;
     return rows;
