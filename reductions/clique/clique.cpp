@@ -149,9 +149,11 @@ Encoding CliqueReduction::encode(const CliqueInstance& clique) const {
   for (std::size_t v = 0; v < n; ++v) b.add_option(std::span<const dlx::Entry>(entries.data() + start[v], start[v + 1] - start[v]));
   Encoding encoding;
   encoding.problem = std::make_shared<const dlx::Problem>(b.build());
-  // Written out, each option names its vertex ("v" before the name, apart from k and the groups "#1").
-  if (!clique.kernel)
-    for (const Vertex v : *clique.order) encoding.option_labels.push_back("v" + clique.graph->names[v]);
+  // Written out, each option names its vertex ("v" before the name, apart from k and the groups "#1"),
+  // or the kernel's folded vertex it is (#fold1, ...).
+  const std::size_t graph_size = clique.graph->size();
+  for (const Vertex v : *clique.order)
+    encoding.option_labels.push_back(v < graph_size ? "v" + clique.graph->names[v] : "#fold" + std::to_string(v - graph_size + 1));
   encoding.hook_is_bound = !clique.maximum;  // --max: the hook keeps incompatible vertices apart
   if (clique.maximum) {
     encoding.improving = Encoding::Improving{0, std::vector<dlx::OptionId>(found.begin(), found.end())};

@@ -29,5 +29,6 @@ expect 0 '^420$' '' -- sh -c "'$dance' emit clique -k 3 '$cl/johnson8-2-4.clq' |
 # each option written names its vertex, so that an answer of the problem written reads as vertices
 expect 0 '^k( #[0-9]+)* va$' '' -- sh -c "printf 'a b\nb c\nc a\nc d\n' | '$dance' emit clique -k 3 2>/dev/null | '$dance' solve xcc"
 expect 0 '^k vd$' '' -- sh -c "printf 'a b\nc d\n' | '$dance' emit clique --max 2>/dev/null"
+expect 0 '^k v64$' '' -- sh -c "'$dance' emit independent-set --max '$cl/hamming6-4.clq' 2>/dev/null"  # through the kernel
 
 summary
