@@ -589,6 +589,11 @@ Status handle(const Context& c, Piece& job, Solvers& solvers) {
       return Status::found;
     }
     if (c.spec.task == Task::split) return split(c, instance, encoding, solvers.for_problem(encoding));
+    // The memo asked for where a global constraint keeps it out: said, not dropped in silence.
+    const bool counting = c.spec.task == Task::count || (c.spec.task == Task::solve && c.spec.solutions == 0);
+    if (counting && c.spec.engine.memo == dlx::Switch::on && encoding.hook && !encoding.contradiction)
+      c.sink.warning(where(c, instance) + "warning: the memo does not serve " + std::string(c.reduction.name()) +
+                     "'s search, which a global constraint checks as it goes: counted without it");
     if (c.team && !c.cluster && !encoding.contradiction && by_portfolio(c.spec, encoding))
       return solve_by_portfolios(c, instance, encoding);
     if (c.team) return solve_together(c, instance, encoding);

@@ -84,6 +84,8 @@ expect 2 '' 'without -n' -- "$dance" solve queens --size 8 --sample 2 -n 3
 # The memo switched on where it cannot count (threads steal work): refused, not silently dropped; a hook's search does not claim it.
 expect 2 '' 'memo on counts in one thread' -- "$dance" count queens --size 6 --memo on -j 2
 expect 0 '^1$' 'engine: algorithm [XCM]$' -- "$dance" count hamilton --memo on --stats "$(bad '0 1\n1 2\n2 0\n0 3\n3 1\n')"
+expect 0 '^1$' 'the memo does not serve hamilton.s search' -- "$dance" count hamilton --memo on "$(bad '0 1\n1 2\n2 0\n0 3\n3 1\n')"
+expect 0 '^5$' 'the memo does not serve range.s search' -- sh -c "echo 2x2:d | '$dance' count range --memo on"
 # -n 0 from the memo's counts (--memo on): the 8x8 pentomino packings, the same 520 as the search loop's, each verified.
 "$dance" solve polyomino "$ex/pentominoes8x8.txt" -n 0 --memo off >"$tmp/walk_plain"
 "$dance" solve polyomino "$ex/pentominoes8x8.txt" -n 0 --memo on --verify --stats >"$tmp/walk_memo" 2>"$tmp/walk_stats"
