@@ -388,6 +388,8 @@ void place_job(Settings& s, const Read& read) {
 
 // The rules only the command line has (a request's are validate()'s).
 std::optional<std::string> command_line_rules(Settings& s, const Read& read) {
+  if ((s.command == Command::count || read.has("count")) && read.has("unique"))
+    return "--count and --unique ask for different answers (how many; whether one): give one of them";
   if (read.has("format") && !s.output_dir.empty() && s.format == "json")
     return "--format json is one stream of JSON Lines: no --output-dir";
   if (s.command == Command::serve) {

@@ -233,6 +233,8 @@ Asked request_of(Fields& fields, const Endpoint& endpoint, const ApiLimits& limi
     if (o.kind == Kind::flag) {
       const bool on = fields.flag(name.c_str());
       if (o.job) {
+        if (on && r.job != Job::solve && r.job != *o.job)
+          throw bad_request("\"count\" and \"unique\" ask for different answers (how many; whether one): give one of them");
         if (on) r.job = *o.job;
       } else if (in_request(o)) {
         with_request_field(o, r, [on]<class T>(T& field) {

@@ -40,6 +40,11 @@ TEST_CASE("validate: a request that can run passes, each rule between options re
   restarts.threads = 2;
   CHECK_FALSE(refusal(restarts).empty());
 
+  Request unique = asking(Job::unique);
+  CHECK(refusal(unique).empty());
+  unique.solutions = 2;  // --unique -n 2: whether there is one, or two answers? Refused, not one of them dropped
+  CHECK(refusal(unique) == "bad_option: --unique answers whether there is one answer: without -n");
+
   Request svg_count = asking(Job::count);
   svg_count.format = "svg";
   CHECK(refusal(svg_count) == "bad_option: count writes numbers: --format text or json");

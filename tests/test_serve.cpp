@@ -227,6 +227,10 @@ TEST_CASE("serve: each answer and each count as a value beside the output, each 
                          .data();
   CHECK(clash["counts"] == json::array({4, 0, 72}));
   CHECK(clash["output"] == "4\n0\n72\n");
+  // count and unique at once: refused, not one of them dropped
+  const Reply both_jobs = post(server.port(), "solve", {{"reduction", "queens"}, {"text", "6\n"}, {"count", true}, {"unique", true}});
+  CHECK(both_jobs.status == 400);
+  CHECK_THAT(both_jobs.data()["error"].get<std::string>(), Catch::Contains("ask for different answers"));
   const json boards = post(server.port(), "solve", {{"reduction", "queens"}, {"text", "4\n"}, {"solutions", 5}}).data();
   const std::set<std::string> both{". Q . .\n. . . Q\nQ . . .\n. . Q .\n", ". . Q .\nQ . . .\n. . . Q\n. Q . .\n"};
   REQUIRE(boards["answers"].size() == 2);

@@ -63,6 +63,8 @@ std::optional<Failure> validate(const Request& r) {
   }
   // The rules between options.
   if (r.job == Job::generate && r.solutions == 0) return refused({{"generate: "}, option_named("n"), {" must be at least 1"}});
+  if ((r.job == Job::unique || r.job == Job::check) && r.solutions != 1)
+    return refused({option_named("unique"), {" answers whether there is one answer: without "}, option_named("n")});
   if (r.job == Job::split && !r.depth) return refused({option_named("depth"), {" goes with split, and split needs it"}});
   if (!r.resume.empty() && r.job != Job::count) return refused({option_named("resume"), {" is for count"}});
   if (r.restarts != 0 && (r.job != Job::solve || r.solutions != 1 || r.threads != 1))

@@ -83,6 +83,9 @@ expect 2 '' 'sample draws from the memo' -- "$dance" solve hamilton --sample 2 "
 expect 2 '' 'without -n' -- "$dance" solve queens --size 8 --sample 2 -n 3
 # The memo switched on where it cannot count (threads steal work): refused, not silently dropped; a hook's search does not claim it.
 expect 2 '' 'memo on counts in one thread' -- "$dance" count queens --size 6 --memo on -j 2
+expect 2 '' 'count and --unique ask for different answers' -- "$dance" count queens --size 6 --unique
+expect 2 '' 'count and --unique ask for different answers' -- "$dance" solve queens --size 6 --unique --count
+expect 2 '' 'unique answers whether there is one answer: without -n' -- "$dance" solve queens --size 6 --unique -n 0
 expect 0 '^1$' 'engine: algorithm [XCM]$' -- "$dance" count hamilton --memo on --stats "$(bad '0 1\n1 2\n2 0\n0 3\n3 1\n')"
 expect 0 '^1$' 'the memo does not serve hamilton.s search' -- "$dance" count hamilton --memo on "$(bad '0 1\n1 2\n2 0\n0 3\n3 1\n')"
 expect 0 '^5$' 'the memo does not serve range.s search' -- sh -c "echo 2x2:d | '$dance' count range --memo on"
