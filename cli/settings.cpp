@@ -392,6 +392,12 @@ std::optional<std::string> command_line_rules(Settings& s, const Read& read) {
     return "--count and --unique ask for different answers (how many; whether one): give one of them";
   if (read.has("format") && !s.output_dir.empty() && s.format == "json")
     return "--format json is one stream of JSON Lines: no --output-dir";
+  // An option that is the instance (--knight, queens' --size) reads no input: a file named too would be ignored.
+  if (const Reduction* r = s.reduction.empty() ? nullptr : find_reduction(s.reduction);
+      r && s.input != "-" && s.command != Command::generate)
+    for (const OptionSpec& spec : r->options())
+      if (spec.makes_instance && s.model.has(spec.long_name()))
+        return option_word(spec.long_name()) + " makes the instance, so no input is read: no file (found '" + s.input + "')";
   if (s.command == Command::serve) {
     // Safe by default: every request's search has a limit, and the pool uses every core.
     if (!read.has("time-limit")) s.time_limit = 5;

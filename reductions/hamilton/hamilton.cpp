@@ -18,7 +18,8 @@ std::vector<OptionSpec> HamiltonReduction::options() const {
           OptionSpec::text("from", "S", "the path starts at vertex S (with --to)"),
           OptionSpec::text("to", "T", "the path ends at vertex T (with --from)"),
           OptionSpec::flag("longest", "a path from S to T through as many vertices as possible"),
-          OptionSpec::dimensions("knight", "MxN", 1, 100, "the knight's graph of an M x N board instead of an input graph (an open tour unless --closed)"),
+          OptionSpec::dimensions("knight", "MxN", 1, 100, "the knight's graph of an M x N board instead of an input graph (an open tour unless --closed)")
+              .making_instance(),
           OptionSpec::flag("closed", "a cycle (a closed knight's tour); the default for an input graph"),
           OptionSpec::flag("directed", "read arcs, not edges (u v: from u to v); count directed cycles and paths"),
           OptionSpec::text("given", "V=K,...", "vertex V is step K of the path or cycle (K from 1), for each pair; the position encoding"),

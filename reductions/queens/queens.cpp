@@ -14,7 +14,8 @@ constexpr long largest = 1000;  // boards beyond take minutes to set up and prin
 }  // namespace
 
 std::vector<OptionSpec> QueensReduction::options() const {
-  return {OptionSpec::integer("size", "N", 1, largest, "the board is N x N (otherwise sizes are read from the input, one per line)")};
+  return {OptionSpec::integer("size", "N", 1, largest, "the board is N x N (otherwise sizes are read from the input, one per line)")
+              .making_instance()};
 }
 
 namespace {

@@ -83,6 +83,8 @@ expect 2 '' 'sample draws from the memo' -- "$dance" solve hamilton --sample 2 "
 expect 2 '' 'without -n' -- "$dance" solve queens --size 8 --sample 2 -n 3
 # The memo switched on where it cannot count (threads steal work): refused, not silently dropped; a hook's search does not claim it.
 expect 2 '' 'memo on counts in one thread' -- "$dance" count queens --size 6 --memo on -j 2
+expect 2 '' "knight makes the instance, so no input is read: no file" -- "$dance" solve hamilton --knight 3x4 "$ex/sudoku.txt"
+expect 2 '' "size makes the instance, so no input is read: no file" -- "$dance" count queens --size 4 "$ex/sudoku.txt"
 expect 2 '' 'count and --unique ask for different answers' -- "$dance" count queens --size 6 --unique
 expect 2 '' 'count and --unique ask for different answers' -- "$dance" solve queens --size 6 --unique --count
 expect 2 '' 'unique answers whether there is one answer: without -n' -- "$dance" solve queens --size 6 --unique -n 0

@@ -107,6 +107,13 @@ struct OptionSpec {
   Kind kind = Kind::flag;
   long lo = 0, hi = 0;               // integer: its range; dimensions: each side's
   std::vector<std::string> choices;  // choice: the values allowed
+  bool makes_instance = false;       // given, the option is the instance (--knight, --size): no input is read
+
+  // This spec, marked as one that makes the instance.
+  [[nodiscard]] OptionSpec making_instance() && {
+    makes_instance = true;
+    return std::move(*this);
+  }
 
   [[nodiscard]] static OptionSpec flag(std::string name, std::string help);
   [[nodiscard]] static OptionSpec integer(std::string name, std::string argument, long lo, long hi, std::string help);
