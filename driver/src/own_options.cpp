@@ -75,7 +75,7 @@ const std::vector<OwnOption>& own_options() {
                "serve: per request, 5 by default",
        .commands = {C::solve, C::count, C::split, C::generate, C::serve}, .field = "time_limit", .check_takes = true, .keyword = "seconds"},
       {.name = "node-limit", .kind = K::whole, .target = &Request::node_limit, .argument = "N",
-       .help = "stop after N search nodes per instance, 0 = none", .commands = {C::solve, C::count, C::split},
+       .help = "stop after N search nodes per instance (with -j N, per thread), 0 = none", .commands = {C::solve, C::count, C::split},
        .field = "node_limit", .keyword = "nodes"},
       {.name = "seed", .kind = K::whole, .target = &Request::seed, .argument = "N",
        .help = "randomise item and option order reproducibly; 0 = input order. generate: each seed its own puzzles",
@@ -88,7 +88,7 @@ const std::vector<OwnOption>& own_options() {
       {.name = "sample", .kind = K::whole, .target = &Request::sample, .argument = "N",
        .help = "solve: N answers drawn uniformly at random among all (with replacement; --seed makes the draws "
                "repeatable), through the memo's counts; one thread, not for a reduction with a global constraint "
-               "(hamilton, range, path puzzles); 0 = none",
+               "(hamilton, range, path puzzles, clique -k); 0 = none",
        .commands = {C::solve}, .field = "sample"},
       {.name = "output-dir", .letter = 'o', .kind = K::text, .argument = "DIR",
        .help = "solve and generate write each instance's (each puzzle's) output to a file of its own, "
