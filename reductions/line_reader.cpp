@@ -13,13 +13,15 @@ long Line::whole_number(long lo, long hi, std::string_view what) const {
   const char* first = text.data() + start;
   const auto [stop, error] = std::from_chars(first, text.data() + end, value);
   const auto column = [&](const char* at) { return static_cast<std::size_t>(at - text.data()) + 1; };
+  const std::string range = " from " + std::to_string(lo) + " to " + std::to_string(hi);
+  if (error == std::errc::result_out_of_range)  // digits past a long: out of range, not "not a number"
+    throw dlx::ParseError(number, column(first), "expected " + std::string(what) + range + ", found " + dlx::quoted(text.substr(start, end - start)));
   if (error != std::errc{} || stop == first)
     throw dlx::ParseError(number, column(first), "expected " + std::string(what) + " (a whole number), found " + dlx::quoted(text.substr(start, end - start)));
   if (stop != text.data() + end)
     throw dlx::ParseError(number, column(stop), "expected the end of the line after " + std::string(what));
   if (value < lo || value > hi)
-    throw dlx::ParseError(number, column(first), "expected " + std::string(what) + " from " + std::to_string(lo) +
-                                                     " to " + std::to_string(hi) + ", found " + std::to_string(value));
+    throw dlx::ParseError(number, column(first), "expected " + std::string(what) + range + ", found " + std::to_string(value));
   return value;
 }
 

@@ -88,8 +88,11 @@ class Builder {
     g.out = Adjacency(g.names.size(), arcs_, duplicates);
     const std::size_t repeated = listed_both_ways ? repeats_ : duplicates;
     if (repeated)
-      warnings.messages.push_back(std::to_string(directed_ || listed_both_ways ? repeated : repeated / 2) +
-                                  (directed_ || listed_both_ways ? " repeated arcs" : " repeated edges") + " ignored");
+    {
+      const std::size_t count = directed_ || listed_both_ways ? repeated : repeated / 2;
+      warnings.messages.push_back(std::to_string(count) + (directed_ || listed_both_ways ? " repeated arc" : " repeated edge") +
+                                  (count == 1 ? "" : "s") + " ignored");
+    }
     if (loops_)
       warnings.messages.push_back(std::to_string(loops_) + " self-loops ignored (the first on line " + std::to_string(first_loop_) + ")");
     return g;
