@@ -54,7 +54,7 @@ class DriverSearches final : public PuzzleSearches {
     return done(q, solver, reply);
   }
 
-  [[nodiscard]] std::uint64_t nodes() const override { return solvers_.total().nodes; }
+  [[nodiscard]] std::uint64_t nodes() const override { return nodes_; }
 
  private:
   // A solver's order: the seed and the options first (Solver::reseed).
@@ -64,6 +64,7 @@ class DriverSearches final : public PuzzleSearches {
   };
   detail::Solvers solvers_;
   std::map<const dlx::Solver*, Order> orders_;  // of the solvers whose order is known
+  std::uint64_t nodes_ = 0;  // of every question: asked after each (the attempt's work), so not summed over the solvers
 
   // The slot's solver in the question's order (`seed`), its assumptions
   // kept as far as the question's begin with them.
@@ -97,6 +98,7 @@ class DriverSearches final : public PuzzleSearches {
 
   // A question with a hook had its solver to itself: it goes with the hook.
   PuzzleReply done(const PuzzleQuery& q, const dlx::Solver& solver, const PuzzleReply& reply) {
+    nodes_ += reply.nodes;
     if (q.hook) {
       orders_.erase(&solver);
       solvers_.retire(q.problem);
