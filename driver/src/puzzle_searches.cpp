@@ -20,8 +20,8 @@ class DriverSearches final : public PuzzleSearches {
     dlx::Solver& solver = ready(q, q.slot);
     for (std::size_t k = solver.assumptions().size(); k < q.assumed.size(); ++k)
       if (!solver.assume(q.assumed[k])) return done(q, solver, reply);  // clashing assumptions: no solution
-    for (const dlx::OptionId o : q.forbidden)
-      if (!solver.forbid(o)) return done(q, solver, reply);
+    for (const dlx::OptionId o : q.forbidden)  // one out already stays out, unless assumed: then nothing is left
+      if (!solver.forbid(o) && std::ranges::find(q.assumed, o) != q.assumed.end()) return done(q, solver, reply);
     const auto budget = [&q](std::uint64_t used) {  // the nodes a run may take after `used` (0: no end)
       const std::uint64_t left = q.most == 0 ? 0 : q.most > used ? q.most - used : 1;
       return q.budget == 0 || used > 0 ? left : left == 0 ? q.budget : std::min(q.budget, left);
