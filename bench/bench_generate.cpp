@@ -23,6 +23,7 @@
 
 #include <sys/resource.h>
 
+#include "dance/generate.hpp"
 #include "dance/generator.hpp"
 #include "sudoku/sudoku.hpp"
 
@@ -57,7 +58,7 @@ void grade_file(const dance::Reduction& reduction, const std::filesystem::path& 
   std::unique_ptr<dance::PuzzleType> type;
   while (auto instance = reader->next()) {
     const auto& puzzle = static_cast<const dance::sudoku::SudokuInstance&>(*instance).puzzle;
-    if (!type) type = reduction.puzzle_type(options_of_size(puzzle.shape.n));
+    if (!type) type = dance::puzzle_type(reduction, options_of_size(puzzle.shape.n));
     const dance::Encoding encoding = reduction.encode(*instance);
     dlx::Solver solver(encoding.problem);
     for (const auto o : encoding.assumptions) solver.assume(o);
@@ -96,7 +97,7 @@ struct Config {
 
 void speed(const dance::Reduction& reduction, const dance::ModelOptions& model, const Config& config, std::size_t threads) {
   std::vector<std::unique_ptr<dance::PuzzleType>> types;
-  for (std::size_t t = 0; t < threads; ++t) types.push_back(reduction.puzzle_type(model));
+  for (std::size_t t = 0; t < threads; ++t) types.push_back(dance::puzzle_type(reduction, model));
   std::vector<std::uint64_t> clues(threads, 0);
   const auto start = std::chrono::steady_clock::now();
   const double cpu_start = cpu_seconds(RUSAGE_SELF);

@@ -12,6 +12,7 @@
 #include <map>
 #include <string>
 
+#include "dance/generate.hpp"
 #include "dance/generator.hpp"
 #include "range/range.hpp"
 
@@ -75,7 +76,7 @@ int main(int argc, char** argv) {
             << " with, " << nodes_without << " without; without it " << several_without << " have several covers\n"
             << "\ngeneration, ms per puzzle (seed 1, 10 puzzles)\n";
   for (const char* size : {"9x6", "16x11", "30x30"}) {
-    auto type = reduction.puzzle_type(dance::ModelOptions().set("size", size));
+    auto type = dance::puzzle_type(reduction, dance::ModelOptions().set("size", size));
     const auto start = Clock::now();
     std::size_t clues = 0;
     for (std::uint64_t k = 0; k < 10; ++k) clues += dance::generate(*type, {}, 1, k).clues;

@@ -176,9 +176,7 @@ po::options_description option_table(Settings& s) {
 // digits: its row's range (a request's own rules are validate()'s).
 std::optional<std::string> out_of_range(const OwnOption& o, const Settings& s) {
   if (o.kind != OwnOption::Kind::whole) return std::nullopt;
-  const std::uint64_t value = whole_of(o, s);
-  if (value < o.lo) return o.dashed() + " must be at least " + std::to_string(o.lo);
-  if (value > o.hi) return o.dashed() + " is at most " + std::to_string(o.hi);
+  if (const auto wrong = outside_range(o, whole_of(o, s))) return worded(*wrong, option_word);
   return std::nullopt;
 }
 

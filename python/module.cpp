@@ -156,7 +156,6 @@ PYBIND11_MODULE(_dance, m) {
   using namespace dance::python;
   m.doc() = "the dancing-links engine of dance and its reductions (use the package dance)";
   m.attr("__version__") = DANCE_VERSION;
-  m.attr("most_threads") = dance::most_threads;
   translate_exceptions();
   bind_statistics(m);
   bind_problem(m);

@@ -18,6 +18,7 @@
 #include "dance/generate.hpp"
 #include "dance/generator.hpp"
 #include "dance/input_buffer.hpp"
+#include "dance/own_options.hpp"
 #include "dance/presenter.hpp"
 #include "dance/reduction.hpp"
 #include "dance/request.hpp"
@@ -152,6 +153,26 @@ Sessions& sessions() {
   if (failure.code == "too_large") throw std::bad_alloc();
   if (failure.code == "internal") throw std::runtime_error(failure.message);
   raise_value_error(failure.worded(keyword_of), failure.code);  // parse_error (inside a search: the problem built), bad_option
+}
+
+// A whole keyword's value for dance's option `name` (its long name or letter:
+// "memo-mib", "n"), refused as validate() refuses it, in the keyword's words
+// (memo_mib= is from 1 to 16777216), also when no field could hold it (-1, 2**64).
+std::uint64_t whole_keyword(const std::string& name, const py::int_& value) {
+  const auto row = std::find_if(own_options().begin(), own_options().end(), [&name](const OwnOption& o) {
+    return o.kind == OwnOption::Kind::whole && (o.name == name || (name.size() == 1 && o.letter == name[0]));
+  });
+  if (row == own_options().end()) throw std::logic_error("no whole option named " + name);
+  Held held = Held::yes;
+  std::uint64_t number = 0;
+  if (value < py::int_(0)) held = Held::below;
+  else if (value > py::int_(std::numeric_limits<std::uint64_t>::max())) held = Held::above;
+  else number = value.cast<std::uint64_t>();
+  if (auto wrong = outside_range(*row, number, held)) {
+    wrong->front() = option_named(name);  // as the caller's keyword names it (n=, not solutions=)
+    raise_value_error(worded(*wrong, keyword_of), "bad_option");
+  }
+  return number;
 }
 
 // One instance of a reduction and its runs on the driver (dance/driver.hpp):
@@ -510,6 +531,7 @@ void bind_reductions(py::module_& m) {
       .def_readonly("attempts", &Generated::attempts)
       .def_readonly("svg", &Generated::svg);
   m.def("reductions", &reductions_listed);
+  m.def("whole", &whole_keyword, py::arg("option"), py::arg("value"));
   m.attr("engine_switches") = [] {  // the keywords of the engine's switches (memo, tie_break, ...)
     py::list names;
     for (const EngineSwitch& row : engine_switches()) names.append(std::string(row.field));

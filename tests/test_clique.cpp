@@ -15,6 +15,7 @@
 #include "clique/inconsistent_classes.hpp"
 #include "clique/kernel.hpp"
 #include "dance/driver.hpp"
+#include "dance/generate.hpp"
 #include "dance/generator.hpp"
 #include "dlx/solver.hpp"
 #include "helpers.hpp"
@@ -859,7 +860,7 @@ TEST_CASE("generate clique: no clues to take away, and no density with a great m
   const auto type = [&](const char* vertices, const char* k, const char* density) {
     ModelOptions options = ModelOptions().set("vertices", vertices).set("k", k);
     if (density) options.set("density", density);
-    return cliques.puzzle_type(options);
+    return dance::puzzle_type(cliques, options);
   };
   GenerateOptions minimal;
   minimal.minimal = true;
@@ -892,7 +893,7 @@ TEST_CASE("generate clique and independent-set: one largest answer of k vertices
     const bool independent = std::string_view(name) == "independent-set";
     for (int round = 0; round < 12; ++round) {
       const int n = 8 + round % 6, k = 3 + round % 4;
-      auto type = reduction.puzzle_type(ModelOptions().set("vertices", std::to_string(n)).set("k", std::to_string(k)).set("density", std::to_string(30 + 5 * round)));
+      auto type = dance::puzzle_type(reduction, ModelOptions().set("vertices", std::to_string(n)).set("k", std::to_string(k)).set("density", std::to_string(30 + 5 * round)));
       const dance::UniquePuzzle made = generate(*type, GenerateOptions(), 11, static_cast<std::uint64_t>(round));
       REQUIRE_FALSE(type->verify(made.solution, made.kept));
       std::ostringstream text;

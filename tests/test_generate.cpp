@@ -25,14 +25,16 @@ std::unique_ptr<PuzzleType> sudoku_of(const std::string& box, bool diagonals = f
   ModelOptions options;
   options.set("box", box);
   if (diagonals) options.set("diagonals");
-  return reduction.puzzle_type(options);
+  return dance::puzzle_type(reduction, options);
 }
 
 // A type whose every search for another solution restarts, in new orders,
 // until its budget (doubled each time from one node) is enough.
 std::unique_ptr<PuzzleType> restarting_sudoku_of(const std::string& box) {
   const sudoku::Shape shape = *sudoku::parse_box(box);
-  return std::make_unique<sudoku::SudokuPuzzles>(sudoku_reduction, shape, 1);
+  auto type = std::make_unique<sudoku::SudokuPuzzles>(sudoku_reduction, shape, 1);
+  type->set_searches(puzzle_searches());
+  return type;
 }
 
 // The cell that a symmetry maps (r, c) to, written out here rather than taken
@@ -186,7 +188,7 @@ TEST_CASE("jigsaw puzzles: each on a random map of connected regions, unique, re
   for (const int n : {4, 5, 7, 9, 12}) {
     ModelOptions options;
     options.set("jigsaw").set("size", std::to_string(n));
-    const auto type = reduction.puzzle_type(options);
+    const auto type = dance::puzzle_type(reduction, options);
     std::set<std::string> maps;
     const int seeds = n <= 9 ? 10 : 3;
     for (int seed = 1; seed <= seeds; ++seed) {
@@ -210,7 +212,7 @@ TEST_CASE("jigsaw puzzles: each on a random map of connected regions, unique, re
     }
     CHECK(maps.size() > static_cast<std::size_t>(seeds / 2));  // each puzzle its own map (4x4 has few)
   }
-  CHECK_THROWS_WITH(reduction.puzzle_type(ModelOptions().set("jigsaw").set("box", "3x3")), Catch::Contains("exclude"));
+  CHECK_THROWS_WITH(dance::puzzle_type(reduction, ModelOptions().set("jigsaw").set("box", "3x3")), Catch::Contains("exclude"));
 }
 
 TEST_CASE("a 49x49 sudoku and a 64x64 X-sudoku come in seconds (their fills went astray for minutes)", "[generate]") {
@@ -256,6 +258,8 @@ TEST_CASE("grids from the pattern are valid, each seed's its own, and as mixed a
     sudoku::Shape shape = *sudoku::parse_box(box);
     shape.diagonals = diagonals;
     sudoku::SudokuPuzzles patterns(sudoku_reduction, shape, 1, 0), searches(sudoku_reduction, shape);
+    patterns.set_searches(puzzle_searches());
+    searches.set_searches(puzzle_searches());
     std::set<Solution> grids;
     int pattern_like = 0, search_like = 0;
     const std::size_t seeds = shape.n <= 16 ? 100 : 10;
@@ -430,8 +434,8 @@ TEST_CASE("impossible generator options are refused", "[generate]") {
   rare.difficulty = Difficulty::easy;
   rare.attempts = 3;
   CHECK_THROWS_AS(generate(*nine, rare, 1, 0), GenerateError);
-  CHECK_THROWS_WITH(reduction.puzzle_type(ModelOptions().set("size", "7")), Catch::Contains("no R x C boxes"));
-  CHECK_THROWS_WITH(reduction.puzzle_type(ModelOptions().set("size", "nine")), Catch::Contains("whole number"));
+  CHECK_THROWS_WITH(dance::puzzle_type(reduction, ModelOptions().set("size", "7")), Catch::Contains("no R x C boxes"));
+  CHECK_THROWS_WITH(dance::puzzle_type(reduction, ModelOptions().set("size", "nine")), Catch::Contains("whole number"));
 }
 
 TEST_CASE("an interrupt flag gives the puzzle up, and once cleared the same puzzle comes", "[generate]") {
@@ -453,7 +457,7 @@ TEST_CASE("an interrupt flag gives the puzzle up, and once cleared the same puzz
   };
   check(*sudoku_of("3x3"), *sudoku_of("3x3"));
   check(*sudoku_of("4x4"), *sudoku_of("4x4"));
-  check(*range_reduction.puzzle_type(range_size), *range_reduction.puzzle_type(range_size));
+  check(*dance::puzzle_type(range_reduction, range_size), *dance::puzzle_type(range_reduction, range_size));
 }
 
 TEST_CASE("an attempt that runs out of work starts afresh, and no answer cut short is used", "[generate]") {

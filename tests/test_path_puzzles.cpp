@@ -12,6 +12,7 @@
 #include <set>
 #include <sstream>
 
+#include "dance/generate.hpp"
 #include "dance/generator.hpp"
 #include "dlx/error.hpp"
 #include "dlx/solver.hpp"
@@ -302,7 +303,7 @@ TEST_CASE("path puzzles: generated puzzles are unique through the solving side, 
   const std::pair<const char*, const char*> families[] = {{"numbrix", "4"}, {"hidato", "4x3"}, {"signpost", "4x4"}};
   for (const auto& [name, size] : families) {
     const Reduction& reduction = *find_reduction(name);
-    auto type = reduction.puzzle_type(ModelOptions().set("size", size));
+    auto type = dance::puzzle_type(reduction, ModelOptions().set("size", size));
     GenerateOptions wanted;
     wanted.minimal = true;
     for (std::uint64_t index = 0; index < 8; ++index) {
@@ -336,7 +337,7 @@ TEST_CASE("path puzzles: --difficulty easy makes puzzles that a search never bra
   const std::pair<const char*, const char*> families[] = {{"numbrix", "5"}, {"hidato", "5x5"}, {"signpost", "5x5"}};
   for (const auto& [name, size] : families) {
     const Reduction& reduction = *find_reduction(name);
-    auto type = reduction.puzzle_type(ModelOptions().set("size", size));
+    auto type = dance::puzzle_type(reduction, ModelOptions().set("size", size));
     GenerateOptions wanted;
     wanted.difficulty = Difficulty::easy;
     for (std::uint64_t index = 0; index < 4; ++index) {

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "dance/generate.hpp"
 #include "dance/generator.hpp"
 #include "dlx/error.hpp"
 #include "dlx/random.hpp"
@@ -144,7 +145,7 @@ TEST_CASE("range: generated puzzles are unique, symmetric and minimal", "[range]
     for (const Symmetry symmetry : {Symmetry::none, Symmetry::rot180}) {
       ModelOptions options;
       options.set("size", size);
-      auto type = reduction.puzzle_type(options);
+      auto type = dance::puzzle_type(reduction, options);
       GenerateOptions wanted;
       wanted.symmetry = symmetry;
       wanted.minimal = true;
@@ -182,7 +183,7 @@ TEST_CASE("range: generated puzzles are unique, symmetric and minimal", "[range]
   }
   ModelOptions too_small;
   too_small.set("size", "2x2");
-  CHECK_THROWS_AS(reduction.puzzle_type(too_small), std::invalid_argument);
+  CHECK_THROWS_AS(dance::puzzle_type(reduction, too_small), std::invalid_argument);
 }
 
 TEST_CASE("range: bad input names the line and column", "[range]") {

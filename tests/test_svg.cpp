@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "dance/generate.hpp"
 #include "dance/puzzle_type.hpp"
 #include "dance/reduction.hpp"
 #include "dance/svg.hpp"
@@ -74,7 +75,7 @@ TEST_CASE("queens and range --format svg") {
 TEST_CASE("generate --format svg: one picture a puzzle, for sudoku and range") {
   for (const char* name : {"sudoku", "range"}) {
     INFO(name);
-    const auto type = find_reduction(name)->puzzle_type(ModelOptions());
+    const auto type = dance::puzzle_type(*find_reduction(name), ModelOptions());
     REQUIRE(type);
     const Solution solution = type->random_solution(5, Symmetry::none);
     // drawn by the reduction's presenter, from the puzzle as an instance
@@ -134,7 +135,7 @@ TEST_CASE("signpost, numbrix and hidato --format svg: numbers, the path, holes a
   CHECK(occurrences(hidato, "stroke=\"#9fc0ef\"") == 4);  // the path's four steps
   for (const char* name : {"numbrix", "hidato", "signpost"}) {
     INFO(name);
-    const auto type = find_reduction(name)->puzzle_type(ModelOptions().set("size", name == std::string("numbrix") ? "4" : "4x4"));
+    const auto type = dance::puzzle_type(*find_reduction(name), ModelOptions().set("size", name == std::string("numbrix") ? "4" : "4x4"));
     const Solution solution = type->random_solution(5, Symmetry::none);
     std::ostringstream with_solution;  // drawn by the presenter, from the puzzle as an instance
     const std::unique_ptr<Instance> puzzle = type->instance_of(solution, type->clues(solution));

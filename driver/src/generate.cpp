@@ -93,7 +93,8 @@ Generation generate(const Request& request, PuzzleSink& sink, const std::atomic<
   std::unique_ptr<Presenter> presenter;
   try {
     if (request.format != "text" && request.format != "json") presenter = reduction->presenter(request.format);
-    for (std::size_t t = 0; t < threads; ++t) types.push_back(reduction->puzzle_type(request.model));
+    const RunSpec::Engine engine = run_spec(request, "").engine;  // --memo, --ring, ... reach the generator's searches too
+    for (std::size_t t = 0; t < threads; ++t) types.push_back(puzzle_type(*reduction, request.model, engine));
     if (!types[0])
       return failed({"unknown_reduction", "there is no generator for '" + std::string(reduction->name()) + "'"});
     check_options(*types[0], options);

@@ -1,6 +1,7 @@
 #include "dance/own_options.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <type_traits>
 
 #include "dance/driver.hpp"
@@ -51,6 +52,29 @@ void set_whole(const OwnOption& option, Request& r, std::uint64_t value) {
     if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) field = static_cast<T>(value);
     else if constexpr (std::is_same_v<T, std::optional<std::uint32_t>>) field = static_cast<std::uint32_t>(value);
   });
+}
+
+std::optional<std::uint64_t> whole_value(const OwnOption& option, const Request& r) {
+  std::optional<std::uint64_t> value;
+  with_request_field(option, const_cast<Request&>(r), [&value]<class T>(T& field) {
+    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) value = field;
+    else if constexpr (std::is_same_v<T, std::optional<std::uint32_t>>) {
+      if (field) value = *field;
+    }
+  });
+  return value;
+}
+
+std::optional<std::vector<MessagePart>> outside_range(const OwnOption& option, std::uint64_t value, Held held) {
+  const bool below = held == Held::below || (held == Held::yes && value < option.lo);
+  const bool above = held == Held::above || (held == Held::yes && value > option.hi);
+  if (!below && !above) return std::nullopt;
+  // Both ends where both bound it, or where the value is past what any field holds.
+  const bool bounded = option.hi < std::numeric_limits<std::uint64_t>::max() && (option.lo > 0 || held != Held::yes);
+  const std::string range = bounded ? " is from " + std::to_string(option.lo) + " to " + std::to_string(option.hi)
+                            : below ? " must be at least " + std::to_string(option.lo)
+                                    : " is at most " + std::to_string(option.hi);
+  return std::vector<MessagePart>{option_named(std::string(option.name)), {range}};
 }
 
 const std::vector<OwnOption>& own_options() {

@@ -35,9 +35,10 @@ std::optional<Failure> validate(const Request& r) {
   const Reduction* reduction = find_reduction(r.reduction);
   if (!reduction) return Failure{"unknown_reduction", "unknown reduction " + dlx::quoted(r.reduction)};
   // Each value within its range.
-  if (r.threads > most_threads) return refused({option_named("threads"), {" is at most " + std::to_string(most_threads)}});
-  if (r.memo_mib < 1 || r.memo_mib > most_memo_mib)
-    return refused({option_named("memo-mib"), {" is from 1 to " + std::to_string(most_memo_mib) + " (MiB)"}});
+  for (const OwnOption& o : own_options())
+    if (o.kind == OwnOption::Kind::whole)
+      if (const auto value = whole_value(o, r))
+        if (auto wrong = outside_range(o, *value)) return refused(std::move(*wrong));
   if (!(r.time_limit >= 0)) return refused({option_named("time-limit"), {" must be a number of seconds, 0 or more"}});
   for (const EngineSwitch& engine : engine_switches())
     if (auto wrong = not_one_of(std::string(engine.name), r.*engine.word, switch_words)) return wrong;

@@ -26,9 +26,16 @@ class Solvers {
   // The solver of the encoding's problem, with the heuristics it asks for;
   // `search` 1 is a second one, for the restarting search of a portfolio.
   dlx::Solver& for_problem(const Encoding& encoding, std::size_t search = 0) {
-    const Key key{encoding.problem, search};
+    return for_problem(encoding.problem, encoding.heuristics, search);
+  }
+  // The same for a problem and the heuristics it asks for; `made`: whether the solver is new.
+  dlx::Solver& for_problem(const std::shared_ptr<const dlx::Problem>& problem, const dlx::SolverOptions& asked,
+                           std::size_t search = 0, bool* made = nullptr) {
+    const Key key{problem, search};
+    if (made) *made = false;
     for (auto& [k, solver] : solvers_)
       if (k == key) return *solver;
+    if (made) *made = true;
     if (solvers_.size() == kept) {  // the oldest goes, but not one of this problem (a portfolio's other search)
       const auto oldest = std::find_if(solvers_.begin(), solvers_.end(),
                                        [&key](const auto& entry) { return entry.first.first != key.first; });
@@ -36,16 +43,25 @@ class Solvers {
       note_variant(*oldest->second);
       solvers_.erase(oldest);
     }
-    dlx::SolverOptions heuristics = encoding.heuristics;
+    dlx::SolverOptions heuristics = asked;
     for (const EngineSwitch& engine : engine_switches())
       if (engine_.*engine.run != dlx::Switch::automatic) heuristics.*engine.option = engine_.*engine.run;
     heuristics.memo_bytes = static_cast<std::size_t>(engine_.memo_mib) << 20;
-    solvers_.emplace_back(key, std::make_unique<dlx::Solver>(encoding.problem, seed_, heuristics));
+    solvers_.emplace_back(key, std::make_unique<dlx::Solver>(problem, seed_, heuristics));
     dlx::Solver& solver = *solvers_.back().second;
     dlx::Limits limits;
     limits.progress = progress_;
     solver.set_limits(limits);
     return solver;
+  }
+  // Lets the problem's solvers go (a question's with a hook: the hook goes too), their statistics kept.
+  void retire(const std::shared_ptr<const dlx::Problem>& problem) {
+    std::erase_if(solvers_, [&](auto& entry) {
+      if (entry.first.first != problem) return false;
+      retired_ += entry.second->statistics();
+      note_variant(*entry.second);
+      return true;
+    });
   }
   // The engine's variants of the solvers made, each once.
   // (As they are now: a hook set after the solver was made may have turned learning on.)

@@ -15,7 +15,6 @@ from . import _dance
 from ._dance import Statistics
 
 __version__ = _dance.__version__
-_MOST_THREADS = _dance.most_threads
 
 __all__ = [
     "Problem", "Search", "Solution", "Statistics", "ParseError", "Stopped", "GenerateError",
@@ -76,6 +75,15 @@ def _whole(name, value, least=0, most=2**64 - 1):
     if value > most:
         raise ValueError(f"{name}: at most {'2**64 - 1' if most == 2**64 - 1 else most}, not {value}")
     return value
+
+
+def _own(option, keyword, value):
+    """value of dance's whole option (its long name or letter) given as the
+    keyword: its type checked here, its range by the driver's one check
+    (validate's words: memo_mib= is from 1 to 16777216)."""
+    if isinstance(value, bool) or not isinstance(value, _numbers.Integral):
+        raise TypeError(f"{keyword}: a whole number, not {value!r}")
+    return _dance.whole(option, _operator.index(value))
 
 
 def _seconds(value):
@@ -249,8 +257,8 @@ class Search:
             raise TypeError("Search(problem): a dance.Problem")
         self.problem = problem
         self._threads = threads
-        self._search = _dance.Search(problem._problem, threads=_whole("threads", threads, most=_MOST_THREADS), seed=_whole("seed", seed),
-                                     nodes=_whole("nodes", nodes), seconds=_seconds(seconds),
+        self._search = _dance.Search(problem._problem, threads=_own("threads", "threads", threads), seed=_own("seed", "seed", seed),
+                                     nodes=_own("node-limit", "nodes", nodes), seconds=_seconds(seconds),
                                      assume=_options_of(problem, "assume", assume),
                                      forbid=_options_of(problem, "forbid", forbid), hook=hook)
 
@@ -412,9 +420,9 @@ class Check:
 
 # Each keyword's type; its range and the rules between them are the driver's
 # (dance/request.hpp: validate), as for the command line and dance serve.
-_CHECKS = {"threads": lambda v: _whole("threads", v), "seed": lambda v: _whole("seed", v),
-           "nodes": lambda v: _whole("nodes", v), "seconds": _number, "verify": lambda v: _flag("verify", v),
-           "memo_mib": lambda v: _whole("memo_mib", v)}
+_CHECKS = {"threads": lambda v: _own("threads", "threads", v), "seed": lambda v: _own("seed", "seed", v),
+           "nodes": lambda v: _own("node-limit", "nodes", v), "seconds": _number, "verify": lambda v: _flag("verify", v),
+           "memo_mib": lambda v: _own("memo-mib", "memo_mib", v)}
 
 
 def _split(kwargs):
@@ -519,7 +527,8 @@ def generate(name, n=1, *, seed=0, difficulty=None, symmetry=None, minimal=False
     jigsaw=True). Ctrl-C raises KeyboardInterrupt with .puzzles, those made
     so far."""
     _text("name", name)
-    n, seed, clues, threads = _whole("n", n), _whole("seed", seed), _whole("clues", clues), _whole("threads", threads)
+    n, seed = _own("n", "n", n), _own("seed", "seed", seed)
+    clues, threads = _own("clues", "clues", clues), _own("threads", "threads", threads)
     difficulty = None if difficulty is None else _text("difficulty", difficulty)
     symmetry = "" if symmetry is None else _text("symmetry", symmetry)
     try:

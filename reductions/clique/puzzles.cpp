@@ -7,7 +7,6 @@
 #include <stdexcept>
 
 #include "dlx/random.hpp"
-#include "dlx/solver.hpp"
 
 namespace dance::clique {
 
@@ -77,18 +76,15 @@ std::optional<std::vector<Vertex>> CliquePuzzles::find(const Solution& solution,
   const auto instance = clique::instance_of(std::make_shared<const graph::Graph>(graph_of(solution)), reduction_, k, false);
   const Encoding encoding = reduction_.encode(*instance);
   if (encoding.contradiction) return std::nullopt;
-  dlx::Solver solver(encoding.problem);
-  if (encoding.hook) solver.set_hook(encoding.hook.get());
-  solver.set_limits(dlx::Limits{0, 0, interrupt()});
   const std::size_t pairs = static_cast<std::size_t>(n_) * static_cast<std::size_t>(n_ - 1) / 2;
   std::optional<std::vector<Vertex>> other;
-  while (!other && solver.next() == dlx::Outcome::solution) {
-    std::vector<Vertex> found = reduction_.decode(*instance, solver.solution())->vertices;
+  const auto visit = [&](std::span<const dlx::OptionId> options) {
+    std::vector<Vertex> found = reduction_.decode(*instance, options)->vertices;
     const bool planted = std::all_of(found.begin(), found.end(), [&](Vertex v) { return solution[pairs + v] != 0; });
     if (!planted || k != k_) other = std::move(found);
-  }
-  nodes += solver.statistics().nodes;
-  work_ += solver.statistics().nodes;
+    return !other;
+  };
+  nodes += ask({.problem = encoding.problem, .hook = encoding.hook.get(), .visit = visit}).nodes;
   return other;
 }
 

@@ -37,7 +37,6 @@ class CliquePuzzles final : public PuzzleType {
   void print_puzzle(std::ostream& out, const Solution& solution, const Kept& kept) const override;
   void print_solution(std::ostream& out, const Solution& solution) const override;
   void print_record(std::ostream& out, const Solution& solution, const Kept& kept, bool with_solution) const override;
-  [[nodiscard]] std::uint64_t work() const override { return work_; }
 
  private:
   // The position of the pair u < v.
@@ -50,7 +49,6 @@ class CliquePuzzles final : public PuzzleType {
 
   const CliqueReduction& reduction_;
   int n_, k_, density_;
-  std::uint64_t work_ = 0;
 };
 
 }  // namespace dance::clique

@@ -5,7 +5,6 @@
 #include <stdexcept>
 
 #include "dance/reduction.hpp"
-#include "dlx/solver.hpp"
 #include "hamilton/encodings.hpp"
 #include "path_puzzle/random_path.hpp"
 #include "path_puzzle/reduction.hpp"
@@ -116,15 +115,10 @@ Verdict PathPuzzles::count(const Solution& solution, std::span<const std::size_t
   for (std::size_t cell = 0; cell < positions(); ++cell)  // the ends that stay, unless listed
     if (anchored(solution, cell) && std::find(clues.begin(), clues.end(), cell) == clues.end()) give(cell);
   const Encoding encoding = hamilton::encode_by_successor(h, std::make_shared<const std::vector<hamilton::Link>>(hamilton::links_of(h)));
-  dlx::Solver solver(encoding.problem);
-  if (encoding.hook) solver.set_hook(encoding.hook.get());
-  solver.set_limits(dlx::Limits{allowance(0), 0, interrupt()});
-  solver.count(limit);
-  const dlx::Statistics& statistics = solver.statistics();
-  work_ += statistics.nodes;
+  const PuzzleReply reply = ask({.problem = encoding.problem, .hook = encoding.hook.get(), .limit = limit});
   // A search that never branches has the root and a node per option: the
   // arcs between the N cells, the start and the end (N + 2).
-  return Verdict{statistics.solutions, statistics.nodes, question_.cell_of.size() + 2};
+  return Verdict{reply.solutions, reply.nodes, question_.cell_of.size() + 2};
 }
 
 bool PathPuzzles::another(const Solution& solution, std::span<const std::size_t> clues,

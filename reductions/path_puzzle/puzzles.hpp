@@ -57,7 +57,6 @@ class PathPuzzles final : public PuzzleType {
   // The presenters draw puzzles (grid, id, svg) from these.
   [[nodiscard]] std::unique_ptr<Instance> instance_of(const Solution& solution, const Kept& kept) const override;
   [[nodiscard]] std::unique_ptr<Answer> answer_of(const Solution& solution) const override;
-  [[nodiscard]] std::uint64_t work() const override { return work_; }
   // 2,000 nodes a cell: a few attempts take most of the time, mostly in
   // one uniqueness proof, and a fresh one costs less.
   [[nodiscard]] std::uint64_t attempt_work() const override { return 2000 * positions(); }
@@ -74,7 +73,6 @@ class PathPuzzles final : public PuzzleType {
   Board graph_of_;  // the board whose graph the solver has (no numbers but holes)
   Question question_;
   std::vector<std::uint32_t> vertex_of_;  // per cell
-  std::uint64_t work_ = 0;
 };
 
 }  // namespace dance::path_puzzle

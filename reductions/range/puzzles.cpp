@@ -5,7 +5,6 @@
 #include <stdexcept>
 
 #include "dlx/random.hpp"
-#include "dlx/solver.hpp"
 #include "range/connectivity.hpp"
 #include "range/range.hpp"
 
@@ -136,12 +135,9 @@ std::vector<Shade> RangePuzzles::prune(const Solution& solution, std::span<const
 Verdict RangePuzzles::search(const std::vector<Shade>& shade, std::uint64_t limit) {
   const RangeProblem problem = encode_splits(kept_, clue_cells_, splits_, shade);
   ConnectivityHook hook(width_, height_, problem.colours, clue_cells_);
-  dlx::Solver solver(problem.problem);
-  solver.set_hook(&hook);
-  solver.set_limits(dlx::Limits{0, 0, interrupt()});
-  solver.count(limit);
+  const PuzzleReply reply = ask({.problem = problem.problem, .hook = &hook, .limit = limit});
   // A search that never branches enters one level per cell, and the root.
-  return Verdict{solver.statistics().solutions, solver.statistics().nodes, positions() + 1};
+  return Verdict{reply.solutions, reply.nodes, positions() + 1};
 }
 
 Verdict RangePuzzles::count(const Solution& solution, std::span<const std::size_t> clues, std::uint64_t limit) {

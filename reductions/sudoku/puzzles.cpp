@@ -45,7 +45,7 @@ SudokuInstance empty_grid(const Shape& shape) {
 
 SudokuPuzzles::SudokuPuzzles(const SudokuReduction& reduction, Shape shape, std::uint64_t first_budget, int fills)
     : reduction_(reduction), shape_(std::move(shape)), grid_(empty_grid(shape_)), first_budget_(first_budget),
-      fills_(fills), randomiser_(tabulate()), checker_(reduction_.encode(grid_).problem) {}  // the same problem, kept by the reduction
+      fills_(fills), problem_(tabulate()) {}
 
 std::shared_ptr<const dlx::Problem> SudokuPuzzles::tabulate() {
   // The grid of value v everywhere, encoded: encode assumes one option per
@@ -93,22 +93,20 @@ Solution SudokuPuzzles::random_solution(std::uint64_t seed, Symmetry) {  // ever
   dlx::Random random(seed);
   std::uint64_t budget = 2 * positions();
   dlx::Outcome outcome;
+  Solution grid;
   int attempts = 0;
   do {
     if (jigsaw_) new_regions(random);
     else if (has_pattern() && attempts++ == fills_) return mixed_pattern(random);
-    fill(random, {}, budget);
-    outcome = randomiser_.next();
+    outcome = fill(random, {}, budget, grid);
     budget *= 2;
   } while ((outcome == dlx::Outcome::node_limit || (jigsaw_ && outcome == dlx::Outcome::exhausted)) && !worked_out() &&
            !interrupted());
-  randomiser_.set_limits(limits());
   if (outcome != dlx::Outcome::solution) return {};
-  return solution_found();
+  return grid;
 }
 
 void SudokuPuzzles::new_regions(dlx::Random& random) {
-  retired_work_ = work();
   shape_.regions = random_regions(shape_.n, random);
   grid_.puzzle.shape = shape_;
   // A new map changes the items of the regions, not which option puts a
@@ -118,23 +116,22 @@ void SudokuPuzzles::new_regions(dlx::Random& random) {
   Encoding encoding = reduction_.encode(grid_);
   grid_.puzzle.clues.assign(positions(), 0);
   if (encoding.assumptions != option_of_[0]) throw std::logic_error("sudoku: a jigsaw map moved the options of its cells");
-  auto problem = std::move(encoding.problem);
-  randomiser_ = dlx::Solver(problem);
-  checker_ = dlx::Solver(std::move(problem));
-  preferred_.clear();  // the new checker prefers nothing yet
+  problem_ = std::move(encoding.problem);  // the driver's solvers of it are new
 }
 
-void SudokuPuzzles::fill(dlx::Random& random, std::span<const dlx::OptionId> assumed, std::uint64_t budget) {
-  shuffled_.resize(randomiser_.problem().option_count());
+dlx::Outcome SudokuPuzzles::fill(dlx::Random& random, std::span<const dlx::OptionId> assumed, std::uint64_t budget,
+                                 Solution& grid) {
+  shuffled_.resize(problem_->option_count());
   std::iota(shuffled_.begin(), shuffled_.end(), dlx::OptionId{0});
   random.shuffle(shuffled_);
-  randomiser_.retract();
-  randomiser_.reseed(0, shuffled_);
-  for (const dlx::OptionId o : assumed) randomiser_.assume(o);
-  randomiser_.set_limits(limits(randomiser_, budget));
+  return ask({.problem = problem_, .slot = randomiser, .first = shuffled_, .assumed = assumed,
+              .visit = [&](std::span<const dlx::OptionId> found) {
+                grid = decoded(found);
+                return false;
+              },
+              .budget = budget})
+      .outcome;
 }
-
-Solution SudokuPuzzles::solution_found() const { return decoded(randomiser_.solution()); }
 
 namespace {
 
@@ -229,14 +226,12 @@ Solution SudokuPuzzles::mixed_pattern(dlx::Random& random) {
     rest.clear();
     for (std::size_t cell = 0; cell < grid.size(); ++cell)
       if (outside(static_cast<int>(cell) / n, static_cast<int>(cell) % n)) rest.push_back(option(grid, cell));
-    fill(random, rest, 4 * (positions() - rest.size()));
-    if (randomiser_.next() == dlx::Outcome::solution) grid = solution_found();  // else the old values stay
+    (void)fill(random, rest, 4 * (positions() - rest.size()), grid);  // none found: the old values stay
   };
   for (int round = 0; round < 3; ++round) {
     for (int band = 0; band < cols; ++band) refill([&](int r, int) { return r / rows != band; });
     for (int stack = 0; stack < rows; ++stack) refill([&](int, int c) { return c / cols != stack; });
   }
-  randomiser_.set_limits(limits());
   return grid;
 }
 
@@ -271,97 +266,68 @@ std::vector<std::vector<std::size_t>> SudokuPuzzles::orbits(Symmetry symmetry) c
   return all;
 }
 
-bool SudokuPuzzles::assume_clues(const Solution& solution, std::span<const std::size_t> clues) {
-  if (solution != preferred_) {  // a new puzzle: its solution's values are tried first
-    preferred_ = solution;
-    preferred_options_.clear();
-    for (std::size_t cell = 0; cell < solution.size(); ++cell) preferred_options_.push_back(option(solution, cell));
-    checker_.retract();
-    checker_.prefer(preferred_options_);
-  }
+void SudokuPuzzles::prefer(const Solution& solution) {
+  if (solution == preferred_) return;
+  preferred_ = solution;
+  preferred_options_.clear();
+  for (std::size_t cell = 0; cell < solution.size(); ++cell) preferred_options_.push_back(option(solution, cell));
+}
+
+std::span<const dlx::OptionId> SudokuPuzzles::clue_options(std::span<const std::size_t> clues, std::span<const std::size_t> kept) {
   wanted_.clear();
   for (const std::size_t cell : clues) wanted_.push_back(preferred_options_[cell]);
-  const auto assumed = checker_.assumptions();
-  std::size_t same = 0;
-  while (same < assumed.size() && same < wanted_.size() && assumed[same] == wanted_[same]) ++same;
-  checker_.retract(same);
-  for (std::size_t k = same; k < wanted_.size(); ++k)
-    if (!checker_.assume(wanted_[k])) return false;
-  return true;
+  for (const std::size_t cell : kept) wanted_.push_back(preferred_options_[cell]);
+  return wanted_;
 }
 
 Verdict SudokuPuzzles::count(const Solution& solution, std::span<const std::size_t> clues, std::uint64_t limit) {
   // A verdict grades difficulty by the search in input order, as `dance solve`
   // runs it: not in the checker's order, which tries the solution's values first.
-  randomiser_.retract();
-  randomiser_.reseed(0);
-  for (const std::size_t cell : clues)
-    if (!randomiser_.assume(option(solution, cell))) return Verdict{};  // the clues of a solution never clash
-  const dlx::Statistics before = randomiser_.statistics();
-  randomiser_.count(limit);
-  const dlx::Statistics& after = randomiser_.statistics();
+  prefer(solution);
+  const PuzzleReply reply = ask({.problem = problem_, .slot = randomiser, .assumed = clue_options(clues), .limit = limit});
   // A search that never branches enters one level per empty cell, and the root.
   const std::uint64_t empty = positions() - clues.size();
-  return Verdict{after.solutions - before.solutions, after.nodes - before.nodes, empty + 1};
+  return Verdict{reply.solutions, reply.nodes, empty + 1};
 }
 
-template <class Extra, class Search>
-void SudokuPuzzles::with_restarts(std::span<const std::size_t> clues, Extra extra,
-                                  Search search) {
-  checker_.set_limits(limits(checker_, first_budget_));
-  if (search(checker_) == dlx::Outcome::node_limit && !worked_out()) {
-    // A long search: again on the randomiser, by the engine's restarts, each
-    // order a new seed's with the solution's values still first.
-    randomiser_.retract();
-    randomiser_.reseed(1, preferred_options_);
-    for (const std::size_t cell : clues) (void)randomiser_.assume(preferred_options_[cell]);
-    extra(randomiser_);
-    randomiser_.set_limits(limits(randomiser_, 0));  // what is left of the attempt's work
-    randomiser_.restarting(2 * first_budget_, 1, search, preferred_options_, dlx::Solver::Budgets::doubling);
-  }
-  randomiser_.retract();
-  checker_.set_limits(limits());
-  randomiser_.set_limits(limits());
+PuzzleQuery SudokuPuzzles::checking() const {
+  // The solution's values first: another solution of a puzzle near it
+  // differs in few cells. A search past the first budget restarts, in a new
+  // order each run with those values still first: searches for another
+  // solution have heavy tails, and restarts cut them.
+  return {.problem = problem_, .slot = checker, .first = preferred_options_, .budget = first_budget_,
+          .restart_unit = 2 * first_budget_};
 }
 
 bool SudokuPuzzles::another(const Solution& solution, std::span<const std::size_t> clues,
                             std::span<const std::size_t> removed) {
-  if (!assume_clues(solution, clues)) return false;
-  const std::vector<dlx::OptionId>& option = preferred_options_;  // per cell, of `solution`
+  prefer(solution);
   // Another solution differs first at removed[k]: keep removed[0..k) and forbid removed[k].
-  bool found = false;
-  for (std::size_t k = 0; k < removed.size() && !found; ++k) {
-    checker_.retract(clues.size() + k);
-    if (k > 0 && !checker_.assume(option[removed[k - 1]])) break;
-    if (!checker_.forbid(option[removed[k]])) continue;
-    const auto extra = [&](dlx::Solver& solver) {
-      for (std::size_t j = 0; j < k; ++j) (void)solver.assume(option[removed[j]]);
-      (void)solver.forbid(option[removed[k]]);
-    };
-    with_restarts(clues, extra, [&found](dlx::Solver& solver) {
-      const std::uint64_t before = solver.statistics().solutions;
-      const dlx::Outcome outcome = solver.count(1);
-      found = solver.statistics().solutions > before;
-      return outcome;
-    });
+  for (std::size_t k = 0; k < removed.size(); ++k) {
+    PuzzleQuery question = checking();
+    question.assumed = clue_options(clues, removed.first(k));
+    const dlx::OptionId differs = preferred_options_[removed[k]];
+    question.forbidden = std::span(&differs, 1);
+    question.limit = 1;
+    if (ask(question).solutions > 0) return true;
+    if (worked_out() || interrupted()) return false;  // means nothing now: the generator gives up
   }
-  checker_.retract(clues.size());
-  return found;
+  return false;
 }
 
 std::vector<std::size_t> SudokuPuzzles::difference(const Solution& solution, std::span<const std::size_t> clues) {
+  prefer(solution);
+  // The solution's values come first, so the solution comes first (the
+  // search that finds it never backs up); any next one differs.
   std::vector<std::size_t> differs;
-  if (!assume_clues(solution, clues)) return differs;  // the clues of a solution never clash
-  // The checker tries the solution's values first, so the solution comes
-  // first (the search that finds it never backs up); any next one differs.
-  // A restart's order tries them first too.
-  with_restarts(clues, [](dlx::Solver&) {}, [&](dlx::Solver& solver) {
-    dlx::Outcome outcome = dlx::Outcome::exhausted;
-    while (differs.empty() && (outcome = solver.next()) == dlx::Outcome::solution)
-      for (const dlx::OptionId o : solver.solution())
-        if (o != preferred_options_[cell_of_[o]]) differs.push_back(cell_of_[o]);
-    return outcome;
-  });
+  PuzzleQuery question = checking();
+  question.assumed = clue_options(clues);
+  question.visit = [&](std::span<const dlx::OptionId> found) {
+    for (const dlx::OptionId o : found)
+      if (o != preferred_options_[cell_of_[o]]) differs.push_back(cell_of_[o]);
+    return differs.empty();
+  };
+  (void)ask(question);
   return differs;
 }
 
@@ -400,10 +366,6 @@ std::vector<std::vector<std::size_t>> SudokuPuzzles::unavoidable_sets(const Solu
 
 std::optional<std::string> SudokuPuzzles::verify(const Solution& solution, const Kept& kept) const {
   return check_grid(shape_, clue_cells(solution, kept), solution);
-}
-
-std::uint64_t SudokuPuzzles::work() const {
-  return retired_work_ + randomiser_.statistics().nodes + checker_.statistics().nodes;
 }
 
 std::uint64_t SudokuPuzzles::attempt_work() const {

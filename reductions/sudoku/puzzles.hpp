@@ -17,7 +17,7 @@
 namespace dance::sudoku {
 
 // Search nodes before a search for another solution starts again in a new
-// order (see with_restarts).
+// order (see checking()).
 inline constexpr std::uint64_t restart_nodes = 4000;
 // Searches for a random grid, each with twice the nodes of the last, before
 // random_solution() makes the grid from a pattern instead (where it has one).
@@ -52,20 +52,26 @@ class SudokuPuzzles final : public PuzzleType {
   // Jigsaw: each random solution on a random map of regions of its own
   // (regions.hpp), which each record writes on a line after the puzzle.
   void on_random_regions() { jigsaw_ = true; }
-  [[nodiscard]] std::uint64_t work() const override;
   [[nodiscard]] std::uint64_t attempt_work() const override;
 
  private:
+  // The driver's solvers of the problem: the checker tries a solution's
+  // values first and keeps its clues assumed from one question to the next;
+  // the randomiser fills grids, counts verdicts in input order (so that they
+  // do not depend on a seed) and runs the checker's restarts.
+  static constexpr std::size_t checker = 0, randomiser = 1;
   bool jigsaw_ = false;
-  std::uint64_t retired_work_ = 0;  // the nodes of the solvers of earlier jigsaw maps
-  // Jigsaw: a new random map, and the randomiser and checker for it.
+  // Jigsaw: a new random map, and the problem for it.
   void new_regions(dlx::Random& random);
-  // Assumes the clues, keeping those the checker already has; false if they clash.
-  bool assume_clues(const Solution& solution, std::span<const std::size_t> clues);
-  // Readies the randomiser for a fill in a random value order after the
-  // options `assumed`, with a budget of `budget` nodes.
-  void fill(dlx::Random& random, std::span<const dlx::OptionId> assumed, std::uint64_t budget);
-  [[nodiscard]] Solution solution_found() const;  // the randomiser's solution as a grid
+  // A fill in a random value order after the options `assumed`, within
+  // `budget` nodes: the grid found goes to `grid`.
+  dlx::Outcome fill(dlx::Random& random, std::span<const dlx::OptionId> assumed, std::uint64_t budget, Solution& grid);
+  // The solution whose options the checker tries first (preferred_options_).
+  void prefer(const Solution& solution);
+  // The options of the preferred solution at the cells `clues`, then at `kept`.
+  std::span<const dlx::OptionId> clue_options(std::span<const std::size_t> clues, std::span<const std::size_t> kept = {});
+  // The checker's question, restarts and all, before its assumptions and its search.
+  [[nodiscard]] PuzzleQuery checking() const;
   // Whether pattern() can make a grid of the shape: boxes, also with
   // diagonals when the boxes are k x k for a field of order k >= 3 (k prime, 4 or 8).
   [[nodiscard]] bool has_pattern() const;
@@ -80,22 +86,6 @@ class SudokuPuzzles final : public PuzzleType {
   [[nodiscard]] dlx::OptionId option(const Solution& solution, std::size_t cell) const;
   // The engine's solution as a grid, by the reduction's decode.
   [[nodiscard]] Solution decoded(std::span<const dlx::OptionId> solution) const;
-  // Runs search(solver) on the checker as it stands. A search stopped by its
-  // node budget goes on on the randomiser, with the clues (of the preferred solution) assumed and
-  // extra(solver) done, under the engine's restarts (Solver::restarting:
-  // budgets doubling from twice the first, a new order each run with the
-  // solution's values still first): searches for another solution have
-  // heavy tails, and restarts cut them.
-  template <class Extra, class Search>
-  void with_restarts(std::span<const std::size_t> clues, Extra extra, Search search);
-  // A search's limits on `solver`: up to `nodes` more (0: none) and what
-  // is left of the attempt's work, and Ctrl-C.
-  [[nodiscard]] dlx::Limits limits(const dlx::Solver& solver, std::uint64_t nodes) const {
-    const std::uint64_t more = allowance(nodes);
-    return dlx::Limits{more == 0 ? 0 : solver.statistics().nodes + more, 0, interrupt()};
-  }
-  // No node limit: Ctrl-C only.
-  [[nodiscard]] dlx::Limits limits() const { return dlx::Limits{0, 0, interrupt()}; }
   const SudokuReduction& reduction_;
   Shape shape_;
   SudokuInstance grid_;  // of the shape, no clues: what encode and decode are given
@@ -103,8 +93,7 @@ class SudokuPuzzles final : public PuzzleType {
   std::vector<std::size_t> cell_of_;                   // per option: its cell
   std::uint64_t first_budget_;
   int fills_;
-  dlx::Solver randomiser_;  // random solutions, and the restarts of a long test
-  dlx::Solver checker_;  // input order, so that verdicts do not depend on a seed
+  std::shared_ptr<const dlx::Problem> problem_;  // of the shape (a jigsaw's: of its map)
   // The solution whose options the checker tries first: another solution
   // of a puzzle near it differs from it in few cells.
   Solution preferred_;

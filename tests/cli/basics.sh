@@ -59,6 +59,7 @@ expect 2 '' "--seed takes a whole number, digits only; found '-1'" -- "$dance" s
 expect 2 '' "--clues takes a whole number, digits only; found '-1'" -- "$dance" generate sudoku --clues -1
 expect 2 '' "--seed is at most 18446744073709551615; found '18446744073709551616'" -- "$dance" solve xcc "$data/knuth_toy.dlx" --seed 18446744073709551616
 expect 2 '' 'threads is at most 1024' -- "$dance" solve xcc "$data/knuth_toy.dlx" -j 100000
+expect 2 '' "--memo-mib takes a whole number, digits only; found '-1'" -- "$dance" count xcc "$data/knuth_toy.dlx" --memo-mib -1
 expect 2 '' 'time-limit must be a number of seconds' -- "$dance" solve xcc "$data/knuth_toy.dlx" -t nan
 # The memo's counts: the domino tilings of 14x14, past 2^64, exact in text and as JSON digits.
 awk 'BEGIN { n = 14; for (r = 0; r < n; ++r) for (c = 0; c < n; ++c) printf "r%dc%d ", r, c; print "";

@@ -198,3 +198,18 @@ def test_the_engine_switches_reach_the_engine_from_each_face(api):
     with pytest.raises(ValueError) as raised:
         dance.solve("sudoku", SIXTEEN, tie_break="sometimes")
     assert raised.value.code == "bad_option" and "tie_break= is auto, on or off" in str(raised.value)
+
+
+@pytest.mark.parametrize("value", [-1, 0, 2**24 + 1, 2**64])
+def test_python_s_whole_numbers_are_refused_in_validate_s_words(value):
+    # One check (the driver's outside_range) for a value a field holds and one it cannot (-1, 2**64),
+    # in the command line's words but for the option's name. (dance serve has bounds of its own: a
+    # request's memory.)
+    if 0 <= value < 2**64:
+        status, _, err = run_dance("count", "queens", "--size", "4", "--memo-mib", str(value), stdin="")
+        assert status == 2 and "--memo-mib is from 1 to 16777216\n" in err
+    with pytest.raises(ValueError, match=r"^memo_mib= is from 1 to 16777216$") as raised:
+        dance.count("queens", size=4, memo_mib=value)
+    assert raised.value.code == "bad_option"
+    with pytest.raises(ValueError, match=r"^threads= is from 0 to 1024$"):
+        dance.generate("sudoku", threads=-1 if value < 1 else 2**64)

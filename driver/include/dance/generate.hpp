@@ -70,6 +70,13 @@ struct Generation {
 [[nodiscard]] Generation generate(const Request& request, PuzzleSink& sink, const std::atomic<bool>& interrupt,
                                   bool verdicts = false, std::atomic<std::uint64_t>* made = nullptr);
 
+// The searches of a puzzle type on the driver's solvers (dance/puzzle_searches.hpp),
+// with the run's engine switches; one per thread, as its type.
+[[nodiscard]] std::shared_ptr<PuzzleSearches> puzzle_searches(const RunSpec::Engine& engine = {});
+// The reduction's puzzle type for these options, searching through them (nullptr: it generates nothing).
+[[nodiscard]] std::unique_ptr<PuzzleType> puzzle_type(const Reduction& reduction, const ModelOptions& options,
+                                                      const RunSpec::Engine& engine = {});
+
 // A puzzle as a value: {"puzzle": what dance solve reads (a jigsaw's map too), "solution": its text,
 // "clues": N}, without their last line ends (docs/json.md).
 [[nodiscard]] nlohmann::ordered_json json_of(const MadePuzzle& made);

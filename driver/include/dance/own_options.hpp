@@ -99,6 +99,16 @@ void with_request_field(const OwnOption& option, Request& r, Use&& use) {
 
 // Setting a whole option's value (one within its hi fits its field).
 void set_whole(const OwnOption& option, Request& r, std::uint64_t value);
+// A whole option's value in the request; nothing when its field is unset (--depth not given).
+[[nodiscard]] std::optional<std::uint64_t> whole_value(const OwnOption& option, const Request& r);
+
+// The one check of a whole value against its row's range, for every face
+// (validate(), the command line's own fields, Python's numbers no field can
+// hold): "--memo-mib is from 1 to 16777216", "--threads is at most 1024",
+// "--max-connections must be at least 1"; nothing when within.
+enum class Held { yes, below, above };  // below, above: a value no field holds (Python's memo_mib=-1, 2**64)
+[[nodiscard]] std::optional<std::vector<MessagePart>> outside_range(const OwnOption& option, std::uint64_t value,
+                                                                    Held held = Held::yes);
 
 // Every option of dance's own, in the order --help lists them.
 const std::vector<OwnOption>& own_options();

@@ -6,7 +6,8 @@
 // the symmetry orbits of those positions, and for how many solutions a set
 // of kept clues allows (a search stopped at a limit, on the engine).
 //
-// A PuzzleType holds its own solvers, so each thread uses its own copy.
+// A PuzzleType runs its searches through the driver's (set_searches: its
+// solvers, dance/puzzle_searches.hpp), so each thread uses its own copy.
 #pragma once
 
 #include <algorithm>
@@ -15,10 +16,13 @@
 #include <iosfwd>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "dance/puzzle_searches.hpp"
 
 namespace dance {
 
@@ -109,9 +113,12 @@ class PuzzleType {
   void set_interrupt(const std::atomic<bool>* flag) { interrupt_ = flag; }
   [[nodiscard]] bool interrupted() const { return interrupt_ != nullptr && interrupt_->load(std::memory_order_relaxed); }
 
-  // The search nodes of all the type's searches so far; 0 for a type that
-  // does not count them (it then never runs out of work, below).
-  [[nodiscard]] virtual std::uint64_t work() const { return 0; }
+  // Where the type's searches run: the driver's solvers (dance::puzzle_type
+  // and generate() give every type its own). A type without them searches nothing.
+  void set_searches(std::shared_ptr<PuzzleSearches> searches) { searches_ = std::move(searches); }
+
+  // The search nodes of all the type's searches so far.
+  [[nodiscard]] std::uint64_t work() const { return searches_ ? searches_->nodes() : 0; }
   // The nodes an attempt at a puzzle may take before the generator starts
   // again from a new solution (0: no end): some attempts take 20 times
   // the median, mostly one uniqueness proof, and a new one costs less.
@@ -123,19 +130,19 @@ class PuzzleType {
   [[nodiscard]] bool worked_out() const { return work_limit_ != 0 && work() >= work_limit_; }
 
  protected:
-  // For the engine's Limits::interrupt of every search the type runs.
-  [[nodiscard]] const std::atomic<bool>* interrupt() const { return interrupt_; }
-  // The nodes a search may still take, capped at `nodes` (0: no cap), for
-  // the engine's Limits::nodes of every search the type runs.
-  [[nodiscard]] std::uint64_t allowance(std::uint64_t nodes) const {
-    if (work_limit_ == 0) return nodes;
-    const std::uint64_t left = work_limit_ > work() ? work_limit_ - work() : 1;  // used up: stop at once
-    return nodes == 0 ? left : std::min(nodes, left);
+  // Every search of the type: the question, with the interrupt flag and what
+  // is left of the attempt's work, asked of the driver's solvers.
+  PuzzleReply ask(PuzzleQuery question) {
+    if (!searches_) throw std::logic_error("a puzzle type searches through the driver's solvers: dance::puzzle_type()");
+    question.interrupt = interrupt_;
+    if (work_limit_ != 0) question.most = work_limit_ > work() ? work_limit_ - work() : 1;  // used up: stop at once
+    return searches_->ask(question);
   }
 
  private:
   const std::atomic<bool>* interrupt_ = nullptr;
   std::uint64_t work_limit_ = 0;
+  std::shared_ptr<PuzzleSearches> searches_;
 };
 
 }  // namespace dance
