@@ -130,7 +130,7 @@ TEST_CASE("graphs are read from every format alike") {
   const Graph repeated = parse("p edge 3 3\ne 1 2\ne 2 1\ne 3 3\n", &warnings);
   CHECK(repeated.edge_count() == 1);
   REQUIRE(warnings.size() == 2);
-  CHECK_THAT(warnings[0], Catch::Contains("1 repeated edges"));
+  CHECK_THAT(warnings[0], Catch::Contains("1 repeated edge ignored"));
   CHECK_THAT(warnings[1], Catch::Contains("self-loops ignored (the first on line 4)"));
   // The edges the header announces against the 'e' lines (a file cut short): said, and read as it is.
   for (const auto& [text, edges, said] :
