@@ -101,7 +101,7 @@ void Learning::learn(const Solver::State& s) {
   std::uint32_t blocks = 0;
   for (std::size_t n = 0; n < levels.size(); ++n) {
     learning_.push_back(s.option_of(s.choice[levels[n]]));
-    if (n == 0 || block_[levels[n]] != block_[levels[n - 1]]) ++blocks;
+    if (n == 0 || block_of(levels[n]) != block_of(levels[n - 1])) ++blocks;
   }
   nogoods.add(learning_, blocks);
   ++learned;

@@ -123,6 +123,8 @@ class Learning {
 
   std::vector<LevelSet> reasons_;  // per level: why its options so far failed
   std::vector<Index> block_;       // per level: the branching levels up to it (its block of decisions)
+  // Level k's block; a level this search never opened (a part's prefix) a block of its own.
+  [[nodiscard]] Index block_of(Index k) const { return k < block_.size() ? block_[k] : UINT32_MAX - k; }
   LevelSet conflict_;              // the dead end travelling down
   LevelSet found_;                 // scratch for a reason being worked out
   std::vector<std::uint32_t> mark_;  // per level: == epoch_ if in the set being built
