@@ -12,6 +12,7 @@
 #include <set>
 #include <vector>
 
+#include "../dlx/src/nogoods.hpp"  // the store, tested on its own too
 #include "dlx/solver.hpp"
 #include "random_problem.hpp"
 
@@ -241,4 +242,91 @@ TEST_CASE("learning: larger random problems with multiplicities and a hook count
     CHECK(run(Switch::on, true, 4) == run(Switch::off, true));
   }
   CHECK(learned > 200);  // nogoods were learned (259 with these seeds), and used
+}
+
+// The store's reduction (dlx/src/nogoods.hpp): past its bound the worse half
+// goes, those used since the last reduction kept first, then those spanning
+// fewest blocks of decisions, then the shorter. Whether a nogood is kept is
+// seen from outside: with all but one of its options chosen, it takes out the last.
+namespace {
+
+// Whether `ng` holds `options` as a nogood: choosing all but the last takes the last out.
+bool holds_nogood(Nogoods& ng, std::vector<OptionId> options) {
+  const OptionId last = options.back();
+  options.pop_back();
+  bool took_last = false;
+  for (const OptionId o : options) {
+    ng.chosen(o, true);
+    (void)ng.propagate(o);
+    took_last = took_last || std::find(ng.to_remove.begin(), ng.to_remove.end(), last) != ng.to_remove.end();
+  }
+  ng.nothing_chosen();
+  return took_last;
+}
+
+}  // namespace
+
+TEST_CASE("learning: the store's reduction keeps the nogoods used lately, then those of fewest blocks") {
+  SECTION("used lately beats fewer blocks and fewer options") {
+    Nogoods ng(10, 2);
+    ng.add(std::vector<OptionId>{0, 1}, 1);
+    ng.add(std::vector<OptionId>{2, 3, 4}, 3);
+    CHECK(holds_nogood(ng, {2, 3, 4}));  // used: it took 4 out
+    ng.add(std::vector<OptionId>{5, 6}, 1);  // the bound: half of the first two goes
+    CHECK(ng.count() == 2);
+    CHECK(holds_nogood(ng, {2, 3, 4}));
+    CHECK_FALSE(holds_nogood(ng, {0, 1}));
+    CHECK(holds_nogood(ng, {5, 6}));
+  }
+  SECTION("unused: fewer blocks beats fewer options") {
+    Nogoods ng(10, 2);
+    ng.add(std::vector<OptionId>{0, 1}, 2);
+    ng.add(std::vector<OptionId>{2, 3, 4}, 1);
+    ng.add(std::vector<OptionId>{5, 6}, 1);
+    CHECK(holds_nogood(ng, {2, 3, 4}));
+    CHECK_FALSE(holds_nogood(ng, {0, 1}));
+  }
+  SECTION("the kept are used no more after a reduction") {
+    Nogoods ng(10, 2);
+    ng.add(std::vector<OptionId>{0, 1}, 1);
+    ng.add(std::vector<OptionId>{2, 3, 4}, 3);
+    CHECK(holds_nogood(ng, {2, 3, 4}));
+    ng.add(std::vector<OptionId>{5, 6}, 1);  // keeps {2, 3, 4}, no longer marked used
+    ng.add(std::vector<OptionId>{7, 8}, 1);  // {2, 3, 4} and {5, 6} unused: {5, 6} spans fewer blocks
+    CHECK_FALSE(holds_nogood(ng, {2, 3, 4}));
+    CHECK(holds_nogood(ng, {5, 6}));
+  }
+}
+
+// SolverOptions::nogoods_per_option bounds the store by the problem's
+// options: a random problem with multiplicities and a hook, counted with one
+// nogood an option, learns more than twice as many, keeps at most one an
+// option, and counts as the search without learning.
+TEST_CASE("learning: the store keeps at most nogoods_per_option an option") {
+  ProblemBuilder b;
+  std::mt19937_64 rng(5);
+  for (int i = 0; i < 12; ++i) b.add_primary("i" + std::to_string(i), 2, 2);
+  for (int o = 0; o < 60; ++o) {
+    std::vector<ItemId> all(12);
+    std::iota(all.begin(), all.end(), 0);
+    std::shuffle(all.begin(), all.end(), rng);
+    b.add_option(std::vector<Entry>{Entry{all[0]}, Entry{all[1]}, Entry{all[2]}});
+  }
+  const Problem p = b.build();
+  const auto run = [&](Switch learning, std::size_t per_option) {
+    SolverOptions heuristics;
+    heuristics.learning = learning;
+    heuristics.memo = Switch::off;
+    heuristics.nogoods_per_option = per_option;
+    Solver solver(p, 0, heuristics);
+    PairHook hook({{0, 1}, {2, 3}}, true, true);
+    solver.set_hook(&hook);
+    CHECK(solver.count() == Outcome::exhausted);
+    return solver.statistics();
+  };
+  const Statistics plain = run(Switch::off, 64);
+  const Statistics few = run(Switch::on, 1);
+  CHECK(few.solutions == plain.solutions);
+  CHECK(few.learned > 2 * p.option_count());  // enough learned to be bounded
+  CHECK(few.nogoods <= p.option_count());
 }

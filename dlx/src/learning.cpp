@@ -30,7 +30,11 @@ LevelSet& Learning::level_set(Index l) {
   return reasons_[l];
 }
 
-void Learning::open(Index l) { level_set(l).clear(); }
+void Learning::open(Index l, bool branching) {
+  level_set(l).clear();
+  if (l >= block_.size()) block_.resize(reasons_.size());
+  block_[l] = (l == 0 ? 0 : block_[l - 1]) + (branching ? 1 : 0);
+}
 
 bool Learning::holds(const LevelSet& set, Index level) {
   return level < set.below || std::find(set.levels.begin(), set.levels.end(), level) != set.levels.end();
@@ -94,8 +98,12 @@ void Learning::learn(const Solver::State& s) {
     if (s.choice[k] <= s.item_count) return;
   std::sort(levels.begin(), levels.end(), std::greater<>());  // the deepest two are watched
   learning_.clear();
-  for (const Index k : levels) learning_.push_back(s.option_of(s.choice[k]));
-  nogoods.add(learning_);
+  std::uint32_t blocks = 0;
+  for (std::size_t n = 0; n < levels.size(); ++n) {
+    learning_.push_back(s.option_of(s.choice[levels[n]]));
+    if (n == 0 || block_of(levels[n]) != block_of(levels[n - 1])) ++blocks;
+  }
+  nogoods.add(learning_, blocks);
   ++learned;
 }
 

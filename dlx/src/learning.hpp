@@ -38,8 +38,8 @@ class Learning {
  public:
   explicit Learning(const Solver::State& s);
 
-  // Level l branches on an item: no reasons yet.
-  void open(Index l);
+  // Level l branches on an item (`branching`: with more than one way): no reasons yet.
+  void open(Index l, bool branching);
   // Dead ends at node l (choices 0..l-1 made), each setting the conflict
   // that travels down: an item with too few options left ...
   void dead_item(const Solver::State& s, Index l);
@@ -122,6 +122,9 @@ class Learning {
   [[nodiscard]] LevelSet& level_set(Index l);
 
   std::vector<LevelSet> reasons_;  // per level: why its options so far failed
+  std::vector<Index> block_;       // per level: the branching levels up to it (its block of decisions)
+  // Level k's block; a level this search never opened (a part's prefix) a block of its own.
+  [[nodiscard]] Index block_of(Index k) const { return k < block_.size() ? block_[k] : UINT32_MAX - k; }
   LevelSet conflict_;              // the dead end travelling down
   LevelSet found_;                 // scratch for a reason being worked out
   std::vector<std::uint32_t> mark_;  // per level: == epoch_ if in the set being built

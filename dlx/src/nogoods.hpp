@@ -1,7 +1,9 @@
 // Learned nogoods (learning.hpp learns them): sets of options never all
 // chosen together, two of each watched, so that once all but one are chosen
-// the last can leave the search; the longer half forgotten when there are
-// too many; each removal remembers its nogood, to explain it later.
+// the last can leave the search; now and then the worse half forgotten
+// (Glucose's reduction: by the blocks of decisions they span, those used
+// lately and those explaining a removal kept); each removal remembers its
+// nogood, to explain it later.
 #pragma once
 
 #include <span>
@@ -19,8 +21,10 @@ class Nogoods {
   // Option o was chosen (true) or taken back; or nothing is chosen.
   void chosen(OptionId o, bool on) { on_path_[o] = on; }
   void nothing_chosen() { std::fill(on_path_.begin(), on_path_.end(), 0); }
-  // Keeps `options` (at least 2) as a nogood, the first two watched.
-  void add(std::span<const OptionId> options);
+  // Keeps `options` (at least 2) as a nogood, the first two watched;
+  // `blocks`: the blocks of decisions (a branching level and the forced ones
+  // after it) its options were chosen in, Glucose's LBD: fewer, better.
+  void add(std::span<const OptionId> options, std::uint32_t blocks);
   void clear();
   // After o's choice: the last option of each nogood whose others are all
   // chosen into to_remove, or the nogood with every option chosen.
@@ -40,13 +44,15 @@ class Nogoods {
   // Each nogood in one array, a header and then its options, the first two
   // watched: a watch names where its options start, so a look at a nogood
   // touches one place in memory.
-  static constexpr std::uint32_t header = 1;  // its size
-  std::size_t most_;  // then the longer half goes
-  // Forgets the longer half and watches the rest again.
+  static constexpr std::uint32_t header = 1;  // its size, blocks and whether used lately, packed
+  static constexpr std::uint32_t size_bits = 0xff, blocks_shift = 8, used_bit = 1u << 16;
+  std::size_t most_;  // then the worse half goes
+  // Forgets the worse half and watches the rest again.
   void forget_half();
   // Appends `options` as a nogood, watching its first two; where its options start (never 0).
-  std::uint32_t append(std::span<const OptionId> options);
-  [[nodiscard]] std::uint32_t size_at(std::uint32_t at) const { return store_[at - header]; }
+  std::uint32_t append(std::span<const OptionId> options, std::uint32_t blocks);
+  [[nodiscard]] std::uint32_t size_at(std::uint32_t at) const { return store_[at - header] & size_bits; }
+  [[nodiscard]] std::uint32_t blocks_at(std::uint32_t at) const { return (store_[at - header] >> blocks_shift) & size_bits; }
   [[nodiscard]] std::span<OptionId> options_at(std::uint32_t at) { return {store_.data() + at, size_at(at)}; }
   // Every removal forgets its nogood (their places in store_ are about to change).
   void forget_removals();

@@ -365,7 +365,7 @@ forward:
     if (learn) told().dead_item(s, l);  // learning: why the item has too few options
     goto backup;
   }
-  if (learn) learn->open(l);
+  if (learn) learn->open(l, d.ways(i) > 1);
   item[l] = i;
   if constexpr (Multiplicities) {
     s.tweak_base[l] = s.tweak_top;

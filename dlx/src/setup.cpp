@@ -166,7 +166,11 @@ Solver::Solver(std::shared_ptr<const Problem> problem, std::uint64_t seed, Solve
   s.memo_wanted = chosen(heuristics.memo, [] { return true; });
   s.memo_automatic = heuristics.memo == Switch::automatic;
   s.memo_bytes = heuristics.memo_bytes;
-  s.nogoods_kept = std::max<std::size_t>(heuristics.nogoods_kept, 2);
+  const std::size_t option_count = std::max<std::size_t>(p.option_count(), 1);
+  const std::size_t by_options = heuristics.nogoods_per_option > heuristics.nogoods_kept / option_count
+                                     ? heuristics.nogoods_kept
+                                     : heuristics.nogoods_per_option * option_count;
+  s.nogoods_kept = std::max<std::size_t>(std::min(heuristics.nogoods_kept, by_options), 2);
   s.memo_broken_key = heuristics.memo_broken_key;
   if (s.ring) {
     // The subset rule's work list never wraps: it holds every item at the

@@ -239,11 +239,15 @@ struct SolverOptions {
   // hook that explains (Hook::explains: the Hamiltonian search), where it
   // paid; off elsewhere, where it cost (docs/engine.md).
   Switch learning = Switch::automatic;
-  // Learned nogoods kept at most; past it the longer half goes. Fewer cost
-  // less at each choice and prune less: GP(59,2) by the edge encoding (177
-  // options) takes 18.6 s with 65,536 and 2.7 s with 8,192 (the same nodes);
-  // FHCP 48 twice the nodes with 16,384 (docs/engine.md).
+  // Learned nogoods kept at most: nogoods_per_option for each option, and
+  // nogoods_kept in all; past it the worse half goes (Glucose's reduction:
+  // those used lately stay, then those spanning fewest blocks of decisions).
+  // Each choice visits the nogoods watching it, so the store's size is a
+  // trade between the cost of a node and the nodes: 64 an option took
+  // FHCP 48 to fewer nodes than 65,536 and GP(65,2) by the edge encoding
+  // from 18.7 s to 5.3 s (docs/engine.md).
   std::size_t nogoods_kept = std::size_t{1} << 16;
+  std::size_t nogoods_per_option = 64;
 };
 
 // Luby, Sinclair and Zuckerman's sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ...,
