@@ -52,7 +52,7 @@ std::string found_word(const json& value) {
   return value.is_object() ? "an object" : "an array";
 }
 
-// `value` as a whole number from `lo` to `hi` (above it too_large): a JSON integer, -0 too (JSON's 0);
+// `value` as a whole number from `lo` to `hi` (below it bad_option, above it too_large): a JSON integer, -0 too (JSON's 0);
 // no fraction or exponent (1.0, 1e3), digits in a string or another type is converted.
 std::uint64_t whole_number(const json& value, const std::string& field, std::uint64_t lo, std::uint64_t hi,
                            const std::string& note) {
@@ -69,7 +69,8 @@ std::uint64_t whole_number(const json& value, const std::string& field, std::uin
     if (number > hi) throw Refused(400, "too_large", range + "; found " + value.dump());
     if (number >= lo) return number;
   }
-  throw bad_request(range + "; found " + value.dump());
+  // A whole number below the range: the option's value is wrong, as validate() and Python say (bad_option).
+  throw Refused(400, "bad_option", range + "; found " + value.dump());
 }
 
 // The fields of a request object, each read by a typed accessor, once: a

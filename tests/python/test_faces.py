@@ -160,6 +160,11 @@ WRONG = [
                  ("solve", {"reduction": "sudoku", "text": UNREADABLE}),
                  lambda: dance.solve("sudoku", UNREADABLE),
                  "parse_error", ("line 1, column 5",) * 3, id="a parse error"),
+    pytest.param(["solve", "sudoku", "--node-limit", "-1"], SUDOKU,
+                 ("solve", {"reduction": "sudoku", "text": SUDOKU, "node_limit": -1}),
+                 lambda: dance.solve("sudoku", SUDOKU, nodes=-1),
+                 "bad_option", ("--node-limit takes a whole number", "\"node_limit\" must be a whole number from 0",
+                                "nodes= must be at least 0"), id="a whole number below its range"),
 ]
 
 
