@@ -244,4 +244,22 @@ SmallGraph random_graph(std::mt19937_64& rng, std::size_t n, bool directed, doub
   return g;
 }
 
+bool has_hamiltonian_cycle(std::size_t n, const std::vector<std::pair<std::uint32_t, std::uint32_t>>& edges) {
+  std::vector<std::vector<std::uint32_t>> adjacent(n);
+  for (const auto& [u, v] : edges) adjacent[u].push_back(v), adjacent[v].push_back(u);
+  std::vector<bool> on(n, false);
+  on[0] = true;
+  const auto extend = [&](const auto& self, std::uint32_t at, std::size_t length) -> bool {
+    if (length == n) return std::find(adjacent[at].begin(), adjacent[at].end(), 0u) != adjacent[at].end();
+    for (const std::uint32_t next : adjacent[at])
+      if (!on[next]) {
+        on[next] = true;
+        if (self(self, next, length + 1)) return true;
+        on[next] = false;
+      }
+    return false;
+  };
+  return extend(extend, 0, 1);
+}
+
 }  // namespace dance::test

@@ -97,4 +97,8 @@ struct SmallGraph {
 };
 SmallGraph random_graph(std::mt19937_64& rng, std::size_t n, bool directed, double least, double most);
 
+// Whether the undirected graph of `edges` on n vertices has a Hamiltonian
+// cycle, by brute force: every path from vertex 0.
+bool has_hamiltonian_cycle(std::size_t n, const std::vector<std::pair<std::uint32_t, std::uint32_t>>& edges);
+
 }  // namespace dance::test

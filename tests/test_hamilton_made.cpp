@@ -10,6 +10,7 @@
 #include "dance/driver.hpp"
 #include "hamilton/hamilton.hpp"
 #include "hamilton_graphs.hpp"
+#include "helpers.hpp"
 #include "verified_count.hpp"
 
 using namespace dance;
@@ -152,29 +153,6 @@ TEST_CASE("learning forgets half its nogoods and still proves and finds: GP(n,2)
   }
 }
 
-namespace {
-
-// Whether a Hamiltonian cycle goes through `g`: every path from vertex 0.
-bool has_cycle_by_brute_force(const bench::EdgeList& g) {
-  std::vector<std::vector<std::uint32_t>> adjacent(g.vertices);
-  for (const auto& [u, v] : g.edges) adjacent[u].push_back(v), adjacent[v].push_back(u);
-  std::vector<bool> on(g.vertices, false);
-  const auto extend = [&](auto& self, std::uint32_t at, std::size_t length) -> bool {
-    if (length == g.vertices) return std::find(adjacent[at].begin(), adjacent[at].end(), 0u) != adjacent[at].end();
-    for (const std::uint32_t w : adjacent[at])
-      if (!on[w]) {
-        on[w] = true;
-        if (self(self, w, length + 1)) return true;
-        on[w] = false;
-      }
-    return false;
-  };
-  on[0] = true;
-  return extend(extend, 0, 1);
-}
-
-}  // namespace
-
 // The made graphs' own promises, small enough for brute force: every
 // not-1-tough graph has no Hamiltonian cycle (its cut leaves a part more
 // than it can join), every hub graph has its planted one.
@@ -190,7 +168,7 @@ TEST_CASE("made graphs: not 1-tough has no cycle, a hub graph has one (brute for
       INFO(c.name << ", seed " << seed);
       std::istringstream in(bench::hcp(c.graph, c.name));
       const auto instance = reduction.reader(in, ModelOptions().set("encoding", "edge"))->next();
-      CHECK(has_cycle_by_brute_force(c.graph) == c.hamiltonian);
+      CHECK(test::has_hamiltonian_cycle(c.graph.vertices, c.graph.edges) == c.hamiltonian);
       CHECK(dance::test::count_verified(reduction, *instance, 1) == (c.hamiltonian ? 1u : 0u));
     }
   }

@@ -10,6 +10,7 @@
 
 #include "hamilton/hamilton.hpp"
 #include "hamilton_graphs.hpp"
+#include "helpers.hpp"
 #include "verified_count.hpp"
 
 using namespace dance;
@@ -88,30 +89,11 @@ TEST_CASE("hamilton's necessary conditions: a piece that meets the rest in 3 edg
 
 namespace {
 
-// Whether the graph of `edges` on n vertices has a Hamiltonian cycle: depth first from vertex 0.
-bool hamiltonian(std::size_t n, const std::vector<std::pair<std::uint32_t, std::uint32_t>>& edges) {
-  std::vector<std::vector<std::uint32_t>> adjacent(n);
-  for (const auto& [u, v] : edges) adjacent[u].push_back(v), adjacent[v].push_back(u);
-  std::vector<bool> on(n, false);
-  on[0] = true;
-  const auto extend = [&](const auto& self, std::uint32_t at, std::size_t length) -> bool {
-    if (length == n) return std::find(adjacent[at].begin(), adjacent[at].end(), 0u) != adjacent[at].end();
-    for (const std::uint32_t next : adjacent[at])
-      if (!on[next]) {
-        on[next] = true;
-        if (self(self, next, length + 1)) return true;
-        on[next] = false;
-      }
-    return false;
-  };
-  return extend(extend, 0, 1);
-}
-
 // Brute force beside the necessary conditions on g: a reason that names
 // `rule` must mean no cycle (counted in proved); the cycles counted too.
 void tally(const bench::EdgeList& g, const std::string& rule, int& proved, int& hamiltonian_graphs) {
   INFO(bench::hcp(g, "g"));
-  const bool has_cycle = hamiltonian(g.vertices, g.edges);
+  const bool has_cycle = test::has_hamiltonian_cycle(g.vertices, g.edges);
   if (why_none(bench::hcp(g, "g")).find(rule) != std::string::npos) {
     CHECK_FALSE(has_cycle);
     ++proved;
