@@ -79,7 +79,7 @@ void TextSink::stopped(const Instance& instance, dlx::Outcome outcome, bool answ
   if (spec_.task == Task::unique) {
     if (!options_.quiet && presenter_) out() << "unknown\n";  // a batch keeps its line for each puzzle
   } else if (spec_.task == Task::solve) {
-    if (answered)
+    if (answered && !options_.quiet)  // -q printed no answer to speak of
       err_ << options_.prefix
            << (reduction_.optimises(instance) ? "the answer printed is the best found before the search stopped, a lower bound: a better one may exist\n"
                                               : "the answers printed are those found before the search stopped\n");

@@ -13,6 +13,7 @@ expect 0 '^yes: ([0-9]+ ){6}[0-9]+$' '' -- "$dance" solve independent-set --max 
 expect 0 '^yes: ([0-9]+ ){10}[0-9]+$' 'best so far: yes: ([0-9]+ ){10}[0-9]+$' -- "$dance" solve clique --max "$cl/keller4.clq"
 expect 0 '^$' '^$' -- "$dance" solve clique --max "$cl/keller4.clq" -q --verify
 expect 3 '^yes: ' 'best found before the search stopped, a lower bound' -- "$dance" solve clique --max --node-limit 1 "$cl/C250.9.clq"
+expect 1 '^0$' '' -- sh -c "'$dance' solve clique --max --node-limit 1 -q '$cl/C250.9.clq' 2>&1 | grep -c 'answer printed'"  # -q prints none
 expect 1 '^no$' 'no solution: the graph has no vertices' -- sh -c "printf 'p edge 0 0\n' | '$dance' solve clique --max"
 expect 0 '^420$' '' -- "$dance" count clique -k 3 "$cl/johnson8-2-4.clq"
 expect 0 '^yes: a b c$' '1 repeated edge ignored' -- sh -c "printf 'a b\nb c\nc a\nc d\na b\n' | '$dance' solve clique --max"
